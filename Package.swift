@@ -1,0 +1,101 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "contractgen",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        // What apps link.
+        .library(name: "TrackingCore", targets: ["TrackingCore"]),
+        .library(name: "TrackingDispatcher", targets: ["TrackingDispatcher"]),
+        .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
+        // The generator.
+        .library(name: "ContractGenCore", targets: ["ContractGenCore"]),
+        .executable(name: "contractgen", targets: ["contractgen"]),
+        .executable(name: "tracking-collector", targets: ["tracking-collector"]),
+        .executable(name: "impression-replay", targets: ["impression-replay"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // MARK: System libraries
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
+        ),
+
+        // MARK: Runtime (Foundation and SQLite only)
+        .target(name: "TrackingCore"),
+        .target(
+            name: "TrackingDispatcher",
+            dependencies: [
+                "TrackingCore",
+                .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows])),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "ImpressionTracking", dependencies: ["TrackingCore"]),
+
+        // MARK: Generator
+        .target(name: "ContractGenCore", dependencies: ["CYAML", "TrackingCore"]),
+        .executableTarget(
+            name: "contractgen",
+            dependencies: [
+                "ContractGenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: The generated module for contract/contract.yaml (the reviewed copy)
+        .target(name: "TrackingContract", dependencies: ["TrackingCore"], path: "Generated"),
+
+        // MARK: Tools
+        .executableTarget(
+            name: "tracking-collector",
+            dependencies: [
+                "TrackingCore",
+                "TrackingDispatcher",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "impression-replay",
+            dependencies: [
+                "ImpressionTracking",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: Tests
+        .testTarget(
+            name: "TrackingCoreTests",
+            dependencies: ["TrackingCore", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "ContractGenCoreTests",
+            dependencies: ["ContractGenCore", "TrackingCore", "TrackingContract"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "TrackingDispatcherTests",
+            dependencies: ["TrackingDispatcher", "TrackingContract"]
+        ),
+        .testTarget(
+            name: "ImpressionTrackingTests",
+            dependencies: ["ImpressionTracking", .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["Traces"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// Placeholder until the impression engine lands (issue 6).
+import TrackingCore

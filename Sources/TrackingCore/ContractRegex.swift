@@ -1,0 +1,41 @@
+import Foundation
+
+/// The one regex engine of the project: the generator checks that a contract's
+/// `pattern` compiles with it, and generated validators and the runtime match
+/// with it, so a pattern means the same thing everywhere.
+///
+/// Engine: `NSRegularExpression` (ICU syntax), available on Linux and Apple
+/// platforms alike. A pattern matches when it is found anywhere in the string;
+/// anchor it with `^...$` to match the whole value.
+public enum ContractRegex {
+    /// Compiles `pattern`, or throws the engine's error.
+    public static func compile(_ pattern: String) throws -> NSRegularExpression {
+        try NSRegularExpression(pattern: pattern, options: [])
+    }
+
+    /// Whether `string` contains a match of `pattern`. Compiled patterns are cached.
+    /// An invalid pattern matches nothing (the generator rejects them earlier).
+    public static func matches(_ string: String, pattern: String) -> Bool {
+        guard let regex = cache.regex(for: pattern) else { return false }
+        let range = NSRange(string.startIndex..<string.endIndex, in: string)
+        return regex.firstMatch(in: string, options: [], range: range) != nil
+    }
+
+    private static let cache = RegexCache()
+}
+
+/// Compiled patterns by source text. NSRegularExpression is immutable and
+/// documented thread-safe for matching, hence `@unchecked Sendable` on the box.
+private final class RegexCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var compiled: [String: NSRegularExpression?] = [:]
+
+    func regex(for pattern: String) -> NSRegularExpression? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = compiled[pattern] { return known }
+        let regex = try? ContractRegex.compile(pattern)
+        compiled[pattern] = regex
+        return regex
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// A small, allocation-light JSON writer used by generated encoders and the runtime.
+///
+/// It appends UTF-8 bytes to a buffer and tracks only whether a comma is due, so
+/// encoding an event never goes through `JSONEncoder`, reflection or dictionaries.
+/// Strings are escaped per RFC 8259; keys are written in the order the caller
+/// writes them (generated code writes them in contract order, which is stable).
+public struct JSONWriter: Sendable {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8]
+    /// Whether the next value in the current container needs a leading comma.
+    @usableFromInline var needsComma = false
+
+    /// Creates an empty writer with room for `capacity` bytes.
+    public init(capacity: Int = 256) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The written bytes as a `String` (UTF-8).
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The written bytes as `Data`.
+    public var data: Data { Data(bytes) }
+
+    // MARK: Containers
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Writes an object key; the next write is its value.
+    public mutating func key(_ name: String) {
+        separate()
+        writeEscaped(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Appends pre-encoded, valid JSON as one value (for example a nested event body).
+    public mutating func rawValue(_ json: some Sequence<UInt8>) {
+        separate()
+        bytes.append(contentsOf: json)
+        needsComma = true
+    }
+
+    // MARK: Scalars
+
+    public mutating func null() { scalar("null") }
+
+    public mutating func value(_ value: Bool) { scalar(value ? "true" : "false") }
+
+    public mutating func value(_ value: Int) { scalar(String(value)) }
+
+    /// Writes a double; non-finite values have no JSON form and are written as `null`.
+    public mutating func value(_ value: Double) {
+        guard value.isFinite else { return null() }
+        if value == value.rounded(), abs(value) < 1e15 {
+            // "3.0" rather than "3": keeps the JSON type stable for consumers.
+            scalar(String(Int64(value)) + ".0")
+        } else {
+            scalar(String(value))
+        }
+    }
+
+    /// Writes a decimal exactly, as a JSON number with no binary rounding.
+    public mutating func value(_ value: Decimal) {
+        guard !value.isNaN else { return null() }
+        scalar(value.description)
+    }
+
+    public mutating func value(_ value: String) {
+        separate()
+        writeEscaped(value)
+        needsComma = true
+    }
+
+    /// Writes a UUID in its canonical lowercase form.
+    public mutating func value(_ value: UUID) {
+        self.value(value.uuidString.lowercased())
+    }
+
+    /// Writes a timestamp as ISO 8601 UTC with milliseconds (`2026-11-22T12:00:00.000Z`).
+    public mutating func timestamp(_ date: Date) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        ISO8601Timestamp.append(date, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    // MARK: Internals
+
+    @inline(__always)
+    mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    mutating func scalar(_ text: String) {
+        separate()
+        bytes.append(contentsOf: text.utf8)
+        needsComma = true
+    }
+
+    mutating func writeEscaped(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
+            case 0x00..<0x20:
+                // Other control characters: \u00XX.
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                          hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

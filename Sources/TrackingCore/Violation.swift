@@ -1,0 +1,24 @@
+/// One way a value breaks the contract, found by a generated validator or by the
+/// runtime's descriptor check.
+public struct Violation: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of rule was broken; stable, for tests and dashboards.
+    public enum Code: String, Sendable, Hashable, Codable {
+        case tooShort, tooLong, patternMismatch, belowMinimum, aboveMaximum
+        case tooFewItems, tooManyItems, notInValueSet, wrongType, badFormat
+        case missingField, unknownField, constantMismatch, unknownEvent, deprecatedField
+    }
+
+    /// Where, as a path of wire names and indices: `products[3].price`.
+    public var path: String
+    public var code: Code
+    /// A sentence for people.
+    public var message: String
+
+    public init(path: String, code: Code, message: String) {
+        self.path = path
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,2 @@
+// Placeholder until the dispatcher lands (issue 5).
+import TrackingCore

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `contractgen`: validates a tracking contract and generates Swift from it.
+/// A thin shell: every subcommand calls into `ContractGenCore`.
+@main
+struct ContractGenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contractgen",
+        abstract: "Validate a tracking contract and generate typed Swift from it.",
+        discussion: """
+            With no subcommand, validates and generates from contract/contract.yaml into Generated/.
+            """,
+        subcommands: [GenerateCommand.self, ValidateCommand.self],
+        defaultSubcommand: GenerateCommand.self
+    )
+}

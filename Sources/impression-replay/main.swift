@@ -1,0 +1,1 @@
+print("impression-replay: not implemented yet")

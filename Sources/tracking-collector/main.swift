@@ -1,0 +1,1 @@
+print("tracking-collector: not implemented yet")
