@@ -1,0 +1,24 @@
+/// Runs a trace through a fresh engine.
+public enum ImpressionReplay {
+    /// Every batch the trace produces. At the end of the trace the engine is
+    /// stopped (or flushed, when already stopped) at the last entry's time, so
+    /// nothing stays pending.
+    public static func batches(of trace: ImpressionTrace, rules: ImpressionRules) throws(ImpressionRulesError) -> [ImpressionBatch] {
+        var engine = try ImpressionEngine(rules: rules)
+        var batches: [ImpressionBatch] = []
+        for entry in trace.entries {
+            ImpressionTrace.apply(entry, to: &engine)
+            batches += engine.takeCommittedBatches()
+        }
+        if let end = trace.entries.last?.time {
+            if engine.isStarted { engine.stop(at: end) } else { engine.flush(at: end) }
+            batches += engine.takeCommittedBatches()
+        }
+        return batches
+    }
+
+    /// Every impression the trace produces, in delivery order.
+    public static func impressions(of trace: ImpressionTrace, rules: ImpressionRules) throws(ImpressionRulesError) -> [Impression] {
+        try batches(of: trace, rules: rules).flatMap(\.impressions)
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder until the impression engine lands (issue 6).
-import TrackingCore
