@@ -42,7 +42,7 @@ struct ImpressionReplayCommand: ParsableCommand {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
             guard let data = FileManager.default.contents(atPath: trace) else {
-                throw ValidationError("cannot read \(trace)")
+                throw ReplayError(message: "cannot read \(trace)")
             }
             text = String(decoding: data, as: UTF8.self)
         }
@@ -64,11 +64,17 @@ struct ImpressionReplayCommand: ParsableCommand {
             }
             FileHandle.standardOutput.write(Data(output.utf8))
         } catch let error as ImpressionTraceError {
-            throw ValidationError("\(trace): \(error)")
+            throw ReplayError(message: "\(trace): \(error)")
         } catch let error as ImpressionRulesError {
             throw ValidationError("\(error)")
         }
     }
+}
+
+/// A failure while reading or replaying (printed without the usage text).
+struct ReplayError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 extension RatioMeasure: ExpressibleByArgument {}
