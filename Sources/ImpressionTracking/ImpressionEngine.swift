@@ -126,21 +126,22 @@ public struct ImpressionEngine: Sendable {
         let emittedBefore = outbox.count
         var anyGone = false
         let counting = isCounting
-        for index in items.indices {
-            if items.values[index].stamp != stamp {
-                items.values[index].ratio = 0
+        forEachItem { engine, index in
+            if engine.items.values[index].stamp != stamp {
+                engine.items.values[index].ratio = 0
                 anyGone = true
             }
-            let meets = rules.meetsThreshold(items.values[index].ratio)
-            if items.values[index].runStart != nil {
+            let ratio = engine.items.values[index].ratio
+            let meets = engine.rules.meetsThreshold(ratio)
+            if engine.items.values[index].runStart != nil {
                 if meets {
-                    items.values[index].runMaxRatio = Swift.max(items.values[index].runMaxRatio, items.values[index].ratio)
+                    engine.items.values[index].runMaxRatio = Swift.max(engine.items.values[index].runMaxRatio, ratio)
                 } else {
-                    endRun(at: index, time: now)
+                    engine.endRun(at: index, time: now)
                 }
             } else if meets && counting {
-                items.values[index].runStart = now
-                items.values[index].runMaxRatio = items.values[index].ratio
+                engine.items.values[index].runStart = now
+                engine.items.values[index].runMaxRatio = ratio
             }
         }
         if anyGone {
@@ -215,7 +216,7 @@ public struct ImpressionEngine: Sendable {
         if counting { endAllRuns(at: now) }
         visit += 1
         counted.removeAll(keepingCapacity: true)
-        for index in items.indices { items.values[index].isCounted = false }
+        forEachItem { engine, index in engine.items.values[index].isCounted = false }
         if counting { startRuns(at: now) }
     }
 
@@ -327,16 +328,28 @@ public struct ImpressionEngine: Sendable {
 
     private mutating func endAllRuns(at time: Int64) {
         let emittedBefore = outbox.count
-        for index in items.indices { endRun(at: index, time: time) }
+        forEachItem { engine, index in engine.endRun(at: index, time: time) }
         sortEmitted(from: emittedBefore)
     }
 
     private mutating func startRuns(at time: Int64) {
-        for index in items.indices where items.values[index].runStart == nil {
-            if rules.meetsThreshold(items.values[index].ratio) {
-                items.values[index].runStart = time
-                items.values[index].runMaxRatio = items.values[index].ratio
+        forEachItem { engine, index in
+            let ratio = engine.items.values[index].ratio
+            if engine.items.values[index].runStart == nil, engine.rules.meetsThreshold(ratio) {
+                engine.items.values[index].runStart = time
+                engine.items.values[index].runMaxRatio = ratio
             }
+        }
+    }
+
+    /// Visits every item's index for in-place changes. Walking `items.indices`
+    /// instead would keep a second reference to the storage and make the first
+    /// change copy the whole dictionary.
+    private mutating func forEachItem(_ body: (inout ImpressionEngine, Dictionary<ImpressionItemID, ItemState>.Index) -> Void) {
+        var index = items.startIndex
+        while index != items.endIndex {
+            body(&self, index)
+            items.formIndex(after: &index)
         }
     }
 
