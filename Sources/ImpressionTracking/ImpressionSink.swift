@@ -7,10 +7,16 @@ public protocol ImpressionSink: Sendable {
     func receive(_ batch: ImpressionBatch)
 }
 
-/// Anything that accepts contract events: the dispatcher's client conforms, so
-/// impressions flow into the same pipeline as every other event.
+/// Anything that accepts contract events, so impressions flow into the same
+/// pipeline as every other event.
+///
+/// The requirement is generic (`some TrackingEvent`), matching the dispatcher's
+/// `TrackingClient.track(_:)`, so the client conforms with an empty extension
+/// (`extension TrackingClient: ImpressionEventSink {}`) and existentials are
+/// opened on the way in. A non-generic `track(_: any TrackingEvent)` would
+/// instead shadow the generic method and call itself.
 public protocol ImpressionEventSink: Sendable {
-    func track(_ event: any TrackingEvent)
+    func track(_ event: some TrackingEvent)
 }
 
 /// Maps impressions to events of the contract's `impression` kind with a

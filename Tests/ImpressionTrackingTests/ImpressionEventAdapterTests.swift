@@ -27,14 +27,18 @@ private struct ProductImpression: TrackingEvent {
     func validate() -> [Violation] { [] }
 }
 
-/// Collects what it is given (a stand-in for the dispatcher's client).
-private final class CollectingEventSink: ImpressionEventSink, @unchecked Sendable {
+/// A stand-in for the dispatcher's client, with the same generic entry point
+/// (`track(_: some TrackingEvent)`).
+private final class CollectingClient: @unchecked Sendable {
     private let lock = NSLock()
     private var collected: [any TrackingEvent] = []
 
-    func track(_ event: any TrackingEvent) { lock.withLock { collected.append(event) } }
+    func track(_ event: some TrackingEvent) { lock.withLock { collected.append(event) } }
     var events: [any TrackingEvent] { lock.withLock { collected } }
 }
+
+/// A client with a generic `track` conforms as it is.
+extension CollectingClient: ImpressionEventSink {}
 
 /// Collects batches.
 private final class CollectingBatchSink: ImpressionSink, @unchecked Sendable {
@@ -47,7 +51,7 @@ private final class CollectingBatchSink: ImpressionSink, @unchecked Sendable {
 
 @Suite struct ImpressionEventAdapterTests {
     @Test func impressionsBecomeContractEventsOfTheImpressionKind() throws {
-        let events = CollectingEventSink()
+        let events = CollectingClient()
         let adapter = ImpressionEventAdapter(events: events) { impression in
             ProductImpression(itemId: impression.itemID.rawValue, position: impression.position,
                               visibleSeconds: impression.visibleSeconds, visibleRatio: impression.maxRatio)
