@@ -21,4 +21,17 @@ public enum ImpressionReplay {
     public static func impressions(of trace: ImpressionTrace, rules: ImpressionRules) throws(ImpressionRulesError) -> [Impression] {
         try batches(of: trace, rules: rules).flatMap(\.impressions)
     }
+
+    /// What `impression-replay` prints: one JSON object per impression, in
+    /// delivery order, each batch optionally preceded by a line describing it.
+    public static func jsonLines(of batches: [ImpressionBatch], withBatchLines: Bool = false) -> String {
+        var output = ""
+        for batch in batches {
+            if withBatchLines {
+                output += "{\"batch\":\"\(batch.reason.rawValue)\",\"committedAt\":\(batch.committedAt),\"count\":\(batch.impressions.count)}\n"
+            }
+            for impression in batch.impressions { output += impression.jsonLine + "\n" }
+        }
+        return output
+    }
 }

@@ -55,13 +55,7 @@ struct ImpressionReplayCommand: ParsableCommand {
         )
         do {
             let parsed = try ImpressionTrace(jsonLines: text)
-            var output = ""
-            for batch in try ImpressionReplay.batches(of: parsed, rules: rules) {
-                if batches {
-                    output += "{\"batch\":\"\(batch.reason.rawValue)\",\"committedAt\":\(batch.committedAt),\"count\":\(batch.impressions.count)}\n"
-                }
-                for impression in batch.impressions { output += impression.jsonLine + "\n" }
-            }
+            let output = ImpressionReplay.jsonLines(of: try ImpressionReplay.batches(of: parsed, rules: rules), withBatchLines: batches)
             FileHandle.standardOutput.write(Data(output.utf8))
         } catch let error as ImpressionTraceError {
             throw ReplayError(message: "\(trace): \(error)")
