@@ -130,6 +130,27 @@ import Testing
         }
     }
 
+    @Test func batchesComeInTimeOrderAfterWhatTheyCarry() async {
+        await propertyCheck(input: RandomTraces.steps, Gen.int(in: 0...2), Gen.bool()) { steps, minimumIndex, onExit in
+            let rules = Self.rules(minimumIndex, onExit: onExit)
+            let batches = try ImpressionReplay.batches(of: RandomTraces.trace(steps), rules: rules)
+            #expect(zip(batches, batches.dropFirst()).allSatisfy { $0.committedAt <= $1.committedAt })
+            for batch in batches {
+                #expect(!batch.impressions.isEmpty)
+                for impression in batch.impressions {
+                    let producedAt = onExit ? impression.firstVisibleAt + impression.visibleDuration : impression.qualifiedAt
+                    #expect(producedAt <= batch.committedAt)
+                    if batch.reason == .cycle, !onExit {
+                        // A cycle hands on what qualified since the previous one; only
+                        // a suspension (no commit, the cycle restarts on resume) delays it.
+                        #expect(batch.committedAt - impression.qualifiedAt <= rules.commitInterval
+                                || steps.contains { $0.kind == 16 })
+                    }
+                }
+            }
+        }
+    }
+
     @Test func tracesSurviveTheirTextForm() async {
         await propertyCheck(count: 50, input: RandomTraces.steps) { steps in
             let trace = RandomTraces.trace(steps)
