@@ -90,3 +90,27 @@ private final class CollectingBatchSink: ImpressionSink, @unchecked Sendable {
         #expect(sink.batches.first?.impressions.map(\.itemID) == ["a"])
     }
 }
+
+@Suite struct ImpressionRecordingTests {
+    @Test func aRecordedSessionReplaysToTheSameBatches() throws {
+        let sink = CollectingBatchSink()
+        let tracker = try ImpressionTracker(sink: sink)
+        tracker.startRecording()
+        let example = ExampleTraces.stopAndGo.trace
+        for entry in example.entries {
+            switch entry.input {
+            case .report(let report): tracker.report(report, at: entry.time)
+            case .start: tracker.start(at: entry.time)
+            case .stop: tracker.stop(at: entry.time)
+            default: Issue.record("unexpected input \(entry.input.typeName)")
+            }
+        }
+        tracker.advance(to: t(6))
+        let recorded = tracker.stopRecording()
+        #expect(recorded.entries.count == example.entries.count + 1)
+        let parsed = try ImpressionTrace(jsonLines: recorded.jsonLines)
+        #expect(try ImpressionReplay.batches(of: parsed, rules: .mrc) == sink.batches)
+        #expect(sink.batches.flatMap(\.impressions).count == 17)
+        #expect(tracker.stopRecording().entries.isEmpty)
+    }
+}
