@@ -96,7 +96,7 @@ private struct ParseRun {
             let byte = String(buffer[bad], radix: 16, uppercase: true)
             return failure(
                 "invalid UTF-8: byte 0x\(byte.count == 1 ? "0" + byte : byte) at offset \(bad) is not part of a valid character",
-                at: SourceLocation(file: file, line: line, column: column), hint: "save the file as UTF-8")
+                at: SourceLocation(file: file, line: line, column: column), hint: looksLikeUTF16(buffer) ? "the file looks like UTF-16; save it as UTF-8" : "save the file as UTF-8")
         }
 
         var parser = yaml_parser_t()
@@ -151,7 +151,7 @@ private struct ParseRun {
             if let tag = scalar.tag {
                 let name = String(cString: tag)
                 guard name == "!" || name == "tag:yaml.org,2002:str" else {
-                    return failure("YAML tags such as '\(shortTag(name))' are not supported in contracts", at: here, hint: "quote the value to make it a string")
+                    return failure("YAML tags such as '\(shortTag(name))' are not supported in contracts", at: here, hint: "remove the tag; quote a value to make it a string")
                 }
                 style = .quoted
             }
@@ -199,6 +199,10 @@ private struct ParseRun {
         } else {
             stack[top].items.append(node)
         }
+    }
+
+    func looksLikeUTF16(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        buffer.count >= 2 && ((buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF))
     }
 
     func anchorFailure(at here: SourceLocation) -> YAMLParseResult {

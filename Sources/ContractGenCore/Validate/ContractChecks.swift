@@ -176,12 +176,7 @@ struct ContractChecks {
         for object in contract.objects where !reader.usedTypeNames.contains(object.name) {
             reader.warning("object '\(object.name)' is not used by any field", at: object.location)
         }
-        var referenced: Set<String> = []
-        for event in contract.events {
-            for reference in event.required { referenced.insert(reference.name) }
-            for reference in event.optional { referenced.insert(reference.name) }
-        }
-        for field in contract.fields where !referenced.contains(field.wireName) {
+        for field in contract.fields where !reader.mentionedFieldNames.contains(field.wireName) && NameRules.isValidName(field.wireName) {
             reader.warning("field '\(field.wireName)' is not used by any event", at: field.location)
         }
     }

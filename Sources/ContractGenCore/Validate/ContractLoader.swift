@@ -23,8 +23,13 @@ public enum ContractLoader {
         }
         let reader = ContractReader(root: root, file: file)
         let contract = reader.read()
-        let diagnostics = sorted(parsed.diagnostics + reader.diagnostics)
+        var diagnostics = sorted(parsed.diagnostics + reader.diagnostics)
         let hasErrors = diagnostics.contains { $0.severity == .error }
+        if diagnostics.count > maxDiagnostics {
+            let cut = diagnostics[maxDiagnostics]
+            diagnostics.removeSubrange(maxDiagnostics...)
+            diagnostics.append(.error("too many problems; stopped reporting after \(maxDiagnostics)", at: cut.location, hint: "fix these first, then run again"))
+        }
         return ContractLoadResult(contract: hasErrors ? nil : contract, diagnostics: diagnostics)
     }
 
@@ -40,6 +45,9 @@ public enum ContractLoader {
         }
         return [UInt8](data)
     }
+
+    /// More would bury the first problems; a hostile file could otherwise print without end.
+    public static let maxDiagnostics = 500
 
     /// Stable sort by location, so diagnostics at one spot keep the order they were found in.
     static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {

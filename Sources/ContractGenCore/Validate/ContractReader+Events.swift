@@ -38,6 +38,7 @@ extension ContractReader {
             return nil
         }
         guard let body = entries(of: entry.value, what: what) else { return nil }
+        noteMentions(in: body)
 
         var kind: Kind?
         var kindName = ""
@@ -87,6 +88,17 @@ extension ContractReader {
         return Event(
             name: entry.name, kind: kindName, description: description, deprecated: deprecated, constants: constants,
             required: required, optional: optional, location: entry.key.location)
+    }
+
+    /// Remembers the names listed anywhere in an event body (`required: sku` included).
+    private func noteMentions(in body: [MappingEntry]) {
+        for item in body where item.name != "kind" {
+            switch item.value.value {
+            case .scalar(let text, _): mentionedFieldNames.insert(text)
+            case .sequence(let nodes): for node in nodes { if let text = node.scalar { mentionedFieldNames.insert(text) } }
+            case .mapping(let pairs): for pair in pairs { if let text = pair.key.scalar { mentionedFieldNames.insert(text) } }
+            }
+        }
     }
 
     /// `viewType: wishlist`: fixes one of the kind's value-set fields.

@@ -21,6 +21,9 @@ final class ContractReader {
     var defaultNodes: [SourceLocation: Node] = [:]
     /// Types some field refers to.
     var usedTypeNames: Set<String> = []
+    /// Every name an event mentions in a list, even in a malformed one, so a
+    /// typo in an event does not also make a field "unused".
+    var mentionedFieldNames: Set<String> = []
 
     static let topKeys = ["contract", "version", "description", "valueSets", "mandatory", "kinds", "globals", "objects", "fields", "events"]
 
@@ -253,7 +256,7 @@ final class ContractReader {
         let description = body["description"].flatMap { text(of: $0.value, what: "'description' of \(what)") }
         let required = body["required"].map { readFields($0.value, section: "'required' of \(what)") } ?? []
         let optional = body["optional"].map { readFields($0.value, section: "'optional' of \(what)") } ?? []
-        if required.isEmpty && optional.isEmpty && body["required"] == nil && body["optional"] == nil {
+        if body.isEmpty, entry.value.isNull || entry.value.isEmptyMapping {
             error("\(what) has no members", at: entry.key.location, hint: "add 'required:' or 'optional:' fields")
         }
         let requiredNames = Set(required.map(\.wireName))

@@ -102,6 +102,12 @@ extension Node {
         }
     }
 
+    /// True for `{}`.
+    var isEmptyMapping: Bool {
+        if case .mapping(let pairs) = value { return pairs.isEmpty }
+        return false
+    }
+
     /// True for a plain empty scalar (`key:` with nothing after it).
     var isNull: Bool { scalarValue == .null }
 }
