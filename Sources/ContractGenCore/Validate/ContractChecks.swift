@@ -100,27 +100,39 @@ struct ContractChecks {
         for kind in contract.kinds { for field in kind.mandatory { note(field) } }
     }
 
-    /// Value sets, objects, kinds and events become Swift types: one name each.
+    /// Value sets, objects and events become top-level Swift types, kinds become
+    /// `<Contract><Kind>` protocols next to the `<Contract>` namespace and the
+    /// `<Contract>Event` protocol: every one of those names must be distinct.
     private func checkTypeNames() {
-        var entries: [(what: String, name: String, location: SourceLocation)] = []
-        entries += contract.valueSets.map { ("value set", $0.name, $0.location) }
-        entries += contract.objects.map { ("object", $0.name, $0.location) }
-        entries += contract.kinds.map { ("kind", $0.name, $0.location) }
-        entries += contract.events.map { ("event", $0.name, $0.location) }
+        let prefix = NameRules.isValidName(contract.name) ? NameRules.upperCamel(contract.name) : ""
+        var entries: [(what: String, name: String, swift: String, location: SourceLocation)] = []
+        func add(_ what: String, _ name: String, _ location: SourceLocation, prefixed: Bool = false) {
+            guard NameRules.isValidName(name) else { return }
+            entries.append((what, name, (prefixed ? prefix : "") + NameRules.upperCamel(name), location))
+        }
+        for set in contract.valueSets { add("value set", set.name, set.location) }
+        for object in contract.objects { add("object", object.name, object.location) }
+        for kind in contract.kinds { add("kind", kind.name, kind.location, prefixed: true) }
+        for event in contract.events { add("event", event.name, event.location) }
         var seen: [String: (what: String, name: String)] = [:]
-        for entry in entries.sorted(by: { $0.location < $1.location }) {
-            guard NameRules.isValidName(entry.name) else { continue }
-            let swift = NameRules.upperCamel(entry.name)
-            if NameRules.shadowedTypeNames.contains(swift) {
-                reader.error("\(entry.what) '\(entry.name)' would become the Swift type '\(swift)', which Swift already defines", at: entry.location, hint: "choose another name")
-            } else if let other = seen[swift] {
-                if other.what == entry.what, other.name == entry.name { continue }  // duplicate key, reported already
-                if (other.what == "value set" && entry.what == "object") || (other.what == "object" && entry.what == "value set"), other.name == entry.name { continue }
+        seen.reserveCapacity(entries.count + 2)
+        if !prefix.isEmpty {
+            seen[prefix] = ("contract", contract.name)
+            seen[prefix + "Event"] = ("the contract's event protocol", "\(prefix)Event")
+        }
+        // Declaration order within each group: sorting by location would cost more than all the rest.
+        for entry in entries {
+            if entry.what != "kind", NameRules.shadowedTypeNames.contains(entry.swift) {
+                reader.error("\(entry.what) '\(entry.name)' would become the Swift type '\(entry.swift)', which Swift already defines", at: entry.location, hint: "choose another name")
+            } else if let other = seen[entry.swift] {
+                if other.name == entry.name, other.what == entry.what || Set([other.what, entry.what]) == ["value set", "object"] {
+                    continue  // reported already as a duplicate key or a name declared twice
+                }
                 reader.error(
-                    "\(entry.what) '\(entry.name)' and \(other.what) '\(other.name)' both become the Swift type '\(swift)'", at: entry.location,
+                    "\(entry.what) '\(entry.name)' and \(other.what) '\(other.name)' both become the Swift type '\(entry.swift)'", at: entry.location,
                     hint: "rename one of them")
             } else {
-                seen[swift] = (entry.what, entry.name)
+                seen[entry.swift] = (entry.what, entry.name)
             }
         }
     }
@@ -182,7 +194,10 @@ struct ContractChecks {
         for object in contract.objects where !reader.usedTypeNames.contains(object.name) {
             reader.warning("object '\(object.name)' is not used by any field", at: object.location)
         }
-        for field in contract.fields where !reader.mentionedFieldNames.contains(field.wireName) && NameRules.isValidName(field.wireName) {
+        for (index, field) in contract.fields.enumerated()
+        where !(index < reader.curatedFieldUsed.count && reader.curatedFieldUsed[index])
+            && !reader.mentionedFieldNames.contains(field.wireName) && NameRules.isValidName(field.wireName)
+        {
             reader.warning("field '\(field.wireName)' is not used by any event", at: field.location)
         }
     }

@@ -6,6 +6,7 @@ extension ContractReader {
     func readEvents(_ node: Node, contract: Contract) -> [Event] {
         guard let list = entries(of: node, what: "'events'", nullIsEmpty: true) else { return [] }
         let context = EventContext(contract: contract)
+        curatedFieldUsed = Array(repeating: false, count: contract.fields.count)
         return list.compactMap { readEvent($0, context) }
     }
 
@@ -13,7 +14,9 @@ extension ContractReader {
     struct EventContext {
         let kinds: [String: Kind]
         let kindNames: [String]
-        let curated: [String: Field]
+        /// Curated field name -> index in `Contract.fields`.
+        let curated: [String: Int]
+        let fields: [Field]
         let envelope: Set<String>
         let globals: Set<String>
 
@@ -22,9 +25,11 @@ extension ContractReader {
             for kind in contract.kinds where kinds[kind.name] == nil { kinds[kind.name] = kind }
             self.kinds = kinds
             kindNames = contract.kinds.map(\.name)
-            var curated: [String: Field] = [:]
-            for field in contract.fields where curated[field.wireName] == nil { curated[field.wireName] = field }
+            var curated: [String: Int] = [:]
+            curated.reserveCapacity(contract.fields.count)
+            for (index, field) in contract.fields.enumerated() where curated[field.wireName] == nil { curated[field.wireName] = index }
             self.curated = curated
+            fields = contract.fields
             envelope = Set(contract.mandatory.map(\.wireName))
             globals = Set(contract.globals.map(\.wireName))
         }
@@ -38,7 +43,11 @@ extension ContractReader {
             return nil
         }
         guard let body = entries(of: entry.value, what: what) else { return nil }
-        noteMentions(in: body)
+        let diagnosticsBefore = diagnostics.count
+        defer {
+            // A broken event may still mean to use fields: do not call them unused as well.
+            if diagnostics.count > diagnosticsBefore { noteMentions(in: body) }
+        }
 
         var kind: Kind?
         var kindName = ""
@@ -110,8 +119,8 @@ extension ContractReader {
             }
             return nil
         }
-        let valueSetFields = kind.mandatory.filter { if case .valueSet = $0.spec.type { true } else { false } }
         guard let field = kind.mandatory.first(where: { $0.wireName == item.name }) else {
+            let valueSetFields = kind.mandatory.filter { if case .valueSet = $0.spec.type { true } else { false } }
             let candidates = Self.eventKeys + valueSetFields.map(\.wireName)
             let hint = Suggestions.didYouMean(item.name, among: candidates)
                 ?? "an event takes \(Self.eventKeys.joined(separator: ", "))\(valueSetFields.isEmpty ? "" : ", or a constant for \(valueSetFields.map { "'\($0.wireName)'" }.joined(separator: ", "))")"
@@ -129,7 +138,7 @@ extension ContractReader {
             error("constant '\(item.name)' of \(what) must be a code of value set '\(setName)', found \(describe(item.value))", at: item.value.location)
             return nil
         }
-        guard set.cases.contains(where: { $0.code == code }) else {
+        guard valueSetCodes[setName]?.contains(code) ?? false else {
             notMember(code, of: set, at: item.value.location, what: "constant '\(item.name)' of \(what)")
             return nil
         }
@@ -145,43 +154,49 @@ extension ContractReader {
             return []
         }
         var result: [FieldReference] = []
-        var seen: [String: SourceLocation] = [:]
+        result.reserveCapacity(items.count)
         for item in items {
             guard case .scalar(let name, _) = item.value, !item.isNull else {
                 error("'\(list)' of \(what) must list field names, found \(item.kindName)", at: item.location)
                 continue
             }
-            if let first = seen[name] {
-                error("field '\(name)' is listed twice in '\(list)' of \(what)", at: item.location, hint: "first at line \(first.line), column \(first.column)")
+            // Lists are short: a scan beats hashing.
+            if let first = result.first(where: { $0.name == name }) {
+                error("field '\(name)' is listed twice in '\(list)' of \(what)", at: item.location, hint: "first at line \(first.location.line), column \(first.location.column)")
                 continue
             }
-            seen[name] = item.location
             result.append(FieldReference(name: name, location: item.location))
         }
         return result
     }
 
     private func checkReferences(required: [FieldReference], optional: [FieldReference], kind: Kind?, context: EventContext, what: String) {
-        let requiredNames = Set(required.map(\.name))
-        for (reference, list) in required.map({ ($0, "required") }) + optional.map({ ($0, "optional") }) {
-            let name = reference.name
-            if list == "optional", requiredNames.contains(name) {
-                error("field '\(name)' of \(what) is both required and optional", at: reference.location, hint: "keep it in one list")
-            } else if let kind, kind.mandatory.contains(where: { $0.wireName == name }) {
-                error("field '\(name)' is already mandatory for kind '\(kind.name)'; \(what) need not list it", at: reference.location, hint: "remove it from '\(list)'")
-            } else if context.envelope.contains(name) {
-                error("field '\(name)' is carried by every event ('mandatory'); \(what) need not list it", at: reference.location, hint: "remove it from '\(list)'")
-            } else if context.globals.contains(name) {
-                error("field '\(name)' is a global the dispatcher adds; \(what) need not list it", at: reference.location, hint: "remove it from '\(list)'")
-            } else if let field = context.curated[name] {
-                if let message = field.deprecated {
-                    warning("\(what) uses deprecated field '\(name)'\(message.isEmpty ? "" : ": \(message)")", at: reference.location)
-                }
-            } else if !curatedFieldNames.contains(name) {
-                error(
-                    "unknown field '\(name)' in '\(list)' of \(what)", at: reference.location,
-                    hint: Suggestions.didYouMean(name, among: context.curated.keys.sorted()) ?? "declare it under 'fields:'")
+        for reference in required { checkReference(reference, list: "required", alsoRequired: false, kind: kind, context: context, what: what) }
+        for reference in optional {
+            let alsoRequired = required.contains { $0.name == reference.name }
+            checkReference(reference, list: "optional", alsoRequired: alsoRequired, kind: kind, context: context, what: what)
+        }
+    }
+
+    private func checkReference(_ reference: FieldReference, list: String, alsoRequired: Bool, kind: Kind?, context: EventContext, what: String) {
+        let name = reference.name
+        if alsoRequired {
+            error("field '\(name)' of \(what) is both required and optional", at: reference.location, hint: "keep it in one list")
+        } else if let kind, kind.mandatory.contains(where: { $0.wireName == name }) {
+            error("field '\(name)' is already mandatory for kind '\(kind.name)'; \(what) need not list it", at: reference.location, hint: "remove it from '\(list)'")
+        } else if let index = context.curated[name] {
+            curatedFieldUsed[index] = true
+            if let message = context.fields[index].deprecated {
+                warning("\(what) uses deprecated field '\(name)'\(message.isEmpty ? "" : ": \(message)")", at: reference.location)
             }
+        } else if context.envelope.contains(name) {
+            error("field '\(name)' is carried by every event ('mandatory'); \(what) need not list it", at: reference.location, hint: "remove it from '\(list)'")
+        } else if context.globals.contains(name) {
+            error("field '\(name)' is a global the dispatcher adds; \(what) need not list it", at: reference.location, hint: "remove it from '\(list)'")
+        } else if !curatedFieldNames.contains(name) {
+            error(
+                "unknown field '\(name)' in '\(list)' of \(what)", at: reference.location,
+                hint: Suggestions.didYouMean(name, among: context.curated.keys.sorted()) ?? "declare it under 'fields:'")
         }
     }
 }

@@ -13,6 +13,8 @@ final class ContractReader {
     var valueSetNames: Set<String> = []
     var objectNames: Set<String> = []
     var valueSets: [String: ValueSet] = [:]
+    /// The codes of each value set, for constants (sets can be long).
+    var valueSetCodes: [String: Set<String>] = [:]
     var objects: [String: ObjectType] = [:]
     /// Declared curated field names, including ones whose declaration had errors
     /// (so a broken declaration does not also make every use "unknown").
@@ -21,9 +23,13 @@ final class ContractReader {
     var defaultNodes: [SourceLocation: Node] = [:]
     /// Types some field refers to.
     var usedTypeNames: Set<String> = []
-    /// Every name an event mentions in a list, even in a malformed one, so a
-    /// typo in an event does not also make a field "unused".
+    /// Names mentioned by events with errors, so a typo in an event does not
+    /// also make a field "unused".
     var mentionedFieldNames: Set<String> = []
+    /// Per curated field (by index in `Contract.fields`): whether an event lists it.
+    var curatedFieldUsed: [Bool] = []
+    /// Whether each pattern seen compiles; contracts repeat the same few patterns.
+    var patternCompiles: [String: Bool] = [:]
 
     static let topKeys = ["contract", "version", "description", "valueSets", "mandatory", "kinds", "globals", "objects", "fields", "events"]
 
@@ -71,7 +77,10 @@ final class ContractReader {
         }
 
         let readValueSets = valueSetEntries.compactMap(readValueSet)
-        for set in readValueSets { valueSets[set.name] = set }
+        for set in readValueSets {
+            valueSets[set.name] = set
+            valueSetCodes[set.name] = Set(set.cases.map(\.code))
+        }
         var readObjects = objectEntries.compactMap(readObject)
         for object in readObjects { objects[object.name] = object }
 
@@ -80,7 +89,7 @@ final class ContractReader {
         var globals = top["globals"].map { readFields($0.value, section: "'globals'") } ?? []
         let curatedEntries = top["fields"].flatMap { entries(of: $0.value, what: "'fields'", nullIsEmpty: true) } ?? []
         curatedFieldNames = Set(curatedEntries.map(\.name))
-        var fields = curatedEntries.compactMap { readField($0, section: "'fields'") }
+        var fields = curatedEntries.compactMap { readField($0) }
 
         // Defaults need every type, objects included.
         if !defaultNodes.isEmpty { resolveDefaults(&mandatory, &kinds, &globals, &fields, &readObjects) }
@@ -118,10 +127,10 @@ final class ContractReader {
 
     /// The entries of a mapping with plain-name keys, reporting duplicates and,
     /// when `allowed` is given, unknown keys. `nil` (after a diagnostic) when the node is no mapping.
-    func entries(of node: Node, what: String, allowed: [String]? = nil, nullIsEmpty: Bool = false) -> [MappingEntry]? {
+    func entries(of node: Node, what: @autoclosure () -> String, allowed: [String]? = nil, nullIsEmpty: Bool = false) -> [MappingEntry]? {
         guard case .mapping(let pairs) = node.value else {
             if nullIsEmpty && node.isNull { return [] }
-            error("\(what) must be a mapping, found \(node.kindName)", at: node.location, hint: mappingHint(for: node))
+            error("\(what()) must be a mapping, found \(node.kindName)", at: node.location, hint: mappingHint(for: node))
             return nil
         }
         var result: [MappingEntry] = []
@@ -133,17 +142,17 @@ final class ContractReader {
         if small { seenInOrder.reserveCapacity(pairs.count) } else { seen.reserveCapacity(pairs.count) }
         for pair in pairs {
             guard case .scalar(let name, _) = pair.key.value else {
-                error("keys in \(what) must be names, found \(pair.key.kindName)", at: pair.key.location)
+                error("keys in \(what()) must be names, found \(pair.key.kindName)", at: pair.key.location)
                 continue
             }
             let first = small ? seenInOrder.first(where: { $0.name == name })?.location : seen[name]
             if let first {
-                error("duplicate key '\(name)' in \(what)", at: pair.key.location, hint: "first defined at line \(first.line), column \(first.column)")
+                error("duplicate key '\(name)' in \(what())", at: pair.key.location, hint: "first defined at line \(first.line), column \(first.column)")
                 continue
             }
             if small { seenInOrder.append((name, pair.key.location)) } else { seen[name] = pair.key.location }
             if let allowed, !allowed.contains(name) {
-                unknownKey(name, at: pair.key.location, in: what, allowed: allowed)
+                unknownKey(name, at: pair.key.location, in: what(), allowed: allowed)
                 continue
             }
             result.append(MappingEntry(name: name, key: pair.key, value: pair.value))
@@ -168,27 +177,27 @@ final class ContractReader {
     }
 
     /// A scalar's text for keys that take free text (descriptions, messages, names).
-    func text(of node: Node, what: String) -> String? {
+    func text(of node: Node, what: @autoclosure () -> String) -> String? {
         switch node.value {
         case .scalar(let text, _):
             if node.isNull {
-                error("\(what) has no value", at: node.location)
+                error("\(what()) has no value", at: node.location)
                 return nil
             }
             return text
         default:
-            error("\(what) must be text, found \(node.kindName)", at: node.location)
+            error("\(what()) must be text, found \(node.kindName)", at: node.location)
             return nil
         }
     }
 
     /// Reports `name` when it breaks the naming rule; returns whether it is valid.
     @discardableResult
-    func checkName(_ name: String, what: String, at location: SourceLocation) -> Bool {
+    func checkName(_ name: String, what: @autoclosure () -> String, at location: SourceLocation) -> Bool {
         guard !NameRules.isValidName(name) else { return true }
         var hint = NameRules.ruleHint
         if let repaired = NameRules.repaired(name) { hint = "did you mean '\(repaired)'? (\(hint))" }
-        error("invalid \(what) '\(name)': it \(NameRules.problem(with: name))", at: location, hint: hint)
+        error("invalid \(what()) '\(name)': it \(NameRules.problem(with: name))", at: location, hint: hint)
         return false
     }
 
