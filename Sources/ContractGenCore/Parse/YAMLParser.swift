@@ -56,6 +56,8 @@ private struct Frame {
     init(isMapping: Bool, location: SourceLocation) {
         self.isMapping = isMapping
         self.location = location
+        // One allocation for the usual small collection instead of growing 1, 2, 4, 8.
+        if isMapping { pairs.reserveCapacity(8) } else { items.reserveCapacity(8) }
     }
 
     var node: Node {
@@ -66,6 +68,7 @@ private struct Frame {
 /// The state of one parse: the libyaml loop and the stack of open collections.
 private struct ParseRun {
     let file: String
+    let fileID: Int32
     let limits: ParseLimits
     var stack: [Frame] = []
     var root: Node?
@@ -73,11 +76,12 @@ private struct ParseRun {
 
     init(file: String, limits: ParseLimits) {
         self.file = file
+        self.fileID = SourceLocation(file: file, line: 1, column: 1).fileID
         self.limits = limits
     }
 
     func location(_ mark: yaml_mark_t) -> SourceLocation {
-        SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        SourceLocation(fileID: fileID, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
     func failure(_ message: String, at location: SourceLocation, hint: String? = nil) -> YAMLParseResult {

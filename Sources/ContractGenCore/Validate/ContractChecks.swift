@@ -105,36 +105,35 @@ struct ContractChecks {
     /// `<Contract>Event` protocol: every one of those names must be distinct.
     private func checkTypeNames() {
         let prefix = NameRules.isValidName(contract.name) ? NameRules.upperCamel(contract.name) : ""
-        var entries: [(what: String, name: String, swift: String, location: SourceLocation)] = []
-        func add(_ what: String, _ name: String, _ location: SourceLocation, prefixed: Bool = false) {
-            guard NameRules.isValidName(name) else { return }
-            entries.append((what, name, (prefixed ? prefix : "") + NameRules.upperCamel(name), location))
-        }
-        for set in contract.valueSets { add("value set", set.name, set.location) }
-        for object in contract.objects { add("object", object.name, object.location) }
-        for kind in contract.kinds { add("kind", kind.name, kind.location, prefixed: true) }
-        for event in contract.events { add("event", event.name, event.location) }
-        var seen: [String: (what: String, name: String)] = [:]
-        seen.reserveCapacity(entries.count + 2)
+        enum Group: Int { case valueSet, object, kind, event, contract, eventProtocol }
+        let groupNames = ["value set", "object", "kind", "event", "contract", "the contract's event protocol"]
+        // Swift name -> (group, name) of its first claimant.
+        var seen: [String: (group: Group, name: String)] = [:]
+        seen.reserveCapacity(contract.valueSets.count + contract.objects.count + contract.kinds.count + contract.events.count + 2)
         if !prefix.isEmpty {
-            seen[prefix] = ("contract", contract.name)
-            seen[prefix + "Event"] = ("the contract's event protocol", "\(prefix)Event")
+            seen[prefix] = (.contract, contract.name)
+            seen[prefix + "Event"] = (.eventProtocol, prefix + "Event")
         }
-        // Declaration order within each group: sorting by location would cost more than all the rest.
-        for entry in entries {
-            if entry.what != "kind", NameRules.shadowedTypeNames.contains(entry.swift) {
-                reader.error("\(entry.what) '\(entry.name)' would become the Swift type '\(entry.swift)', which Swift already defines", at: entry.location, hint: "choose another name")
-            } else if let other = seen[entry.swift] {
-                if other.name == entry.name, other.what == entry.what || Set([other.what, entry.what]) == ["value set", "object"] {
-                    continue  // reported already as a duplicate key or a name declared twice
-                }
+        func claim(_ group: Group, _ name: String, _ location: SourceLocation) {
+            guard NameRules.isValidName(name) else { return }
+            let swift = group == .kind ? prefix + NameRules.upperCamel(name) : NameRules.upperCamel(name)
+            if group != .kind, NameRules.shadowedTypeNames.contains(swift) {
+                reader.error("\(groupNames[group.rawValue]) '\(name)' would become the Swift type '\(swift)', which Swift already defines", at: location, hint: "choose another name")
+            } else if let other = seen[swift] {
+                let sameDeclaration = other.name == name && (other.group == group || Set([other.group, group]) == [.valueSet, .object])
+                guard !sameDeclaration else { return }  // reported already as a duplicate key or a name declared twice
                 reader.error(
-                    "\(entry.what) '\(entry.name)' and \(other.what) '\(other.name)' both become the Swift type '\(entry.swift)'", at: entry.location,
+                    "\(groupNames[group.rawValue]) '\(name)' and \(groupNames[other.group.rawValue]) '\(other.name)' both become the Swift type '\(swift)'", at: location,
                     hint: "rename one of them")
             } else {
-                seen[entry.swift] = (entry.what, entry.name)
+                seen[swift] = (group, name)
             }
         }
+        // Declaration order within each group: sorting by location would cost more than all the rest.
+        for set in contract.valueSets { claim(.valueSet, set.name, set.location) }
+        for object in contract.objects { claim(.object, object.name, object.location) }
+        for kind in contract.kinds { claim(.kind, kind.name, kind.location) }
+        for event in contract.events { claim(.event, event.name, event.location) }
     }
 
     /// Objects whose required members need each other can never be built.
