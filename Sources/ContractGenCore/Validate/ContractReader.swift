@@ -40,12 +40,19 @@ final class ContractReader {
 
     // MARK: Reporting
 
-    func error(_ message: String, at location: SourceLocation, hint: String? = nil) {
-        diagnostics.append(.error(message, at: location, hint: hint))
+    /// Findings kept at most; far more than are shown (``ContractLoader/maxDiagnostics``),
+    /// so that the first ones by location are almost surely among them, while a
+    /// file of a million mistakes cannot fill memory.
+    static let collectionLimit = 20 * ContractLoader.maxDiagnostics
+
+    func error(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String? = nil) {
+        guard diagnostics.count < Self.collectionLimit else { return }
+        diagnostics.append(.error(message(), at: location, hint: hint()))
     }
 
-    func warning(_ message: String, at location: SourceLocation, hint: String? = nil) {
-        diagnostics.append(.warning(message, at: location, hint: hint))
+    func warning(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String? = nil) {
+        guard diagnostics.count < Self.collectionLimit else { return }
+        diagnostics.append(.warning(message(), at: location, hint: hint()))
     }
 
     // MARK: The whole contract
