@@ -27,6 +27,7 @@ public enum YAMLParser {
     /// Returns `nil` when libyaml reports an error.
     public static func countEvents(bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard buffer.count > 0 else { return 2 }  // stream start and end; libyaml asserts on an empty buffer
             var parser = yaml_parser_t()
             guard yaml_parser_initialize(&parser) == 1 else { return nil }
             defer { yaml_parser_delete(&parser) }
@@ -103,6 +104,10 @@ private struct ParseRun {
                 at: SourceLocation(file: file, line: line, column: column), hint: looksLikeUTF16(buffer) ? "the file looks like UTF-16; save it as UTF-8" : "save the file as UTF-8")
         }
 
+        guard buffer.count > 0 else {
+            // libyaml asserts on an empty input buffer.
+            return failure("the file holds no YAML document", at: start, hint: "a contract starts with 'contract: Name' and 'version: 1.0.0'")
+        }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             return failure("libyaml could not start (out of memory)", at: start)
