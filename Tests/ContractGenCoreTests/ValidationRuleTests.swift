@@ -117,6 +117,12 @@ import TrackingCore
         #expect(load(body).diagnostics.filter { $0.severity == .error }.count == 4)
     }
 
+    @Test func duplicatesOfUnknownKeysAreDuplicatesToo() {
+        let result = load("evnts: {}\nevnts: {}\n")
+        #expect(result.diagnostics.map(\.message) == ["unknown key 'evnts' in the contract", "duplicate key 'evnts' in the contract"])
+        #expect(result.diagnostics.map(\.location.line) == [6, 7])
+    }
+
     @Test func diagnosticsAreSortedByLocation() {
         let result = load("events:\n  x: { kind: nope }\nfields:\n  a: { type: strng }\nkinds:\n  k: {}\n")
         let locations = result.diagnostics.map(\.location)

@@ -142,22 +142,26 @@ final class ContractReader {
         }
         var result: [MappingEntry] = []
         result.reserveCapacity(pairs.count)
-        // Most mappings hold a handful of keys: scan those; hash only the big ones.
+        // Most mappings hold a handful of keys: scan the keys kept so far; hash only big mappings.
         let small = pairs.count <= 16
         var seen: [String: SourceLocation] = [:]
-        var seenInOrder: [(name: String, location: SourceLocation)] = []
-        if small { seenInOrder.reserveCapacity(pairs.count) } else { seen.reserveCapacity(pairs.count) }
+        if !small { seen.reserveCapacity(pairs.count) }
+        var firstRejected: [String: SourceLocation] = [:]  // unknown keys, for duplicates of them
         for pair in pairs {
             guard case .scalar(let name, _) = pair.key.value else {
                 error("keys in \(what()) must be names, found \(pair.key.kindName)", at: pair.key.location)
                 continue
             }
-            let first = small ? seenInOrder.first(where: { $0.name == name })?.location : seen[name]
+            let first = small ? (result.first(where: { $0.name == name })?.key.location ?? (firstRejected.isEmpty ? nil : firstRejected[name])) : seen[name]
             if let first {
                 error("duplicate key '\(name)' in \(what())", at: pair.key.location, hint: "first defined at line \(first.line), column \(first.column)")
                 continue
             }
-            if small { seenInOrder.append((name, pair.key.location)) } else { seen[name] = pair.key.location }
+            if small {
+                if let allowed, !allowed.contains(name) { firstRejected[name] = pair.key.location }
+            } else {
+                seen[name] = pair.key.location
+            }
             if let allowed, !allowed.contains(name) {
                 unknownKey(name, at: pair.key.location, in: what(), allowed: allowed)
                 continue
