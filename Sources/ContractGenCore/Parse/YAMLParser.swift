@@ -71,7 +71,11 @@ private struct ParseRun {
     let file: String
     let fileID: Int32
     let limits: ParseLimits
-    var stack: [Frame] = []
+    /// The innermost open collection, kept out of `parents` so that adding to
+    /// it touches no array of frames.
+    var current: Frame?
+    /// The collections enclosing `current`, outermost first.
+    var parents: [Frame] = []
     var root: Node?
     var documents = 0
 
@@ -177,7 +181,10 @@ private struct ParseRun {
             if let failed = checkCollectionTag(start.tag, expected: "tag:yaml.org,2002:map", at: here) { return failed }
             if let failed = open(isMapping: true, at: here) { return failed }
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            if let frame = stack.popLast() { add(frame.node) }
+            if let frame = current {
+                current = parents.popLast()
+                add(frame.node)
+            }
         default:
             break
         }
@@ -185,28 +192,28 @@ private struct ParseRun {
     }
 
     mutating func open(isMapping: Bool, at here: SourceLocation) -> YAMLParseResult? {
-        guard stack.count < limits.maxDepth else {
+        guard parents.count + (current == nil ? 0 : 1) < limits.maxDepth else {
             return failure("nesting is deeper than \(limits.maxDepth) levels", at: here, hint: "contracts need only a few levels; check for a runaway '[' or '{'")
         }
-        stack.append(Frame(isMapping: isMapping, location: here))
+        if let open = current { parents.append(open) }
+        current = Frame(isMapping: isMapping, location: here)
         return nil
     }
 
     mutating func add(_ node: Node) {
-        guard !stack.isEmpty else {
+        guard current != nil else {
             root = node
             return
         }
-        let top = stack.count - 1
-        if stack[top].isMapping {
-            if let key = stack[top].pendingKey {
-                stack[top].pairs.append((key: key, value: node))
-                stack[top].pendingKey = nil
+        if current!.isMapping {
+            if let key = current!.pendingKey {
+                current!.pairs.append((key: key, value: node))
+                current!.pendingKey = nil
             } else {
-                stack[top].pendingKey = node
+                current!.pendingKey = node
             }
         } else {
-            stack[top].items.append(node)
+            current!.items.append(node)
         }
     }
 

@@ -31,7 +31,8 @@ extension ContractReader {
         let kindNames: [String]
         /// Curated field name -> index in `Contract.fields`.
         let curated: [String: Int]
-        let fields: [Field]
+        /// Per curated field: its deprecation message, if any.
+        let deprecations: [String?]
         let envelope: Set<String>
         let globals: Set<String>
 
@@ -44,7 +45,7 @@ extension ContractReader {
             curated.reserveCapacity(contract.fields.count)
             for (index, field) in contract.fields.enumerated() where curated[field.wireName] == nil { curated[field.wireName] = index }
             self.curated = curated
-            fields = contract.fields
+            deprecations = contract.fields.map(\.deprecated)
             envelope = Set(contract.mandatory.map(\.wireName))
             globals = Set(contract.globals.map(\.wireName))
         }
@@ -201,7 +202,7 @@ extension ContractReader {
             error("field '\(name)' is already mandatory for kind '\(kind.name)'; \(what()) need not list it", at: reference.location, hint: "remove it from '\(list)'")
         } else if let index = context.curated[name] {
             curatedFieldUsed[index] = true
-            if let message = context.fields[index].deprecated {
+            if let message = context.deprecations[index] {
                 warning("\(what()) uses deprecated field '\(name)'\(message.isEmpty ? "" : ": \(message)")", at: reference.location)
             }
         } else if context.envelope.contains(name) {

@@ -152,7 +152,7 @@ final class ContractReader {
                 error("keys in \(what()) must be names, found \(pair.key.kindName)", at: pair.key.location)
                 continue
             }
-            let first = small ? (result.first(where: { $0.name == name })?.key.location ?? (firstRejected.isEmpty ? nil : firstRejected[name])) : seen[name]
+            let first = small ? (result.first(where: { $0.name == name })?.keyLocation ?? (firstRejected.isEmpty ? nil : firstRejected[name])) : seen[name]
             if let first {
                 error("duplicate key '\(name)' in \(what())", at: pair.key.location, hint: "first defined at line \(first.line), column \(first.column)")
                 continue
@@ -166,7 +166,7 @@ final class ContractReader {
                 unknownKey(name, at: pair.key.location, in: what(), allowed: allowed)
                 continue
             }
-            result.append(MappingEntry(name: name, key: pair.key, value: pair.value))
+            result.append(MappingEntry(name: name, keyLocation: pair.key.location, value: pair.value))
         }
         return result
     }
