@@ -147,26 +147,28 @@ final class ContractReader {
         var seen: [String: SourceLocation] = [:]
         if !small { seen.reserveCapacity(pairs.count) }
         var firstRejected: [String: SourceLocation] = [:]  // unknown keys, for duplicates of them
-        for pair in pairs {
-            guard case .scalar(let name, _) = pair.key.value else {
-                error("keys in \(what()) must be names, found \(pair.key.kindName)", at: pair.key.location)
+        // Indexing, not `for pair in pairs`: binding a whole pair copies it through the generic tuple witness.
+        for index in pairs.indices {
+            let keyLocation = pairs[index].key.location
+            guard case .scalar(let name, _) = pairs[index].key.value else {
+                error("keys in \(what()) must be names, found \(pairs[index].key.kindName)", at: keyLocation)
                 continue
             }
             let first = small ? (result.first(where: { $0.name == name })?.keyLocation ?? (firstRejected.isEmpty ? nil : firstRejected[name])) : seen[name]
             if let first {
-                error("duplicate key '\(name)' in \(what())", at: pair.key.location, hint: "first defined at line \(first.line), column \(first.column)")
+                error("duplicate key '\(name)' in \(what())", at: keyLocation, hint: "first defined at line \(first.line), column \(first.column)")
                 continue
             }
             if small {
-                if let allowed, !allowed.contains(name) { firstRejected[name] = pair.key.location }
+                if let allowed, !allowed.contains(name) { firstRejected[name] = keyLocation }
             } else {
-                seen[name] = pair.key.location
+                seen[name] = keyLocation
             }
             if let allowed, !allowed.contains(name) {
-                unknownKey(name, at: pair.key.location, in: what(), allowed: allowed)
+                unknownKey(name, at: keyLocation, in: what(), allowed: allowed)
                 continue
             }
-            result.append(MappingEntry(name: name, keyLocation: pair.key.location, value: pair.value))
+            result.append(MappingEntry(name: name, keyLocation: keyLocation, value: pairs[index].value))
         }
         return result
     }
