@@ -58,6 +58,9 @@ let package = Package(
 
         // MARK: The generated module for contract/contract.yaml (the reviewed copy)
         .target(name: "TrackingContract", dependencies: ["TrackingCore"], path: "Generated"),
+        // Reference output for a contract of keywords and hostile strings (Tests/Reference/Hostile/contract.yaml):
+        // compiling it is part of the test.
+        .target(name: "HostileContract", dependencies: ["TrackingCore"], path: "Tests/Reference/Hostile/Generated"),
 
         // MARK: Tools
         .executableTarget(
@@ -84,7 +87,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ContractGenCoreTests",
-            dependencies: ["ContractGenCore", "TrackingCore", "TrackingContract"],
+            dependencies: [
+                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -60,20 +60,20 @@ public enum InteractionType: Swift.String, Swift.Sendable, Swift.Hashable, Swift
 }
 
 public enum Currency: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-    case eUR = "EUR"
-    case gBP = "GBP"
-    case uSD = "USD"
-    case jPY = "JPY"
-    case cNY = "CNY"
+    case eur = "EUR"
+    case gbp = "GBP"
+    case usd = "USD"
+    case jpy = "JPY"
+    case cny = "CNY"
 
     /// The wire value as JSON text, escaped once at generation time.
     public var wireJSON: Swift.StaticString {
         switch self {
-            case .eUR: "\"EUR\""
-            case .gBP: "\"GBP\""
-            case .uSD: "\"USD\""
-            case .jPY: "\"JPY\""
-            case .cNY: "\"CNY\""
+            case .eur: "\"EUR\""
+            case .gbp: "\"GBP\""
+            case .usd: "\"USD\""
+            case .jpy: "\"JPY\""
+            case .cny: "\"CNY\""
         }
     }
 }

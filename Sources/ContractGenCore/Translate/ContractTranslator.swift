@@ -30,7 +30,7 @@ public enum ContractTranslator {
         let valueSets = contract.valueSets.map { set in
             ValueSetDecl(
                 typeName: GeneratedNames.typeName(set.name), doc: set.description,
-                cases: set.cases.map { CaseDecl(name: GeneratedNames.caseName($0.code), wireValue: $0.wireValue) }
+                cases: zip(set.cases, GeneratedNames.caseNames(set.cases.map(\.code))).map { CaseDecl(name: $1, wireValue: $0.wireValue) }
             )
         }
 
@@ -74,8 +74,10 @@ public enum ContractTranslator {
                    case .valueSet(let setName) = field.spec.type,
                    let set = valueSetTypes[setName],
                    let member = set.cases.first(where: { $0.code == constant.code }) {
+                    let caseNames = GeneratedNames.caseNames(set.cases.map(\.code))
+                    let index = set.cases.firstIndex(of: member)!
                     decl.constant = ConstantDecl(
-                        enumType: GeneratedNames.typeName(setName), caseName: GeneratedNames.caseName(member.code),
+                        enumType: GeneratedNames.typeName(setName), caseName: caseNames[index],
                         wireValue: member.wireValue
                     )
                 }

@@ -50,6 +50,18 @@ public struct GeneratedNames: Sendable, Hashable {
         return reservedCaseNames.contains(name) ? name + "_" : name
     }
 
+    /// The case names of a value set's codes, in order. An all-capitals code
+    /// reads better lowercased (`EUR` -> `eur` rather than `eUR`); that is used
+    /// only when it makes no two cases of the set alike.
+    public static func caseNames(_ codes: [String]) -> [String] {
+        let plain = codes.map(caseName)
+        let lowered = codes.map { code in
+            let isCapitals = code.contains(where: \.isUppercase) && !code.contains(where: \.isLowercase)
+            return isCapitals ? caseName(code.lowercased()) : caseName(code)
+        }
+        return Set(lowered).count == lowered.count ? lowered : plain
+    }
+
     /// The envelope protocol: `OmnitrackingEvent`.
     public var envelopeProtocol: String { prefix + "Event" }
 
