@@ -91,7 +91,7 @@ let package = Package(
                 "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Goldens"]
         ),
         .testTarget(
             name: "TrackingDispatcherTests",

@@ -86,8 +86,9 @@ public struct ContractDescriptor: Sendable, Hashable {
     /// data (globals included), for consent-based stripping and log redaction.
     /// Empty for an unknown event.
     public func piiFieldNames(forEvent event: String) -> Set<String> {
+        guard let fields = payloadFields(forEvent: event) else { return [] }
         var names = Set(globals.filter(\.pii).map(\.wireName))
-        for entry in payloadFields(forEvent: event) ?? [] where entry.field.pii {
+        for entry in fields where entry.field.pii {
             names.insert(entry.field.wireName)
         }
         return names
