@@ -41,19 +41,20 @@ struct ValidateCommand: AsyncParsableCommand {
             bytes = try ContractLoader.readFile(path)
         } catch {
             FileHandle.standardError.write(Data("error: cannot read contract \(error)\n".utf8))
-            throw ExitCode(2)
+            throw ExitCode(ValidationOutcome.usageOrIOError.rawValue)
         }
         let result = ContractLoader.load(bytes: bytes, file: path)
+        let outcome = ValidationOutcome(result, strict: strict)
         switch format {
         case .text:
             let source = String(decoding: bytes, as: UTF8.self)
             let report = DiagnosticFormatter.text(result.diagnostics, source: source)
             if !report.isEmpty { FileHandle.standardError.write(Data(report.utf8)) }
-            let verdict = result.hasErrors || (strict && result.hasWarnings) ? "invalid" : "valid"
+            let verdict = outcome == .valid ? "valid" : "invalid"
             print("\(path): \(verdict) (\(DiagnosticFormatter.summary(result.diagnostics)))")
         case .json:
             print(DiagnosticFormatter.json(result.diagnostics))
         }
-        if result.hasErrors || (strict && result.hasWarnings) { throw ExitCode(1) }
+        if outcome != .valid { throw ExitCode(outcome.rawValue) }
     }
 }

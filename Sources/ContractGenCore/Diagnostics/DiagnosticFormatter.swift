@@ -72,18 +72,36 @@ public enum DiagnosticFormatter {
     }
 }
 
-/// A file's lines, split once.
+/// A file's lines, found without copying the text: only the lines quoted are built.
 private struct SourceLines {
-    let lines: [Substring]
+    let text: String
+    /// UTF-8 offsets where each line starts.
+    let starts: [Int]
 
     init(_ text: String) {
-        // "\r\n" is one Character in Swift, so split on both forms.
-        lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        self.text = text
+        var starts = [0]
+        var offset = 0
+        for byte in text.utf8 {
+            offset += 1
+            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        }
+        self.starts = starts
     }
 
     /// Line `number` (1-based) without its line break, or `nil` past the end.
+    /// Control characters other than tab show as U+FFFD, one for one, so the
+    /// terminal stays sane and the caret stays aligned.
     func line(_ number: Int) -> String? {
-        guard number >= 1, number <= lines.count else { return nil }
-        return String(lines[number - 1])
+        guard number >= 1, number <= starts.count else { return nil }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: starts[number - 1])
+        var end = number < starts.count ? utf8.index(utf8.startIndex, offsetBy: starts[number] - 1) : utf8.endIndex
+        if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
+        var shown = String.UnicodeScalarView()
+        for scalar in Substring(utf8[start..<end]).unicodeScalars {
+            shown.append(scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F ? "\u{FFFD}" : scalar)
+        }
+        return String(shown)
     }
 }

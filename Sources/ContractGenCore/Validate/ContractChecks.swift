@@ -36,62 +36,68 @@ struct ContractChecks {
     /// Names at the top level of every event's payload: reserved names,
     /// one declaration per wire name, distinct Swift names.
     private func checkPayloadNames() {
-        var declared: [String: (section: String, location: SourceLocation)] = [:]
-        func declare(_ field: Field, section: String) {
-            if ["event", "kind"].contains(field.wireName) {
-                reader.error("'\(field.wireName)' is reserved: the encoder writes it into every event", at: field.location, hint: "choose another name")
-                return
-            }
-            if field.wireName == "contractVersion" {
-                if section != "'globals'" {
+        let sections = ["'mandatory'", "'globals'", "'fields'"]
+        // Wire name -> (section index, location) of its first declaration.
+        var declared: [String: (section: Int, location: SourceLocation)] = [:]
+        declared.reserveCapacity(contract.mandatory.count + contract.globals.count + contract.fields.count)
+        for (section, fields) in [contract.mandatory, contract.globals, contract.fields].enumerated() {
+            for field in fields {
+                let name = field.wireName
+                if name == "event" || name == "kind" {
+                    reader.error("'\(name)' is reserved: the encoder writes it into every event", at: field.location, hint: "choose another name")
+                    continue
+                }
+                if name == "contractVersion" {
+                    if section != 1 {
+                        reader.error(
+                            "'contractVersion' is reserved: the encoder writes it into every event", at: field.location,
+                            hint: "only a global of type string may use this name")
+                        continue
+                    }
+                    if field.spec.type != .string {
+                        reader.error("global 'contractVersion' must have type string, found \(field.spec.type.contractName)", at: field.location)
+                    }
+                }
+                if let first = declared[name] {
                     reader.error(
-                        "'contractVersion' is reserved: the encoder writes it into every event", at: field.location,
-                        hint: "only a global of type string may use this name")
-                    return
+                        "field '\(name)' in \(sections[section]) is already declared in \(sections[first.section])", at: field.location,
+                        hint: "first at line \(first.location.line), column \(first.location.column); a payload holds each name once")
+                    continue
                 }
-                if field.spec.type != .string {
-                    reader.error("global 'contractVersion' must have type string, found \(field.spec.type.contractName)", at: field.location)
-                }
+                declared[name] = (section, field.location)
             }
-            if let first = declared[field.wireName] {
-                reader.error(
-                    "field '\(field.wireName)' in \(section) is already declared in \(first.section)", at: field.location,
-                    hint: "first at line \(first.location.line), column \(first.location.column); a payload holds each name once")
-                return
-            }
-            declared[field.wireName] = (section, field.location)
         }
-        for field in contract.mandatory { declare(field, section: "'mandatory'") }
-        for field in contract.globals { declare(field, section: "'globals'") }
-        for field in contract.fields { declare(field, section: "'fields'") }
-        // Kinds may share a field among themselves (several kinds carry viewType), and with curated fields of other events.
-        let shared = declared
-        var kindFields: [String: SourceLocation] = [:]
+        // Kinds may share a field among themselves (several kinds carry viewType),
+        // and with curated fields, which other kinds' events may list.
         for kind in contract.kinds {
             for field in kind.mandatory {
-                if ["event", "kind", "contractVersion"].contains(field.wireName) {
-                    reader.error("'\(field.wireName)' is reserved: the encoder writes it into every event", at: field.location, hint: "choose another name")
-                } else if let first = shared[field.wireName], first.section != "'fields'" {
+                let name = field.wireName
+                if name == "event" || name == "kind" || name == "contractVersion" {
+                    reader.error("'\(name)' is reserved: the encoder writes it into every event", at: field.location, hint: "choose another name")
+                } else if let first = declared[name], first.section != 2 {
                     reader.error(
-                        "field '\(field.wireName)' of kind '\(kind.name)' is already declared in \(first.section)", at: field.location,
+                        "field '\(name)' of kind '\(kind.name)' is already declared in \(sections[first.section])", at: field.location,
                         hint: "first at line \(first.location.line), column \(first.location.column); a payload holds each name once")
-                } else if kindFields[field.wireName] == nil {
-                    kindFields[field.wireName] = field.location
                 }
             }
         }
         // One Swift name per wire name across everything that can meet in one payload.
         var swiftNames: [String: String] = [:]
-        var all: [Field] = contract.mandatory + contract.globals + contract.fields
-        for kind in contract.kinds { all += kind.mandatory }
-        for field in all.sorted(by: { $0.location < $1.location }) {
-            let swift = SwiftName.lowerCamel(field.wireName)
-            if let other = swiftNames[swift], other != field.wireName {
-                reader.error("fields '\(other)' and '\(field.wireName)' both become the Swift name '\(swift)'", at: field.location, hint: "rename one of them")
+        swiftNames.reserveCapacity(declared.count)
+        func note(_ field: Field) {
+            let swift = NameRules.lowerCamel(field.wireName)
+            if let other = swiftNames[swift] {
+                if other != field.wireName {
+                    reader.error("fields '\(other)' and '\(field.wireName)' both become the Swift name '\(swift)'", at: field.location, hint: "rename one of them")
+                }
             } else {
                 swiftNames[swift] = field.wireName
             }
         }
+        for field in contract.mandatory { note(field) }
+        for field in contract.globals { note(field) }
+        for field in contract.fields { note(field) }
+        for kind in contract.kinds { for field in kind.mandatory { note(field) } }
     }
 
     /// Value sets, objects, kinds and events become Swift types: one name each.
@@ -104,7 +110,7 @@ struct ContractChecks {
         var seen: [String: (what: String, name: String)] = [:]
         for entry in entries.sorted(by: { $0.location < $1.location }) {
             guard NameRules.isValidName(entry.name) else { continue }
-            let swift = SwiftName.upperCamel(entry.name)
+            let swift = NameRules.upperCamel(entry.name)
             if NameRules.shadowedTypeNames.contains(swift) {
                 reader.error("\(entry.what) '\(entry.name)' would become the Swift type '\(swift)', which Swift already defines", at: entry.location, hint: "choose another name")
             } else if let other = seen[swift] {

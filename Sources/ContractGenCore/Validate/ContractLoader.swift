@@ -28,7 +28,11 @@ public enum ContractLoader {
         if diagnostics.count > maxDiagnostics {
             let cut = diagnostics[maxDiagnostics]
             diagnostics.removeSubrange(maxDiagnostics...)
-            diagnostics.append(.error("too many problems; stopped reporting after \(maxDiagnostics)", at: cut.location, hint: "fix these first, then run again"))
+            // The note is a warning when only warnings were cut, so it cannot fail a valid contract.
+            diagnostics.append(
+                Diagnostic(
+                    hasErrors ? .error : .warning, at: cut.location, "too many problems; stopped reporting after \(maxDiagnostics)",
+                    hint: "fix these first, then run again"))
         }
         return ContractLoadResult(contract: hasErrors ? nil : contract, diagnostics: diagnostics)
     }

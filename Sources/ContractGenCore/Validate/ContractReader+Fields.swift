@@ -8,6 +8,7 @@ extension ContractReader {
     ]
     static let specKeys = ["type", "items", "minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems"]
     static let metadataKeys = ["description", "pii", "deprecated", "default"]
+    static let fieldKeys = specKeys + metadataKeys
     static let constraintHint =
         "'minLength', 'maxLength' and 'pattern' fit string; 'minimum' and 'maximum' fit int, double and decimal; 'items', 'minItems' and 'maxItems' fit array"
 
@@ -21,7 +22,7 @@ extension ContractReader {
     func readField(_ entry: MappingEntry, section: String) -> Field? {
         checkName(entry.name, what: "field name", at: entry.key.location)
         let what = "field '\(entry.name)'"
-        guard let body = entries(of: entry.value, what: what, allowed: Self.specKeys + Self.metadataKeys) else { return nil }
+        guard let body = entries(of: entry.value, what: what, allowed: Self.fieldKeys) else { return nil }
         let spec = readSpec(body, what: what, at: entry.key.location)
 
         let description = body["description"].flatMap { text(of: $0.value, what: "'description' of \(what)") }
@@ -89,15 +90,16 @@ extension ContractReader {
 
     private func readConstraints(_ body: [MappingEntry], type: ValueType, what: String) -> FieldConstraints {
         var c = FieldConstraints()
-        let fitting: Set<String>
-        switch type {
-        case .string: fitting = ["minLength", "maxLength", "pattern"]
-        case .int, .double, .decimal: fitting = ["minimum", "maximum"]
-        case .array: fitting = ["items", "minItems", "maxItems"]
-        default: fitting = []
+        func fits(_ key: String) -> Bool {
+            switch type {
+            case .string: key == "minLength" || key == "maxLength" || key == "pattern"
+            case .int, .double, .decimal: key == "minimum" || key == "maximum"
+            case .array: key == "items" || key == "minItems" || key == "maxItems"
+            default: false
+            }
         }
         for entry in body where entry.name != "type" && Self.specKeys.contains(entry.name) {
-            guard fitting.contains(entry.name) else {
+            guard fits(entry.name) else {
                 error("'\(entry.name)' does not fit type \(type.contractName) of \(what)", at: entry.key.location, hint: Self.constraintHint)
                 continue
             }

@@ -83,6 +83,21 @@ final class ContractReader {
         var fields = curatedEntries.compactMap { readField($0, section: "'fields'") }
 
         // Defaults need every type, objects included.
+        if !defaultNodes.isEmpty { resolveDefaults(&mandatory, &kinds, &globals, &fields, &readObjects) }
+        var contract = Contract(
+            name: name, version: version, description: description, valueSets: readValueSets,
+            mandatory: mandatory, kinds: kinds, globals: globals, objects: readObjects, fields: fields,
+            events: [], location: root.location)
+        contract.events = top["events"].map { readEvents($0.value, contract: contract) } ?? []
+
+        let mandatoryKey = top["mandatory"]?.key.location ?? root.location
+        ContractChecks(reader: self, contract: contract, mandatoryLocation: mandatoryKey).run()
+        return contract
+    }
+
+    private func resolveDefaults(
+        _ mandatory: inout [Field], _ kinds: inout [Kind], _ globals: inout [Field], _ fields: inout [Field], _ readObjects: inout [ObjectType]
+    ) {
         mandatory = mandatory.map(resolveDefault)
         globals = globals.map(resolveDefault)
         fields = fields.map(resolveDefault)
@@ -97,16 +112,6 @@ final class ContractReader {
             object.optional = object.optional.map(resolveDefault)
             return object
         }
-
-        var contract = Contract(
-            name: name, version: version, description: description, valueSets: readValueSets,
-            mandatory: mandatory, kinds: kinds, globals: globals, objects: readObjects, fields: fields,
-            events: [], location: root.location)
-        contract.events = top["events"].map { readEvents($0.value, contract: contract) } ?? []
-
-        let mandatoryKey = top["mandatory"]?.key.location ?? root.location
-        ContractChecks(reader: self, contract: contract, mandatoryLocation: mandatoryKey).run()
-        return contract
     }
 
     // MARK: Node helpers
@@ -121,17 +126,22 @@ final class ContractReader {
         }
         var result: [MappingEntry] = []
         result.reserveCapacity(pairs.count)
+        // Most mappings hold a handful of keys: scan those; hash only the big ones.
+        let small = pairs.count <= 16
         var seen: [String: SourceLocation] = [:]
+        var seenInOrder: [(name: String, location: SourceLocation)] = []
+        if small { seenInOrder.reserveCapacity(pairs.count) } else { seen.reserveCapacity(pairs.count) }
         for pair in pairs {
             guard case .scalar(let name, _) = pair.key.value else {
                 error("keys in \(what) must be names, found \(pair.key.kindName)", at: pair.key.location)
                 continue
             }
-            if let first = seen[name] {
+            let first = small ? seenInOrder.first(where: { $0.name == name })?.location : seen[name]
+            if let first {
                 error("duplicate key '\(name)' in \(what)", at: pair.key.location, hint: "first defined at line \(first.line), column \(first.column)")
                 continue
             }
-            seen[name] = pair.key.location
+            if small { seenInOrder.append((name, pair.key.location)) } else { seen[name] = pair.key.location }
             if let allowed, !allowed.contains(name) {
                 unknownKey(name, at: pair.key.location, in: what, allowed: allowed)
                 continue
@@ -228,7 +238,7 @@ final class ContractReader {
                 continue
             }
             wireSeen[member.wireValue] = member.location
-            let swift = SwiftName.lowerCamel(member.code)
+            let swift = NameRules.lowerCamel(member.code)
             if let other = swiftSeen[swift] {
                 error("codes '\(other)' and '\(member.code)' of \(what) both become the Swift case '\(swift)'", at: member.location, hint: "rename one of them")
                 continue
@@ -290,7 +300,7 @@ final class ContractReader {
     func checkSwiftNames(_ fields: [Field], scope: String) {
         var seen: [String: String] = [:]
         for field in fields {
-            let swift = SwiftName.lowerCamel(field.wireName)
+            let swift = NameRules.lowerCamel(field.wireName)
             if let other = seen[swift], other != field.wireName {
                 error("fields '\(other)' and '\(field.wireName)' of \(scope) both become the Swift name '\(swift)'", at: field.location, hint: "rename one of them")
             } else {

@@ -37,6 +37,30 @@ enum NameRules {
 
     private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
+    /// `SwiftName.lowerCamel`, with a fast path for the common name that is
+    /// already lower camel case (`cartId`): no separator, lowercase ASCII start.
+    static func lowerCamel(_ name: String) -> String {
+        if let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+            !name.utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+        {
+            return name
+        }
+        return SwiftName.lowerCamel(name)
+    }
+
+    /// `SwiftName.upperCamel`, with a fast path for names without separators
+    /// that start with an ASCII letter (`pageView` -> `PageView`).
+    static func upperCamel(_ name: String) -> String {
+        var bytes = Array(name.utf8)
+        if let first = bytes.first, (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")),
+            !bytes.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+        {
+            if first >= UInt8(ascii: "a") { bytes[0] = first - 32 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return SwiftName.upperCamel(name)
+    }
+
     /// Semantic versioning 2.0.0.
     static func isSemanticVersion(_ text: String) -> Bool {
         text.range(of: semverPattern, options: .regularExpression) != nil
