@@ -5,8 +5,7 @@ import Foundation
 import TrackingCore
 
 /// An event of the Omnitracking contract: the fields every event carries.
-public protocol OmnitrackingEvent: TrackingCore.TrackingEvent {
-}
+public protocol OmnitrackingEvent: TrackingCore.TrackingEvent {}
 
 extension OmnitrackingEvent {
     /// Checks the encoded event against the contract's descriptor. Generated events
@@ -34,8 +33,7 @@ public protocol OmnitrackingPageAction: OmnitrackingEvent {
 }
 
 /// The app did something on its own.
-public protocol OmnitrackingSystemAction: OmnitrackingEvent {
-}
+public protocol OmnitrackingSystemAction: OmnitrackingEvent {}
 
 /// An item stayed visible long enough to count as seen.
 public protocol OmnitrackingImpression: OmnitrackingEvent {

@@ -29,6 +29,7 @@ public struct SearchResultsPageView: OmnitrackingPageView, OmnitrackingFieldKeys
     /// Identifies this visit of the screen within the session.
     public var uniqueViewId: Foundation.UUID
 
+    /// May hold personal data (`pii`): never logged, removable by consent.
     public var searchQuery: Swift.String
 
     /// The products shown on the screen, in order.

@@ -4,119 +4,145 @@
 import Foundation
 import TrackingCore
 
-/// What led the user away from the screen.
+/// A model that always carries the curated field "exitInteraction".
 public protocol OmnitrackingFieldKeysProtocolExitInteraction {
     /// What led the user away from the screen.
     var exitInteraction: ExitInteraction { get }
 }
 
-/// What led the user away from the screen.
+/// A model that may carry the curated field "exitInteraction".
 public protocol OmnitrackingFieldKeysProtocolExitInteractionOptional {
     /// What led the user away from the screen.
     var exitInteraction: ExitInteraction? { get }
 }
 
-/// The products shown on the screen, in order.
+/// A model that always carries the curated field "skuItemList".
 public protocol OmnitrackingFieldKeysProtocolSkuItemList {
     /// The products shown on the screen, in order.
     var skuItemList: [Swift.String] { get }
 }
 
-/// The products shown on the screen, in order.
+/// A model that may carry the curated field "skuItemList".
 public protocol OmnitrackingFieldKeysProtocolSkuItemListOptional {
     /// The products shown on the screen, in order.
     var skuItemList: [Swift.String]? { get }
 }
 
+/// A model that always carries the curated field "messageQuantity".
 public protocol OmnitrackingFieldKeysProtocolMessageQuantity {
     var messageQuantity: Swift.Int { get }
 }
 
+/// A model that may carry the curated field "messageQuantity".
 public protocol OmnitrackingFieldKeysProtocolMessageQuantityOptional {
     var messageQuantity: Swift.Int? { get }
 }
 
+/// A model that always carries the curated field "hasNewMessages".
 public protocol OmnitrackingFieldKeysProtocolHasNewMessages {
     var hasNewMessages: Swift.Bool { get }
 }
 
+/// A model that may carry the curated field "hasNewMessages".
 public protocol OmnitrackingFieldKeysProtocolHasNewMessagesOptional {
     var hasNewMessages: Swift.Bool? { get }
 }
 
+/// A model that always carries the curated field "promocode".
 public protocol OmnitrackingFieldKeysProtocolPromocode {
     var promocode: Swift.String { get }
 }
 
+/// A model that may carry the curated field "promocode".
 public protocol OmnitrackingFieldKeysProtocolPromocodeOptional {
     var promocode: Swift.String? { get }
 }
 
+/// A model that always carries the curated field "sku".
 public protocol OmnitrackingFieldKeysProtocolSku {
     var sku: Swift.String { get }
 }
 
+/// A model that may carry the curated field "sku".
 public protocol OmnitrackingFieldKeysProtocolSkuOptional {
     var sku: Swift.String? { get }
 }
 
+/// A model that always carries the curated field "price".
 public protocol OmnitrackingFieldKeysProtocolPrice {
     var price: Foundation.Decimal { get }
 }
 
+/// A model that may carry the curated field "price".
 public protocol OmnitrackingFieldKeysProtocolPriceOptional {
     var price: Foundation.Decimal? { get }
 }
 
+/// A model that always carries the curated field "currency".
 public protocol OmnitrackingFieldKeysProtocolCurrency {
     var currency: Currency { get }
 }
 
+/// A model that may carry the curated field "currency".
 public protocol OmnitrackingFieldKeysProtocolCurrencyOptional {
     var currency: Currency? { get }
 }
 
+/// A model that always carries the curated field "quantity".
 public protocol OmnitrackingFieldKeysProtocolQuantity {
     var quantity: Swift.Int { get }
 }
 
+/// A model that may carry the curated field "quantity".
 public protocol OmnitrackingFieldKeysProtocolQuantityOptional {
     var quantity: Swift.Int? { get }
 }
 
+/// A model that always carries the curated field "products".
 public protocol OmnitrackingFieldKeysProtocolProducts {
     var products: [Product] { get }
 }
 
+/// A model that may carry the curated field "products".
 public protocol OmnitrackingFieldKeysProtocolProductsOptional {
     var products: [Product]? { get }
 }
 
-/// Wire name in snake case; Swift code sees cartId.
+/// A model that always carries the curated field "cart_id".
 public protocol OmnitrackingFieldKeysProtocolCartId {
     /// Wire name in snake case; Swift code sees cartId.
+    ///
+    /// Wire name: "cart_id".
     var cartId: Swift.String { get }
 }
 
-/// Wire name in snake case; Swift code sees cartId.
+/// A model that may carry the curated field "cart_id".
 public protocol OmnitrackingFieldKeysProtocolCartIdOptional {
     /// Wire name in snake case; Swift code sees cartId.
+    ///
+    /// Wire name: "cart_id".
     var cartId: Swift.String? { get }
 }
 
+/// A model that always carries the curated field "searchQuery".
 public protocol OmnitrackingFieldKeysProtocolSearchQuery {
+    /// May hold personal data (`pii`): never logged, removable by consent.
     var searchQuery: Swift.String { get }
 }
 
+/// A model that may carry the curated field "searchQuery".
 public protocol OmnitrackingFieldKeysProtocolSearchQueryOptional {
+    /// May hold personal data (`pii`): never logged, removable by consent.
     var searchQuery: Swift.String? { get }
 }
 
+/// A model that always carries the curated field "legacyCategory".
 public protocol OmnitrackingFieldKeysProtocolLegacyCategory {
     @available(*, deprecated, message: "Use skuItemList instead.")
     var legacyCategory: Swift.String { get }
 }
 
+/// A model that may carry the curated field "legacyCategory".
 public protocol OmnitrackingFieldKeysProtocolLegacyCategoryOptional {
     @available(*, deprecated, message: "Use skuItemList instead.")
     var legacyCategory: Swift.String? { get }

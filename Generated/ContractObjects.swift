@@ -6,7 +6,6 @@ import TrackingCore
 
 /// A product as shown in a list or a bag.
 public struct Product: Swift.Sendable, Swift.Hashable {
-
     public var sku: Swift.String
 
     public var price: Foundation.Decimal

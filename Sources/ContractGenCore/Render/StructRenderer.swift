@@ -15,8 +15,8 @@ struct StructRenderer {
                 p.line("public var kindName: Swift.String { \(SwiftLiteral.string(kind)) }")
                 p.line("public var contractVersion: Swift.String { \(SwiftName.escaped(namespace)).version }")
             }
-            for property in decl.properties {
-                p.line()
+            for (index, property) in decl.properties.enumerated() {
+                if index > 0 || decl.role != .object { p.line() }
                 renderProperty(property, into: &p)
             }
             p.line()
@@ -31,13 +31,7 @@ struct StructRenderer {
     func renderProperty(_ property: PropertyDecl, into p: inout CodePrinter) {
         let name = SwiftName.escaped(property.name)
         let type = ValueCode.typeCode(property)
-        if property.doc != nil || property.name != property.wireName {
-            p.doc(property.doc)
-            if property.name != property.wireName {
-                if property.doc != nil { p.line("///") }
-                p.line("/// Wire name: \(SwiftLiteral.string(property.wireName)).")
-            }
-        }
+        p.doc(PropertyDoc.text(property))
         if let constant = property.constant {
             p.line("public var \(name): \(type) { \(SwiftName.escaped(constant.enumType)).\(SwiftName.escaped(constant.caseName)) }")
         } else if property.deprecated != nil {

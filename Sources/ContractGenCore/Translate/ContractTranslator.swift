@@ -23,7 +23,7 @@ public enum ContractTranslator {
             return PropertyDecl(
                 name: GeneratedNames.memberName(field.wireName), wireName: field.wireName,
                 type: swiftType(field.spec.type), spec: field.spec, doc: field.description,
-                deprecated: field.deprecated, isOptional: optional, constant: nil, freshDefault: fresh
+                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh
             )
         }
 
@@ -52,10 +52,15 @@ public enum ContractTranslator {
         var fieldProtocols: [ProtocolDecl] = []
         for field in contract.fields {
             let present = property(field)
-            fieldProtocols.append(ProtocolDecl(name: names.fieldProtocol(field.wireName), doc: field.description, inherits: [], requirements: [present]))
+            let wire = SwiftLiteral.string(field.wireName)
+            fieldProtocols.append(ProtocolDecl(
+                name: names.fieldProtocol(field.wireName), doc: "A model that always carries the curated field \(wire).",
+                inherits: [], requirements: [present]))
             var optional = present
             optional.isOptional = true
-            fieldProtocols.append(ProtocolDecl(name: names.optionalFieldProtocol(field.wireName), doc: field.description, inherits: [], requirements: [optional]))
+            fieldProtocols.append(ProtocolDecl(
+                name: names.optionalFieldProtocol(field.wireName), doc: "A model that may carry the curated field \(wire).",
+                inherits: [], requirements: [optional]))
         }
 
         let objects = contract.objects.map { object in

@@ -44,6 +44,8 @@ public struct PropertyDecl: Sendable, Hashable {
     public var spec: ValueSpec
     public var doc: String?
     public var deprecated: String?
+    /// May hold personal data.
+    public var pii: Bool
     public var isOptional: Bool
     /// Set when the event fixes this field to one value set member.
     public var constant: ConstantDecl?

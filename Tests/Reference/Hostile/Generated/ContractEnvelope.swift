@@ -21,6 +21,7 @@ extension Type_Event {
 
 /// A kind named static.
 public protocol Type_Static: Type_Event {
+    /// Wire name: "Type".
     var type: Selfish { get }
 
     var `case`: Swift.Int { get }

@@ -4,56 +4,74 @@
 import Foundation
 import TrackingCore
 
-/// Field named default
+/// A model that always carries the curated field "default".
 public protocol Type_FieldKeysProtocolDefault {
     /// Field named default
     var `default`: Swift.String { get }
 }
 
-/// Field named default
+/// A model that may carry the curated field "default".
 public protocol Type_FieldKeysProtocolDefaultOptional {
     /// Field named default
     var `default`: Swift.String? { get }
 }
 
+/// A model that always carries the curated field "Self".
 public protocol Type_FieldKeysProtocolSelf {
+    /// Wire name: "Self".
     var self_: Class { get }
 }
 
+/// A model that may carry the curated field "Self".
 public protocol Type_FieldKeysProtocolSelfOptional {
+    /// Wire name: "Self".
     var self_: Class? { get }
 }
 
+/// A model that always carries the curated field "contract-version.x".
 public protocol Type_FieldKeysProtocolContractVersionX {
+    /// Wire name: "contract-version.x".
     var contractVersionX: Swift.Double { get }
 }
 
+/// A model that may carry the curated field "contract-version.x".
 public protocol Type_FieldKeysProtocolContractVersionXOptional {
+    /// Wire name: "contract-version.x".
     var contractVersionX: Swift.Double? { get }
 }
 
+/// A model that always carries the curated field "when".
 public protocol Type_FieldKeysProtocolWhen {
     var when: Foundation.Date { get }
 }
 
+/// A model that may carry the curated field "when".
 public protocol Type_FieldKeysProtocolWhenOptional {
     var when: Foundation.Date? { get }
 }
 
+/// A model that always carries the curated field "validate".
 public protocol Type_FieldKeysProtocolValidate {
+    /// Wire name: "validate".
     var validate_: [In] { get }
 }
 
+/// A model that may carry the curated field "validate".
 public protocol Type_FieldKeysProtocolValidateOptional {
+    /// Wire name: "validate".
     var validate_: [In]? { get }
 }
 
+/// A model that always carries the curated field "deprecated_thing".
 public protocol Type_FieldKeysProtocolDeprecatedThing {
+    /// Wire name: "deprecated_thing".
     @available(*, deprecated, message: "Use \"default\" \\ instead */")
     var deprecatedThing: Swift.String { get }
 }
 
+/// A model that may carry the curated field "deprecated_thing".
 public protocol Type_FieldKeysProtocolDeprecatedThingOptional {
+    /// Wire name: "deprecated_thing".
     @available(*, deprecated, message: "Use \"default\" \\ instead */")
     var deprecatedThing: Swift.String? { get }
 }

@@ -6,7 +6,6 @@ import TrackingCore
 
 /// An object named Class */
 public struct Class: Swift.Sendable, Swift.Hashable {
-
     /// Pattern with a quote and a backslash.
     ///
     /// Wire name: "self".
@@ -74,7 +73,6 @@ public struct Class: Swift.Sendable, Swift.Hashable {
 }
 
 public struct Protocol2: Swift.Sendable, Swift.Hashable {
-
     /// Wire name: "eventName".
     public var eventName_: Swift.String
 
