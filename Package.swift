@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "TrackingCore", targets: ["TrackingCore"]),
         .library(name: "TrackingDispatcher", targets: ["TrackingDispatcher"]),
         .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
+        // The generated module for contract/contract.yaml.
+        .library(name: "TrackingContract", targets: ["TrackingContract"]),
         // The generator.
         .library(name: "ContractGenCore", targets: ["ContractGenCore"]),
         .executable(name: "contractgen", targets: ["contractgen"]),
