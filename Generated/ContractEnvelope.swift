@@ -49,3 +49,21 @@ public protocol OmnitrackingImpression: OmnitrackingEvent {
 
     var visibleRatio: Swift.Double { get }
 }
+
+extension Omnitracking.Rules {
+    static func kindImpression_itemId(_ value: Swift.String, into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(string: value, TrackingCore.FieldConstraints(minLength: 1, maxLength: 64), path: "itemId", into: &violations)
+    }
+
+    static func kindImpression_position(_ value: Swift.Int, into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(int: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "position", into: &violations)
+    }
+
+    static func kindImpression_visibleSeconds(_ value: Swift.Double, into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(double: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "visibleSeconds", into: &violations)
+    }
+
+    static func kindImpression_visibleRatio(_ value: Swift.Double, into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(double: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1")), path: "visibleRatio", into: &violations)
+    }
+}

@@ -58,9 +58,9 @@ public struct AddToBag: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolSku
     /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
-        TrackingCore.ConstraintRules.check(string: self.sku, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"), path: "sku", into: &violations)
-        TrackingCore.ConstraintRules.check(decimal: self.price, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "price", into: &violations)
-        TrackingCore.ConstraintRules.check(int: self.quantity, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("1"), maximum: TrackingCore.GeneratedCodeSupport.decimal("99")), path: "quantity", into: &violations)
+        Omnitracking.Rules.field_sku(self.sku, into: &violations)
+        Omnitracking.Rules.field_price(self.price, into: &violations)
+        Omnitracking.Rules.field_quantity(self.quantity, into: &violations)
         return violations
     }
 

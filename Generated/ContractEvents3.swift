@@ -62,11 +62,8 @@ public struct SearchResultsPageView: OmnitrackingPageView, OmnitrackingFieldKeys
     /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
-        TrackingCore.ConstraintRules.check(string: self.searchQuery, TrackingCore.FieldConstraints(maxLength: 200), path: "searchQuery", into: &violations)
-        TrackingCore.ConstraintRules.check(count: self.skuItemList.count, TrackingCore.FieldConstraints(maxItems: 200), path: "skuItemList", into: &violations)
-        for (index0, item0) in self.skuItemList.enumerated() {
-            TrackingCore.ConstraintRules.check(string: item0, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"), path: TrackingCore.GeneratedCodeSupport.path("skuItemList", index: index0), into: &violations)
-        }
+        Omnitracking.Rules.field_searchQuery(self.searchQuery, into: &violations)
+        Omnitracking.Rules.field_skuItemList(self.skuItemList, into: &violations)
         return violations
     }
 
@@ -151,13 +148,8 @@ public struct BagPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolPr
     /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
-        TrackingCore.ConstraintRules.check(count: self.products.count, TrackingCore.FieldConstraints(maxItems: 50), path: "products", into: &violations)
-        for (index0, item0) in self.products.enumerated() {
-            item0.collectViolations(at: TrackingCore.GeneratedCodeSupport.path("products", index: index0), into: &violations)
-        }
-        if let value = self.promocode {
-            TrackingCore.ConstraintRules.check(string: value, TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$"), path: "promocode", into: &violations)
-        }
+        Omnitracking.Rules.field_products(self.products, into: &violations)
+        if let value = self.promocode { Omnitracking.Rules.field_promocode(value, into: &violations) }
         return violations
     }
 
@@ -233,7 +225,7 @@ public struct ApplyPromocode: OmnitrackingPageAction, OmnitrackingFieldKeysProto
     /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
-        TrackingCore.ConstraintRules.check(string: self.promocode, TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$"), path: "promocode", into: &violations)
+        Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
         return violations
     }
 

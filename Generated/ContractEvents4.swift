@@ -53,10 +53,7 @@ public struct WishlistPageView: OmnitrackingPageView, OmnitrackingFieldKeysProto
     /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
-        TrackingCore.ConstraintRules.check(count: self.skuItemList.count, TrackingCore.FieldConstraints(maxItems: 200), path: "skuItemList", into: &violations)
-        for (index0, item0) in self.skuItemList.enumerated() {
-            TrackingCore.ConstraintRules.check(string: item0, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"), path: TrackingCore.GeneratedCodeSupport.path("skuItemList", index: index0), into: &violations)
-        }
+        Omnitracking.Rules.field_skuItemList(self.skuItemList, into: &violations)
         return violations
     }
 

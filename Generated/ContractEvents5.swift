@@ -59,10 +59,8 @@ public struct MessageCentrePageView: OmnitrackingPageView, OmnitrackingFieldKeys
     /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
-        TrackingCore.ConstraintRules.check(int: self.messageQuantity, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "messageQuantity", into: &violations)
-        if let value = self.promocode {
-            TrackingCore.ConstraintRules.check(string: value, TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$"), path: "promocode", into: &violations)
-        }
+        Omnitracking.Rules.field_messageQuantity(self.messageQuantity, into: &violations)
+        if let value = self.promocode { Omnitracking.Rules.field_promocode(value, into: &violations) }
         return violations
     }
 
@@ -149,11 +147,11 @@ public struct ProductImpression: OmnitrackingImpression, OmnitrackingFieldKeysPr
     /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
-        TrackingCore.ConstraintRules.check(string: self.itemId, TrackingCore.FieldConstraints(minLength: 1, maxLength: 64), path: "itemId", into: &violations)
-        TrackingCore.ConstraintRules.check(int: self.position, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "position", into: &violations)
-        TrackingCore.ConstraintRules.check(double: self.visibleSeconds, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "visibleSeconds", into: &violations)
-        TrackingCore.ConstraintRules.check(double: self.visibleRatio, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1")), path: "visibleRatio", into: &violations)
-        TrackingCore.ConstraintRules.check(string: self.sku, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"), path: "sku", into: &violations)
+        Omnitracking.Rules.kindImpression_itemId(self.itemId, into: &violations)
+        Omnitracking.Rules.kindImpression_position(self.position, into: &violations)
+        Omnitracking.Rules.kindImpression_visibleSeconds(self.visibleSeconds, into: &violations)
+        Omnitracking.Rules.kindImpression_visibleRatio(self.visibleRatio, into: &violations)
+        Omnitracking.Rules.field_sku(self.sku, into: &violations)
         return violations
     }
 

@@ -58,8 +58,8 @@ public struct ProductDetailPageView: OmnitrackingPageView, OmnitrackingFieldKeys
     /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
-        TrackingCore.ConstraintRules.check(string: self.sku, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"), path: "sku", into: &violations)
-        TrackingCore.ConstraintRules.check(decimal: self.price, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "price", into: &violations)
+        Omnitracking.Rules.field_sku(self.sku, into: &violations)
+        Omnitracking.Rules.field_price(self.price, into: &violations)
         return violations
     }
 

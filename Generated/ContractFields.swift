@@ -147,3 +147,43 @@ public protocol OmnitrackingFieldKeysProtocolLegacyCategoryOptional {
     @available(*, deprecated, message: "Use skuItemList instead.")
     var legacyCategory: Swift.String? { get }
 }
+
+extension Omnitracking.Rules {
+    static func field_skuItemList(_ value: [Swift.String], into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(count: value.count, TrackingCore.FieldConstraints(maxItems: 200), path: "skuItemList", into: &violations)
+        for (index0, item0) in value.enumerated() {
+            TrackingCore.ConstraintRules.check(string: item0, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"), path: TrackingCore.GeneratedCodeSupport.path("skuItemList", index: index0), into: &violations)
+        }
+    }
+
+    static func field_messageQuantity(_ value: Swift.Int, into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(int: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "messageQuantity", into: &violations)
+    }
+
+    static func field_promocode(_ value: Swift.String, into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(string: value, TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$"), path: "promocode", into: &violations)
+    }
+
+    static func field_sku(_ value: Swift.String, into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(string: value, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"), path: "sku", into: &violations)
+    }
+
+    static func field_price(_ value: Foundation.Decimal, into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(decimal: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "price", into: &violations)
+    }
+
+    static func field_quantity(_ value: Swift.Int, into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(int: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("1"), maximum: TrackingCore.GeneratedCodeSupport.decimal("99")), path: "quantity", into: &violations)
+    }
+
+    static func field_products(_ value: [Product], into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(count: value.count, TrackingCore.FieldConstraints(maxItems: 50), path: "products", into: &violations)
+        for (index0, item0) in value.enumerated() {
+            item0.collectViolations(at: TrackingCore.GeneratedCodeSupport.path("products", index: index0), into: &violations)
+        }
+    }
+
+    static func field_searchQuery(_ value: Swift.String, into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(string: value, TrackingCore.FieldConstraints(maxLength: 200), path: "searchQuery", into: &violations)
+    }
+}

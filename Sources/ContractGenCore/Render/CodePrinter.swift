@@ -4,11 +4,11 @@ struct CodePrinter {
     private var indentation = ""
 
     mutating func line(_ content: String = "") {
-        if content.isEmpty {
-            text += "\n"
-        } else {
-            text += indentation + content + "\n"
+        if !content.isEmpty {
+            text.append(indentation)
+            text.append(content)
         }
+        text.append("\n")
     }
 
     mutating func lines(_ contents: [String]) {

@@ -60,6 +60,9 @@ struct DescriptorRenderer {
             p.line("events: Array([\(shards.joined(separator: ", "))].joined())")
             p.outdent()
             p.line(")")
+            p.line()
+            p.line("/// Field checks shared by the events' validators (generated code only).")
+            p.line("enum Rules {}")
         }
     }
 

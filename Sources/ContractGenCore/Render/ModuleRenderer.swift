@@ -29,6 +29,7 @@ public enum ModuleRenderer {
                 p.line()
                 ProtocolRenderer(decl: kind).render(into: &p)
             }
+            renderRules(module, scopes: [.envelope, .kind], into: &p)
         })
 
         files.append(file(GeneratedFileSet.fields, module) { p in
@@ -36,6 +37,7 @@ public enum ModuleRenderer {
                 if index > 0 { p.line() }
                 ProtocolRenderer(decl: decl).render(into: &p)
             }
+            renderRules(module, scopes: [.curated], into: &p)
         })
 
         files.append(file(GeneratedFileSet.objects, module) { p in
@@ -56,6 +58,19 @@ public enum ModuleRenderer {
             })
         }
         return files
+    }
+
+    /// The shared field checks of `scopes`, in an extension of `<Namespace>.Rules`.
+    static func renderRules(_ module: GeneratedModule, scopes: Set<RuleDecl.Scope>, into p: inout CodePrinter) {
+        let rules = module.rules.filter { scopes.contains($0.scope) && ValueCode.needsCheck($0.property.spec) }
+        guard !rules.isEmpty else { return }
+        p.line()
+        p.block("extension \(SwiftName.escaped(module.namespace)).Rules") { p in
+            for (index, rule) in rules.enumerated() {
+                if index > 0 { p.line() }
+                ValueCode.renderRule(rule, into: &p)
+            }
+        }
     }
 
     static func file(_ name: String, _ module: GeneratedModule, _ body: (inout CodePrinter) -> Void) -> GeneratedFile {

@@ -99,7 +99,7 @@ struct StructRenderer {
                 }
                 p.line("var violations: [TrackingCore.Violation] = []")
                 for property in checked {
-                    ValueCode.checkMember(property, path: SwiftLiteral.string(property.wireName), into: &p)
+                    ValueCode.callRule(property, namespace: namespace, into: &p)
                 }
                 p.line("return violations")
             }

@@ -9,6 +9,7 @@ public enum SwiftLiteral {
     /// interpolation), line breaks and every invisible or unassigned scalar
     /// become `\u{...}`; printable text, emoji included, stays as it is.
     public static func string(_ text: String) -> String {
+        if isPlain(text) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -33,6 +34,8 @@ public enum SwiftLiteral {
     /// (quotes included), escaped by the runtime's own ``JSONWriter``, so the
     /// bytes generated code copies are the bytes the writer would produce.
     public static func jsonString(_ text: String) -> String {
+        // Printable ASCII without quotes or backslashes reads the same in JSON and in Swift.
+        if isPlain(text) { return "\"\\\"" + text + "\\\"\"" }
         var writer = JSONWriter(capacity: text.utf8.count + 2)
         writer.value(text)
         return string(writer.string)
@@ -42,6 +45,7 @@ public enum SwiftLiteral {
     /// starts a new `///` line; invisible scalars are shown as `\u{...}`, so
     /// text cannot leave the comment (`*/` is harmless in `///` comments).
     public static func docLines(_ text: String) -> [String] {
+        if isPlain(text), !text.isEmpty, text.first != " ", text.last != " " { return ["/// " + text] }
         var lines: [String] = []
         var current = ""
         for scalar in text.unicodeScalars {
@@ -67,6 +71,11 @@ public enum SwiftLiteral {
             let trimmed = String(line.reversed().drop(while: { $0 == " " }).reversed())
             return trimmed.isEmpty ? "///" : "/// " + trimmed
         }
+    }
+
+    /// Printable ASCII other than `"` and `\`: the same text in every literal form.
+    static func isPlain(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
     }
 
     /// Control, format (bidi overrides, zero-width), separator, private-use,

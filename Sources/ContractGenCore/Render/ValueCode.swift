@@ -111,6 +111,26 @@ enum ValueCode {
         }
     }
 
+    /// An event's check of `property` through its shared rule, on one line.
+    static func callRule(_ property: PropertyDecl, namespace: String, into p: inout CodePrinter) {
+        guard property.constant == nil, needsCheck(property.spec), let rule = property.rule else { return }
+        let function = "\(SwiftName.escaped(namespace)).Rules.\(rule)"
+        if property.isOptional {
+            p.line("if let value = \(storage(property)) { \(function)(value, into: &violations) }")
+        } else {
+            p.line("\(function)(\(storage(property)), into: &violations)")
+        }
+    }
+
+    /// The shared check function of a field.
+    static func renderRule(_ rule: RuleDecl, into p: inout CodePrinter) {
+        var property = rule.property
+        property.isOptional = false
+        p.block("static func \(rule.name)(_ value: \(typeCode(property)), into violations: inout [TrackingCore.Violation])") { p in
+            check(property.spec, "value", path: SwiftLiteral.string(property.wireName), depth: 0, into: &p)
+        }
+    }
+
     /// A `FieldConstraints` literal.
     static func constraints(_ c: FieldConstraints) -> String {
         var arguments: [String] = []

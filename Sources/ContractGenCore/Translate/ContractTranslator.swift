@@ -14,7 +14,7 @@ public enum ContractTranslator {
         let curated = Dictionary(contract.fields.map { ($0.wireName, $0) }, uniquingKeysWith: { a, _ in a })
         let kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
 
-        func property(_ field: Field, optional: Bool = false) -> PropertyDecl {
+        func property(_ field: Field, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
             var fresh: String?
             if contract.mandatory.contains(field) {
                 if field.wireName == "uuid", field.spec.type == .uuid { fresh = "Foundation.UUID()" }
@@ -23,8 +23,27 @@ public enum ContractTranslator {
             return PropertyDecl(
                 name: GeneratedNames.memberName(field.wireName), wireName: field.wireName,
                 type: swiftType(field.spec.type), spec: field.spec, doc: field.description,
-                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh
+                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule
             )
+        }
+
+        func envelopeRule(_ field: Field) -> String { "envelope_" + GeneratedNames.memberName(field.wireName) }
+        func kindRule(_ kind: String, _ field: Field) -> String {
+            "kind" + SwiftName.upperCamel(kind) + "_" + GeneratedNames.memberName(field.wireName)
+        }
+        func curatedRule(_ field: Field) -> String { "field_" + GeneratedNames.memberName(field.wireName) }
+
+        var rules: [RuleDecl] = []
+        for field in contract.mandatory {
+            rules.append(RuleDecl(name: envelopeRule(field), scope: .envelope, property: property(field)))
+        }
+        for kind in contract.kinds {
+            for field in kind.mandatory {
+                rules.append(RuleDecl(name: kindRule(kind.name, field), scope: .kind, property: property(field)))
+            }
+        }
+        for field in contract.fields {
+            rules.append(RuleDecl(name: curatedRule(field), scope: .curated, property: property(field)))
         }
 
         let valueSets = contract.valueSets.map { set in
@@ -72,9 +91,9 @@ public enum ContractTranslator {
         }
 
         let events = contract.events.map { event in
-            var properties = contract.mandatory.map { property($0) }
+            var properties = contract.mandatory.map { property($0, rule: envelopeRule($0)) }
             for field in kinds[event.kind]?.mandatory ?? [] {
-                var decl = property(field)
+                var decl = property(field, rule: kindRule(event.kind, field))
                 if let constant = event.constants.first(where: { $0.field == field.wireName }),
                    case .valueSet(let setName) = field.spec.type,
                    let set = valueSetTypes[setName],
@@ -91,12 +110,12 @@ public enum ContractTranslator {
             var conformances = [names.kindProtocol(event.kind)]
             for reference in event.required {
                 guard let field = curated[reference.name] else { continue }
-                properties.append(property(field))
+                properties.append(property(field, rule: curatedRule(field)))
                 conformances.append(names.fieldProtocol(field.wireName))
             }
             for reference in event.optional {
                 guard let field = curated[reference.name] else { continue }
-                properties.append(property(field, optional: true))
+                properties.append(property(field, optional: true, rule: curatedRule(field)))
                 conformances.append(names.optionalFieldProtocol(field.wireName))
             }
             conformances.append("Swift.Hashable")
@@ -110,7 +129,7 @@ public enum ContractTranslator {
         return GeneratedModule(
             namespace: names.prefix, contractName: contract.name, version: contract.version, doc: contract.description,
             names: names, valueSets: valueSets, envelope: envelope, kinds: kindProtocols, fieldProtocols: fieldProtocols,
-            objects: objects, events: events, descriptor: descriptor(of: contract)
+            objects: objects, events: events, rules: rules, descriptor: descriptor(of: contract)
         )
     }
 

@@ -17,6 +17,8 @@ public struct GeneratedModule: Sendable, Hashable {
     public var fieldProtocols: [ProtocolDecl]
     public var objects: [StructDecl]
     public var events: [StructDecl]
+    /// Shared field checks, in contract order (envelope, kinds, curated fields).
+    public var rules: [RuleDecl]
     /// The runtime descriptor the generated code rebuilds.
     public var descriptor: ContractDescriptor
 }
@@ -51,6 +53,18 @@ public struct PropertyDecl: Sendable, Hashable {
     public var constant: ConstantDecl?
     /// `uuid` / `clientTimestamp`: initializer parameters with fresh defaults.
     public var freshDefault: String?
+    /// The shared check function (`<Namespace>.Rules.<rule>`) events call for
+    /// this field; `nil` for object members (objects check themselves).
+    public var rule: String?
+}
+
+/// A check function shared by every event that carries a field, so each
+/// field's constraints are compiled once however many events use it.
+public struct RuleDecl: Sendable, Hashable {
+    public enum Scope: Sendable, Hashable { case envelope, kind, curated }
+    public var name: String
+    public var scope: Scope
+    public var property: PropertyDecl
 }
 
 /// A field fixed by the event: `viewType` is always `ViewType.wishlist`.

@@ -79,4 +79,7 @@ public enum Type_ {
         ],
         events: Array([Self.eventDescriptors0, Self.eventDescriptors1, Self.eventDescriptors2, Self.eventDescriptors3, Self.eventDescriptors4, Self.eventDescriptors5, Self.eventDescriptors6, Self.eventDescriptors7].joined())
     )
+
+    /// Field checks shared by the events' validators (generated code only).
+    enum Rules {}
 }

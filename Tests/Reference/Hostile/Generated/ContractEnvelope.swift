@@ -31,3 +31,9 @@ public protocol Type_Static: Type_Event {
 public protocol Type_Is: Type_Event {
     var `in`: In { get }
 }
+
+extension Type_.Rules {
+    static func kindStatic_case(_ value: Swift.Int, into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(int: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("-5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("5")), path: "case", into: &violations)
+    }
+}

@@ -71,12 +71,10 @@ public struct Default: Type_Static, Type_FieldKeysProtocolDefault, Type_FieldKey
     /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
-        TrackingCore.ConstraintRules.check(int: self.`case`, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("-5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("5")), path: "case", into: &violations)
-        TrackingCore.ConstraintRules.check(string: self.`default`, TrackingCore.FieldConstraints(maxLength: 10), path: "default", into: &violations)
-        self.self_.collectViolations(at: "Self", into: &violations)
-        if let value = self.contractVersionX {
-            TrackingCore.ConstraintRules.check(double: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "contract-version.x", into: &violations)
-        }
+        Type_.Rules.kindStatic_case(self.`case`, into: &violations)
+        Type_.Rules.field_default(self.`default`, into: &violations)
+        Type_.Rules.field_self_(self.self_, into: &violations)
+        if let value = self.contractVersionX { Type_.Rules.field_contractVersionX(value, into: &violations) }
         return violations
     }
 

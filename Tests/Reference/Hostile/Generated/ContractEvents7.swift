@@ -50,10 +50,8 @@ public struct Return: Type_Static, Type_FieldKeysProtocolDefaultOptional, Swift.
     /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
-        TrackingCore.ConstraintRules.check(int: self.`case`, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("-5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("5")), path: "case", into: &violations)
-        if let value = self.`default` {
-            TrackingCore.ConstraintRules.check(string: value, TrackingCore.FieldConstraints(maxLength: 10), path: "default", into: &violations)
-        }
+        Type_.Rules.kindStatic_case(self.`case`, into: &violations)
+        if let value = self.`default` { Type_.Rules.field_default(value, into: &violations) }
         return violations
     }
 

@@ -75,3 +75,17 @@ public protocol Type_FieldKeysProtocolDeprecatedThingOptional {
     @available(*, deprecated, message: "Use \"default\" \\ instead */")
     var deprecatedThing: Swift.String? { get }
 }
+
+extension Type_.Rules {
+    static func field_default(_ value: Swift.String, into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(string: value, TrackingCore.FieldConstraints(maxLength: 10), path: "default", into: &violations)
+    }
+
+    static func field_self_(_ value: Class, into violations: inout [TrackingCore.Violation]) {
+        value.collectViolations(at: "Self", into: &violations)
+    }
+
+    static func field_contractVersionX(_ value: Swift.Double, into violations: inout [TrackingCore.Violation]) {
+        TrackingCore.ConstraintRules.check(double: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "contract-version.x", into: &violations)
+    }
+}
