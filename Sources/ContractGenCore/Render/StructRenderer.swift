@@ -15,9 +15,13 @@ struct StructRenderer {
                 p.line("public var kindName: Swift.String { \(SwiftLiteral.string(kind)) }")
                 p.line("public var contractVersion: Swift.String { \(SwiftName.escaped(namespace)).version }")
             }
+            // A blank line around documented properties only.
+            var previousHadDoc = decl.role != .object
             for (index, property) in decl.properties.enumerated() {
-                if index > 0 || decl.role != .object { p.line() }
+                let hasDoc = PropertyDoc.text(property) != nil || property.deprecated != nil
+                if (index > 0 || decl.role != .object) && (hasDoc || previousHadDoc) { p.line() }
                 renderProperty(property, into: &p)
+                previousHadDoc = hasDoc
             }
             p.line()
             renderInit(into: &p)
@@ -125,12 +129,9 @@ struct StructRenderer {
         case .event(let name, let kind, _):
             p.line("/// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.")
             p.block("public func writeMembers(to writer: inout TrackingCore.JSONWriter)") { p in
-                p.line("writer.rawKey(\(SwiftLiteral.jsonString("event")))")
-                p.line("writer.rawValue(\(SwiftLiteral.jsonString(name)))")
-                p.line("writer.rawKey(\(SwiftLiteral.jsonString("kind")))")
-                p.line("writer.rawValue(\(SwiftLiteral.jsonString(kind)))")
-                p.line("writer.rawKey(\(SwiftLiteral.jsonString("contractVersion")))")
-                p.line("writer.rawValue(\(SwiftLiteral.jsonString(version)))")
+                let header = [("event", name), ("kind", kind), ("contractVersion", version)]
+                    .map { ValueCode.jsonText($0.0) + ":" + ValueCode.jsonText($0.1) }.joined(separator: ",")
+                p.line("writer.rawMembers(\(SwiftLiteral.string(header)))")
                 for property in decl.properties {
                     ValueCode.encodeMember(property, into: &p)
                 }
