@@ -3,6 +3,21 @@ struct CodePrinter {
     private(set) var text = ""
     private var indentation = ""
 
+    init() {}
+
+    /// An empty printer that starts `depth` levels in.
+    init(depth: Int) {
+        indentation = String(repeating: "    ", count: depth)
+    }
+
+    /// The current indentation level.
+    var depth: Int { indentation.utf8.count / 4 }
+
+    /// Appends text printed earlier at the same depth (whole lines).
+    mutating func raw(_ printed: String) {
+        text.append(printed)
+    }
+
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
             text.append(indentation)

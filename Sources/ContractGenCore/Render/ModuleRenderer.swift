@@ -52,12 +52,14 @@ public enum ModuleRenderer {
             guard case .event(_, _, let shard) = event.role else { continue }
             eventsByShard[shard].append(index)
         }
+        let cache = SnippetCache()
         for shard in 0..<ContractTranslator.eventShardCount {
             files.append(file(GeneratedFileSet.events(shard: shard), module) { p in
                 DescriptorRenderer(module: module).renderShard(shard, into: &p)
                 for index in eventsByShard[shard] {
                     p.line()
-                    StructRenderer(decl: module.events[index], namespace: module.namespace, version: module.version).render(into: &p)
+                    StructRenderer(decl: module.events[index], namespace: module.namespace, version: module.version, cache: cache)
+                        .render(into: &p)
                 }
             })
         }
