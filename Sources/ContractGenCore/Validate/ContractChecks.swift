@@ -5,8 +5,9 @@ import TrackingCore
 struct ContractChecks {
     let reader: ContractReader
     let contract: Contract
-    /// Where `mandatory:` is, for "the envelope lacks ..." errors.
-    let mandatoryLocation: SourceLocation
+    /// Where `mandatory:` is, for "the envelope lacks ..." errors; `nil` when
+    /// the section is missing (reported already).
+    let mandatoryLocation: SourceLocation?
 
     func run() {
         checkEnvelope()
@@ -25,7 +26,7 @@ struct ContractChecks {
                         "'\(name)' in 'mandatory' must have type \(type.contractName), found \(field.spec.type.contractName)", at: field.location,
                         hint: "the runtime de-duplicates and orders events by it")
                 }
-            } else if !reader.diagnostics.contains(where: { $0.message == "the contract has no 'mandatory'" }) {
+            } else if let mandatoryLocation {
                 reader.error(
                     "'mandatory' lacks '\(name)' (type \(type.contractName))", at: mandatoryLocation,
                     hint: "every contract carries '\(name): { type: \(type.contractName) }'; the runtime de-duplicates and orders events by it")

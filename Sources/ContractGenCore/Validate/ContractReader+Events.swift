@@ -7,7 +7,12 @@ extension ContractReader {
         guard let list = entries(of: node, what: "'events'", nullIsEmpty: true) else { return [] }
         let context = EventContext(contract: contract)
         curatedFieldUsed = Array(repeating: false, count: contract.fields.count)
-        return list.compactMap { readEvent($0, context) }
+        var events: [Event] = []
+        events.reserveCapacity(list.count)
+        for entry in list {
+            if let event = readEvent(entry, context) { events.append(event) }
+        }
+        return events
     }
 
     /// Lookups every event needs, built once.

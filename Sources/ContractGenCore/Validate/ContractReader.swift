@@ -106,8 +106,7 @@ final class ContractReader {
             events: [], location: root.location)
         contract.events = top["events"].map { readEvents($0.value, contract: contract) } ?? []
 
-        let mandatoryKey = top["mandatory"]?.key.location ?? root.location
-        ContractChecks(reader: self, contract: contract, mandatoryLocation: mandatoryKey).run()
+        ContractChecks(reader: self, contract: contract, mandatoryLocation: top["mandatory"]?.key.location).run()
         return contract
     }
 
