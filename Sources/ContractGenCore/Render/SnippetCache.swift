@@ -13,7 +13,7 @@ final class SnippetCache {
         var depth: Int
     }
 
-    private var store: [Key: String] = [:]
+    private var store: [Key: [UInt8]] = [:]
 
     /// Appends the `part` of `property` to `p`, rendering it with `render` the
     /// first time. Properties without a rule (object members) are not cached.
@@ -26,7 +26,7 @@ final class SnippetCache {
         }
         var fresh = CodePrinter(depth: p.depth)
         render(&fresh)
-        store[key] = fresh.text
-        p.raw(fresh.text)
+        store[key] = fresh.bytes
+        p.raw(fresh.bytes)
     }
 }
