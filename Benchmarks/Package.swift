@@ -2,6 +2,7 @@
 // Benchmarks, kept out of the main package so that apps and CI never build them.
 // Validation: `swift run -c release ValidationBenchmark` (see docs/performance.md).
 // Impressions: `swift package benchmark --target ImpressionBenchmarks` (ordo-one/benchmark).
+// Encoding: `swift package --disable-sandbox benchmark --target EncodingBenchmarks`.
 import PackageDescription
 
 let package = Package(
@@ -24,6 +25,17 @@ let package = Package(
                 .product(name: "ImpressionTracking", package: "contractgen"),
             ],
             path: "Benchmarks/ImpressionBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Generated encoder vs JSONEncoder on an equivalent Codable struct (issue 3).
+        .executableTarget(
+            name: "EncodingBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TrackingCore", package: "contractgen"),
+                .product(name: "TrackingContract", package: "contractgen"),
+            ],
+            path: "Benchmarks/EncodingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],

@@ -1,0 +1,57 @@
+/// Collects generated source line by line with four-space indentation.
+/// Appends UTF-8 bytes (cheaper than growing a `String` by tens of megabytes).
+struct CodePrinter {
+    private(set) var bytes: [UInt8] = []
+    private var indentation = ""
+
+    /// What was printed.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    init() {}
+
+    /// An empty printer that starts `depth` levels in.
+    init(depth: Int) {
+        indentation = String(repeating: "    ", count: depth)
+    }
+
+    /// The current indentation level.
+    var depth: Int { indentation.utf8.count / 4 }
+
+    /// Appends text printed earlier at the same depth (whole lines).
+    mutating func raw(_ printed: [UInt8]) {
+        bytes.append(contentsOf: printed)
+    }
+
+    mutating func line(_ content: String = "") {
+        if !content.isEmpty {
+            bytes.append(contentsOf: indentation.utf8)
+            bytes.append(contentsOf: content.utf8)
+        }
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    mutating func lines(_ contents: [String]) {
+        for content in contents { line(content) }
+    }
+
+    /// `header {`, the body indented, `}`.
+    mutating func block(_ header: String, _ body: (inout CodePrinter) -> Void) {
+        line(header + " {")
+        indent()
+        body(&self)
+        outdent()
+        line("}")
+    }
+
+    mutating func indent() { indentation += "    " }
+    mutating func outdent() { indentation.removeLast(4) }
+
+    /// A doc comment for optional text, and a deprecation attribute.
+    mutating func doc(_ text: String?) {
+        if let text { lines(SwiftLiteral.docLines(text)) }
+    }
+
+    mutating func deprecation(_ message: String?) {
+        if let message { line("@available(*, deprecated, message: \(SwiftLiteral.string(message)))") }
+    }
+}
