@@ -18,7 +18,7 @@ struct ContractGenPlugin: BuildToolPlugin {
             .buildCommand(
                 displayName: "Generating tracking events for \(target.name) from \(location.contract.lastPathComponent)",
                 executable: try context.tool(named: "contractgen").url,
-                arguments: ["generate", location.contract.path, "--output", outputDirectory.path, "--quiet"],
+                arguments: ["generate", location.contract.path, "--output", outputDirectory.path],
                 inputFiles: [location.contract] + (location.config.map { [$0] } ?? []),
                 outputFiles: GeneratedFileNames.all.map { outputDirectory.appending(path: $0) }
             ),
