@@ -78,6 +78,9 @@ let package = Package(
             exclude: ["contractgen.json"],
             plugins: ["ContractGenPlugin"]
         ),
+        // Reference output for a contract of keywords and hostile strings (Tests/Reference/Hostile/contract.yaml):
+        // compiling it is part of the test.
+        .target(name: "HostileContract", dependencies: ["TrackingCore"], path: "Tests/Reference/Hostile/Generated"),
 
         // MARK: Tools
         .executableTarget(
@@ -104,8 +107,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ContractGenCoreTests",
-            dependencies: ["ContractGenCore", "TrackingCore", "TrackingContract"],
-            exclude: ["Fixtures"]
+            dependencies: [
+                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["Fixtures", "Goldens"]
         ),
         .testTarget(
             name: "TrackingDispatcherTests",

@@ -56,6 +56,34 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Writes a key given as its JSON text, quotes included (`"\"event\""`).
+    /// For generated code: the generator escapes each key once, at generation
+    /// time, so encoding an event copies bytes instead of escaping them again.
+    @inlinable
+    public mutating func rawKey(_ quotedJSON: StaticString) {
+        if needsComma { appendByte(UInt8(ascii: ",")) }
+        appendStatic(quotedJSON)
+        appendByte(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes a value given as its JSON text (`"\"Wishlist\""`, `true`).
+    /// For generated code, like ``rawKey(_:)``.
+    @inlinable
+    public mutating func rawValue(_ json: StaticString) {
+        if needsComma { appendByte(UInt8(ascii: ",")) }
+        appendStatic(json)
+        needsComma = true
+    }
+
+    @usableFromInline
+    mutating func appendByte(_ byte: UInt8) { bytes.append(byte) }
+
+    @usableFromInline
+    mutating func appendStatic(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     /// Appends pre-encoded, valid JSON as one value (for example a nested event body).
     public mutating func rawValue(_ json: some Sequence<UInt8>) {
         separate()
