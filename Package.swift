@@ -16,6 +16,9 @@ let package = Package(
         .executable(name: "contractgen", targets: ["contractgen"]),
         .executable(name: "tracking-collector", targets: ["tracking-collector"]),
         .executable(name: "impression-replay", targets: ["impression-replay"]),
+        // Plugins for apps: generate at build time, refresh the reviewed copy.
+        .plugin(name: "ContractGenPlugin", targets: ["ContractGenPlugin"]),
+        .plugin(name: "GenerateContractCode", targets: ["GenerateContractCode"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -58,8 +61,25 @@ let package = Package(
             ]
         ),
 
-        // MARK: The generated module for contract/contract.yaml (the reviewed copy)
-        .target(name: "TrackingContract", dependencies: ["TrackingCore"], path: "Generated"),
+        // MARK: Plugins
+        .plugin(name: "ContractGenPlugin", capability: .buildTool(), dependencies: ["contractgen"]),
+        .plugin(
+            name: "GenerateContractCode",
+            capability: .command(
+                intent: .custom(verb: "generate-contract-code", description: "Rewrite Generated/ from contract/contract.yaml"),
+                permissions: [.writeToPackageDirectory(reason: "Rewrites the reviewed copy of the generated code in Generated/")]
+            ),
+            dependencies: ["contractgen"]
+        ),
+
+        // MARK: The module generated from contract/contract.yaml at build time.
+        // Generated/ is the reviewed copy of the same output; CI checks they are equal.
+        .target(
+            name: "TrackingContract",
+            dependencies: ["TrackingCore"],
+            exclude: ["contractgen.json"],
+            plugins: ["ContractGenPlugin"]
+        ),
         // Reference output for a contract of keywords and hostile strings (Tests/Reference/Hostile/contract.yaml):
         // compiling it is part of the test.
         .target(name: "HostileContract", dependencies: ["TrackingCore"], path: "Tests/Reference/Hostile/Generated"),

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The app developer's loop, end to end, on a copy of Examples/ShopApp:
+#   1. build it as it is;
+#   2. add an event and an optional field to its contract, use the new types,
+#      build again: the new types exist;
+#   3. break the contract: the build fails and names contract.yaml:LINE:COL.
+# Runs in CI; takes a couple of minutes (a fresh build of the copy).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+app="$work/ShopApp"
+cp -R "$root/Examples/ShopApp" "$app"
+rm -rf "$app/.build"
+# The copy lives elsewhere: point its dependency at this checkout.
+sed -i.bak "s|path: \"../..\"|path: \"$root\"|" "$app/Package.swift"
+contract="$app/Sources/ShopEvents/contract.yaml"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "build the example as it is"
+swift build --package-path "$app" 2>&1 | tail -3
+
+step "add an optional field and an event, use them"
+cat >> "$contract" <<'YAML'
+  wishlistAdd:
+    kind: pageAction
+    screen: productDetail
+    description: Added by the contract-loop check.
+    required: [sku]
+    optional: [giftNote]
+YAML
+# A new curated field goes under `fields:`; insert it after the `fields:` line.
+sed -i.bak 's|^fields:$|fields:\n  giftNote: { type: string, maxLength: 120 }|' "$contract"
+cat > "$app/Sources/shop-app/LoopCheck.swift" <<'SWIFT'
+import ShopEvents
+
+/// Written by scripts/check-contract-loop.sh: uses the types the edit added.
+func loopCheck() -> String {
+    let event = WishlistAdd(sku: "1234", giftNote: "for you")
+    let note: String? = event.giftNote
+    return "\(event.eventName) \(note ?? "")"
+}
+SWIFT
+sed -i.bak 's|^import ShopEvents$|import ShopEvents\nprint(loopCheck())|' "$app/Sources/shop-app/main.swift"
+swift build --package-path "$app" 2>&1 | tail -3
+out=$(swift run --skip-build --package-path "$app" shop-app 2>&1)
+echo "$out" | grep -q "wishlistAdd for you" || { echo "FAIL: the new event did not run"; echo "$out"; exit 1; }
+echo "ok: the new event and field are usable"
+
+step "break the contract: the build must fail at the contract's line"
+sed -i.bak 's|required: \[sku\]$|required: [skuu]|' "$contract"
+line=$(grep -n 'required: \[skuu\]' "$contract" | head -1 | cut -d: -f1)
+if log=$(swift build --package-path "$app" 2>&1); then
+  echo "FAIL: the build succeeded with a broken contract"; exit 1
+fi
+if ! echo "$log" | grep -qE "contract\.yaml:$line:[0-9]+: error: "; then
+  echo "FAIL: no diagnostic at contract.yaml:$line"; echo "$log" | tail -20; exit 1
+fi
+echo "$log" | grep -E "contract\.yaml:$line:[0-9]+: error: " | head -2
+echo "ok: the build fails with the contract's file and line"
