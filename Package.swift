@@ -60,14 +60,27 @@ let package = Package(
         .target(name: "TrackingContract", dependencies: ["TrackingCore"], path: "Generated"),
 
         // MARK: Tools
-        .executableTarget(
-            name: "tracking-collector",
+        .target(
+            name: "TrackingCollectorKit",
             dependencies: [
                 "TrackingCore",
                 "TrackingDispatcher",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
+        ),
+        .executableTarget(
+            name: "tracking-collector",
+            dependencies: [
+                "TrackingCollectorKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // A child process for the dispatcher's crash-safety test (killed with SIGKILL).
+        .executableTarget(
+            name: "dispatcher-crash-child",
+            dependencies: ["TrackingDispatcher", "TrackingCore"],
+            path: "Tests/DispatcherCrashChild"
         ),
         .executableTarget(
             name: "impression-replay",
@@ -89,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackingDispatcherTests",
-            dependencies: ["TrackingDispatcher", "TrackingContract"]
+            dependencies: ["TrackingDispatcher", "TrackingContract", "TrackingCollectorKit", "dispatcher-crash-child"]
         ),
         .testTarget(
             name: "ImpressionTrackingTests",
