@@ -102,7 +102,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackingDispatcherTests",
-            dependencies: ["TrackingDispatcher", "TrackingContract", "TrackingCollectorKit", "dispatcher-crash-child"]
+            dependencies: [
+                "TrackingDispatcher", "TrackingContract", "TrackingCollectorKit", "dispatcher-crash-child",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "ImpressionTrackingTests",

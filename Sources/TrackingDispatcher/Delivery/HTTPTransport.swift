@@ -27,7 +27,6 @@ final class HTTPTransport: Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout * 2
-        configuration.httpMaximumConnectionsPerHost = 1
         configuration.urlCache = nil
         session = URLSession(configuration: configuration)
     }
