@@ -179,7 +179,9 @@ public final class CollectorServer: Sendable {
         let now = Date()
         if let fault = await state.nextFault() {
             if let delay = fault.delayMs, delay > 0 {
-                try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(delay)) { continuation.resume() }
+                }
             }
             if fault.drop == true {
                 try? store.logRequest(id: requestID, status: 0, events: 0, bytes: body.count, outcome: "dropped", at: now)

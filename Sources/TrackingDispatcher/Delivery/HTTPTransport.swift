@@ -37,6 +37,9 @@ final class HTTPTransport: Sendable {
         request.httpBody = Data(body)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue(requestID, forHTTPHeaderField: "X-Request-ID")
+        // libcurl (URLSession on Linux) otherwise sends `Expect: 100-continue` and
+        // waits up to a second for an interim answer many servers never send.
+        request.setValue("", forHTTPHeaderField: "Expect")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         do {
             let (data, response) = try await session.data(for: request)
