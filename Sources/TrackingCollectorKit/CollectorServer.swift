@@ -48,9 +48,10 @@ public final class CollectorServer: Sendable {
     /// The batch endpoint URL for a port `start()` returned.
     public static func batchURL(port: UInt16) -> URL { URL(string: "http://127.0.0.1:\(port)/v1/batch")! }
 
-    /// Stops listening, waits for the server task, closes the database.
-    public func stop() async {
-        await server.stop(timeout: 1)
+    /// Stops listening, gives open connections `timeout` seconds to finish, waits
+    /// for the server task and closes the database.
+    public func stop(timeout: TimeInterval = 0.2) async {
+        await server.stop(timeout: timeout)
         await runTask.take()?.value
         store.close()
     }
