@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "TrackingCore", targets: ["TrackingCore"]),
         .library(name: "TrackingDispatcher", targets: ["TrackingDispatcher"]),
         .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
+        // The generated module for contract/contract.yaml.
+        .library(name: "TrackingContract", targets: ["TrackingContract"]),
         // The generator.
         .library(name: "ContractGenCore", targets: ["ContractGenCore"]),
         .executable(name: "contractgen", targets: ["contractgen"]),
@@ -58,6 +60,9 @@ let package = Package(
 
         // MARK: The generated module for contract/contract.yaml (the reviewed copy)
         .target(name: "TrackingContract", dependencies: ["TrackingCore"], path: "Generated"),
+        // Reference output for a contract of keywords and hostile strings (Tests/Reference/Hostile/contract.yaml):
+        // compiling it is part of the test.
+        .target(name: "HostileContract", dependencies: ["TrackingCore"], path: "Tests/Reference/Hostile/Generated"),
 
         // MARK: Tools
         .target(
@@ -97,8 +102,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ContractGenCoreTests",
-            dependencies: ["ContractGenCore", "TrackingCore", "TrackingContract"],
-            exclude: ["Fixtures"]
+            dependencies: [
+                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["Fixtures", "Goldens"]
         ),
         .testTarget(
             name: "TrackingDispatcherTests",

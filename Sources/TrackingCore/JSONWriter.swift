@@ -56,6 +56,48 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Writes a key given as its JSON text, quotes included (`"\"event\""`).
+    /// For generated code: the generator escapes each key once, at generation
+    /// time, so encoding an event copies bytes instead of escaping them again.
+    @inlinable
+    public mutating func rawKey(_ quotedJSON: StaticString) {
+        if needsComma { appendByte(UInt8(ascii: ",")) }
+        appendStatic(quotedJSON)
+        appendByte(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes a value given as its JSON text (`"\"Wishlist\""`, `true`).
+    /// For generated code, like ``rawKey(_:)``.
+    @inlinable
+    public mutating func rawValue(_ json: StaticString) {
+        if needsComma { appendByte(UInt8(ascii: ",")) }
+        appendStatic(json)
+        needsComma = true
+    }
+
+    @usableFromInline
+    mutating func appendByte(_ byte: UInt8) { bytes.append(byte) }
+
+    @inline(__always)
+    mutating func appendBytes(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+
+    @inline(__always)
+    mutating func appendBytes(_ array: [UInt8]) { bytes.append(contentsOf: array) }
+
+    @inline(__always)
+    mutating func appendRepeating(_ byte: UInt8, count: Int) { bytes.append(contentsOf: repeatElement(byte, count: count)) }
+
+    @inline(__always)
+    mutating func setByte(at index: Int, _ byte: UInt8) { bytes[index] = byte }
+
+    var byteCount: Int { bytes.count }
+
+    @usableFromInline
+    mutating func appendStatic(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     /// Appends pre-encoded, valid JSON as one value (for example a nested event body).
     public mutating func rawValue(_ json: some Sequence<UInt8>) {
         separate()
@@ -69,7 +111,11 @@ public struct JSONWriter: Sendable {
 
     public mutating func value(_ value: Bool) { scalar(value ? "true" : "false") }
 
-    public mutating func value(_ value: Int) { scalar(String(value)) }
+    public mutating func value(_ value: Int) {
+        separate()
+        appendInteger(value)
+        needsComma = true
+    }
 
     /// Writes a double; non-finite values have no JSON form and are written as `null`.
     public mutating func value(_ value: Double) {
@@ -85,7 +131,9 @@ public struct JSONWriter: Sendable {
     /// Writes a decimal exactly, as a JSON number with no binary rounding.
     public mutating func value(_ value: Decimal) {
         guard !value.isNaN else { return null() }
-        scalar(value.description)
+        separate()
+        appendDecimal(value)
+        needsComma = true
     }
 
     public mutating func value(_ value: String) {
@@ -96,7 +144,9 @@ public struct JSONWriter: Sendable {
 
     /// Writes a UUID in its canonical lowercase form.
     public mutating func value(_ value: UUID) {
-        self.value(value.uuidString.lowercased())
+        separate()
+        appendUUID(value)
+        needsComma = true
     }
 
     /// Writes a timestamp as ISO 8601 UTC with milliseconds (`2026-11-22T12:00:00.000Z`).
@@ -122,25 +172,6 @@ public struct JSONWriter: Sendable {
     }
 
     mutating func writeEscaped(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
-            case 0x00..<0x20:
-                // Other control characters: \u00XX.
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
-            default:
-                bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        appendEscapedString(text)
     }
 }

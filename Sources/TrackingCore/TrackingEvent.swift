@@ -30,7 +30,7 @@ public protocol TrackingEvent: Sendable {
 extension TrackingEvent {
     /// The event as one JSON object, without globals.
     public func encodedJSON() -> [UInt8] {
-        var writer = JSONWriter()
+        var writer = JSONWriter(capacity: 1024)  // most events fit: no regrowth
         writer.beginObject()
         writeMembers(to: &writer)
         writer.endObject()

@@ -1,14 +1,60 @@
 import ArgumentParser
 import ContractGenCore
+import Foundation
 
-/// `contractgen validate [PATH]` (issue 2).
+/// `contractgen validate [PATH]`: checks a contract and reports every problem.
+/// Exit status: 0 valid (warnings allowed), 1 invalid, 2 usage or I/O error.
 struct ValidateCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "validate", abstract: "Check a contract and report every problem.")
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check a contract and report every problem.",
+        discussion: """
+            Reports every problem in one run, each as path:line:column: severity: message,
+            with the source line, a caret under the column, and a hint where one helps.
+
+            Exit status: 0 when the contract is valid (warnings allowed), 1 when it has
+            errors (or warnings, with --strict), 2 for a usage or I/O error.
+
+            Examples:
+              contractgen validate
+              contractgen validate contract/contract.yaml --strict
+              contractgen validate other.yaml --format json | jq '.diagnostics[] | .message'
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
 
     @Argument(help: "The contract to check.")
     var path: String = "contract/contract.yaml"
 
+    @Option(help: "How to print diagnostics: text for people, json for editors and CI.")
+    var format: Format = .text
+
+    @Flag(help: "Treat warnings as errors: exit 1 when there are any.")
+    var strict = false
+
     func run() async throws {
-        print("validate: not implemented yet")
+        let bytes: [UInt8]
+        do {
+            bytes = try ContractLoader.readFile(path)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot read contract \(error)\n".utf8))
+            throw ExitCode(ValidationOutcome.usageOrIOError.rawValue)
+        }
+        let result = ContractLoader.load(bytes: bytes, file: path)
+        let outcome = ValidationOutcome(result, strict: strict)
+        switch format {
+        case .text:
+            let source = String(decoding: bytes, as: UTF8.self)
+            let report = DiagnosticFormatter.text(result.diagnostics, source: source)
+            if !report.isEmpty { FileHandle.standardError.write(Data(report.utf8)) }
+            let verdict = outcome == .valid ? "valid" : "invalid"
+            print("\(path): \(verdict) (\(DiagnosticFormatter.summary(result.diagnostics)))")
+        case .json:
+            print(DiagnosticFormatter.json(result.diagnostics))
+        }
+        if outcome != .valid { throw ExitCode(outcome.rawValue) }
     }
 }

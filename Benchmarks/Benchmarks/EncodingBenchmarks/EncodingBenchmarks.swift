@@ -1,0 +1,95 @@
+import Benchmark
+import Foundation
+import TrackingContract
+import TrackingCore
+
+/// The same event two ways: the generated encoder (JSONWriter, no reflection,
+/// keys escaped at generation time) against `JSONEncoder` on an equivalent
+/// `Codable` struct producing the same members (wire names, ISO 8601 timestamps
+/// with milliseconds, exact decimals). The encoder is created once and reused,
+/// which favours `JSONEncoder`.
+enum Sample {
+    static let uuid = UUID(uuidString: "5F0C6E1A-2B3C-4D5E-8F90-A1B2C3D4E5F6")!
+    static let viewId = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
+    static let timestamp = Date(timeIntervalSince1970: 1_795_176_000.123)
+
+    static let generated = BagPageView(
+        uniqueViewId: viewId,
+        products: (0..<3).map { Product(sku: "12345\($0)", price: Decimal(1999 + $0) / 100, brand: "Acme", imageUrl: "https://cdn.example/\($0).png", position: $0) },
+        cartId: "cart-7", promocode: "SPRING24", exitInteraction: .deepLink, uuid: uuid, clientTimestamp: timestamp)
+
+    static let codable = CodableBagPageView(
+        uuid: uuid, clientTimestamp: timestamp, uniqueViewId: viewId,
+        products: (0..<3).map { CodableProduct(sku: "12345\($0)", price: Decimal(1999 + $0) / 100, brand: "Acme", imageUrl: "https://cdn.example/\($0).png", position: $0) },
+        cartId: "cart-7", promocode: "SPRING24", exitInteraction: "deep_link")
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISO8601Timestamp.string(from: date))
+        }
+        return encoder
+    }()
+}
+
+struct CodableProduct: Codable {
+    var sku: String
+    var price: Decimal
+    var brand: String?
+    var imageUrl: String?
+    var position: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case sku, price, brand, position
+        case imageUrl = "image_url"
+    }
+}
+
+struct CodableBagPageView: Codable {
+    var event = "bagPageView"
+    var kind = "pageView"
+    var contractVersion = "1.3.0"
+    var uuid: UUID
+    var clientTimestamp: Date
+    var viewType = "Bag"
+    var uniqueViewId: UUID
+    var products: [CodableProduct]
+    var cartId: String
+    var promocode: String?
+    var exitInteraction: String?
+
+    enum CodingKeys: String, CodingKey {
+        case event, kind, contractVersion, uuid, clientTimestamp, viewType, uniqueViewId, products, promocode, exitInteraction
+        case cartId = "cart_id"
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3))
+
+    Benchmark("Encode bagPageView: generated encoder") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(Sample.generated.encodedJSON())
+        }
+    }
+
+    Benchmark("Encode bagPageView: JSONEncoder (Codable)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try Sample.encoder.encode(Sample.codable))
+        }
+    }
+
+    Benchmark("Validate bagPageView: generated validator") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(Sample.generated.validate())
+        }
+    }
+
+    Benchmark("Validate bagPageView: runtime descriptor (parse + check)") { benchmark in
+        let bytes = Sample.generated.encodedJSON()
+        for _ in benchmark.scaledIterations {
+            blackHole(Omnitracking.descriptor.validate(payload: try JSONValue.parse(bytes)))
+        }
+    }
+}

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+// Benchmarks for the runtime, kept out of the main package so that apps and CI
+// never build the benchmark harness. Run: `swift package benchmark` here.
+import PackageDescription
+
+let package = Package(
+    name: "Benchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "contractgen", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // Generated encoder vs JSONEncoder on an equivalent Codable struct (issue 3).
+        .executableTarget(
+            name: "EncodingBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TrackingCore", package: "contractgen"),
+                .product(name: "TrackingContract", package: "contractgen"),
+            ],
+            path: "Benchmarks/EncodingBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The one entry point of generation, used by the `contractgen` executable and
+/// the build plugins: load and validate -> translate -> render -> write.
+public enum ContractGenerator {
+    /// What a `generate` run found and did.
+    public struct Outcome: Sendable {
+        /// Every diagnostic of the contract (warnings too), sorted by location.
+        public var diagnostics: [Diagnostic]
+        /// The contract's text, for quoting lines in diagnostics.
+        public var source: String
+        /// What was written (or, in check mode, differs); `nil` when the
+        /// contract has errors and nothing was written.
+        public var report: GeneratedFileWriter.Report?
+
+        /// Whether the contract has errors (then nothing was written).
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Loads and validates the contract at `contractPath`; when it is valid,
+    /// renders it and writes (or, with `.check`, compares) the files in `outputDirectory`.
+    /// - Throws: ``ContractFileError`` when the contract cannot be read, or the
+    ///   file system's error when the output cannot be written.
+    public static func generate(
+        contractPath: String, outputDirectory: String, mode: GeneratedFileWriter.Mode = .write
+    ) throws -> Outcome {
+        let bytes = try ContractLoader.readFile(contractPath)
+        let result = ContractLoader.load(bytes: bytes, file: contractPath)
+        var outcome = Outcome(diagnostics: result.diagnostics, source: String(decoding: bytes, as: UTF8.self), report: nil)
+        guard let contract = result.contract, !result.hasErrors else { return outcome }
+        outcome.report = try generate(contract, into: URL(fileURLWithPath: outputDirectory), mode: mode)
+        return outcome
+    }
+
+    /// The generated files for a valid contract, in ``GeneratedFileSet/fileNames`` order.
+    public static func render(_ contract: Contract) -> [GeneratedFile] {
+        ModuleRenderer.render(ContractTranslator.translate(contract))
+    }
+
+    /// Renders `contract` and writes (or checks) the files in `directory`.
+    public static func generate(
+        _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write
+    ) throws -> GeneratedFileWriter.Report {
+        try GeneratedFileWriter().write(render(contract), to: directory, mode: mode)
+    }
+}

@@ -1,0 +1,107 @@
+import TrackingCore
+
+/// Renders diagnostics for people (compiler style, with the source line and a
+/// caret) and for tools (JSON). Shared by `contractgen` and the build plugin.
+public enum DiagnosticFormatter {
+    /// Compiler-style text:
+    ///
+    ///     contract/contract.yaml:12:5: error: unknown key 'optinal' in event 'addToBag'
+    ///         optinal: [promocode]
+    ///         ^
+    ///       hint: did you mean 'optional'?
+    ///
+    /// - Parameter source: the file's text, to quote the offending line; without
+    ///   it only the first line of each diagnostic is written.
+    public static func text(_ diagnostics: [Diagnostic], source: String?) -> String {
+        let lines = source.map(SourceLines.init)
+        var out = ""
+        for diagnostic in diagnostics {
+            out += "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
+            if let line = lines?.line(diagnostic.location.line) {
+                out += line + "\n"
+                out += caret(under: diagnostic.location.column, in: line) + "\n"
+            }
+            if let hint = diagnostic.hint {
+                out += "  hint: \(hint)\n"
+            }
+        }
+        return out
+    }
+
+    /// `2 errors, 1 warning`, or `no problems`.
+    public static func summary(_ diagnostics: [Diagnostic]) -> String {
+        let errors = diagnostics.count { $0.severity == .error }
+        let warnings = diagnostics.count { $0.severity == .warning }
+        if errors == 0 && warnings == 0 { return "no problems" }
+        return "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
+    }
+
+    /// A JSON document for editors and CI:
+    /// `{"diagnostics":[{"file":…,"line":…,"column":…,"severity":…,"message":…,"hint":…}],"errors":n,"warnings":n}`.
+    /// `hint` is `null` when there is none.
+    public static func json(_ diagnostics: [Diagnostic]) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("diagnostics")
+        writer.beginArray()
+        for diagnostic in diagnostics {
+            writer.beginObject()
+            writer.key("file"); writer.value(diagnostic.location.file)
+            writer.key("line"); writer.value(diagnostic.location.line)
+            writer.key("column"); writer.value(diagnostic.location.column)
+            writer.key("severity"); writer.value(diagnostic.severity.rawValue)
+            writer.key("message"); writer.value(diagnostic.message)
+            writer.key("hint")
+            if let hint = diagnostic.hint { writer.value(hint) } else { writer.null() }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("errors"); writer.value(diagnostics.count { $0.severity == .error })
+        writer.key("warnings"); writer.value(diagnostics.count { $0.severity == .warning })
+        writer.endObject()
+        return writer.string
+    }
+
+    /// Spaces up to `column` (1-based, in Unicode scalars), keeping tabs so the caret lines up.
+    static func caret(under column: Int, in line: String) -> String {
+        var prefix = ""
+        for scalar in line.unicodeScalars.prefix(max(0, column - 1)) {
+            prefix.append(scalar == "\t" ? "\t" : " ")
+        }
+        return prefix + "^"
+    }
+}
+
+/// A file's lines, found without copying the text: only the lines quoted are built.
+private struct SourceLines {
+    let text: String
+    /// UTF-8 offsets where each line starts.
+    let starts: [Int]
+
+    init(_ text: String) {
+        self.text = text
+        var starts = [0]
+        var offset = 0
+        for byte in text.utf8 {
+            offset += 1
+            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        }
+        self.starts = starts
+    }
+
+    /// Line `number` (1-based) without its line break, or `nil` past the end.
+    /// Control characters other than tab show as U+FFFD, one for one, so the
+    /// terminal stays sane and the caret stays aligned.
+    func line(_ number: Int) -> String? {
+        guard number >= 1, number <= starts.count else { return nil }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: starts[number - 1])
+        var end = number < starts.count ? utf8.index(utf8.startIndex, offsetBy: starts[number] - 1) : utf8.endIndex
+        if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
+        var shown = String.UnicodeScalarView()
+        for scalar in Substring(utf8[start..<end]).unicodeScalars {
+            shown.append(scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F ? "\u{FFFD}" : scalar)
+        }
+        return String(shown)
+    }
+}

@@ -1,0 +1,263 @@
+import CYAML
+
+/// Reads a contract file into a ``Node`` tree with libyaml's event API.
+///
+/// The tree is built with an explicit stack while events stream in, so depth is
+/// checked before any deep structure exists and nothing recurses. Problems with
+/// the YAML itself (syntax, several documents, anchors, encoding, size, depth)
+/// come back as diagnostics; the first one ends the parse, since what follows a
+/// broken structure cannot be trusted. No libyaml type leaves this file.
+public enum YAMLParser {
+    /// Parses `bytes` (UTF-8) as one YAML document whose root is a mapping.
+    /// - Parameter file: the path shown in diagnostics, as the user named it.
+    public static func parse(bytes: [UInt8], file: String, limits: ParseLimits = .standard) -> YAMLParseResult {
+        bytes.withUnsafeBufferPointer { buffer in
+            var run = ParseRun(file: file, limits: limits)
+            return run.parse(buffer)
+        }
+    }
+
+    /// Parses `text` as one YAML document whose root is a mapping.
+    public static func parse(_ text: String, file: String, limits: ParseLimits = .standard) -> YAMLParseResult {
+        parse(bytes: Array(text.utf8), file: file, limits: limits)
+    }
+
+    /// Runs libyaml over `bytes` and only counts its events: the bare cost of
+    /// parsing, the baseline the validation benchmark compares against.
+    /// Returns `nil` when libyaml reports an error.
+    public static func countEvents(bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var parser = yaml_parser_t()
+            guard yaml_parser_initialize(&parser) == 1 else { return nil }
+            defer { yaml_parser_delete(&parser) }
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            var count = 0
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
+                let done = event.type == YAML_STREAM_END_EVENT
+                yaml_event_delete(&event)
+                count += 1
+                if done { return count }
+            }
+        }
+    }
+}
+
+/// One collection under construction.
+private struct Frame {
+    let isMapping: Bool
+    let location: SourceLocation
+    var items: [Node] = []
+    var pairs: [(key: Node, value: Node)] = []
+    var pendingKey: Node?
+
+    init(isMapping: Bool, location: SourceLocation) {
+        self.isMapping = isMapping
+        self.location = location
+    }
+
+    var node: Node {
+        isMapping ? Node(.mapping(pairs), at: location) : Node(.sequence(items), at: location)
+    }
+}
+
+/// The state of one parse: the libyaml loop and the stack of open collections.
+private struct ParseRun {
+    let file: String
+    let limits: ParseLimits
+    var stack: [Frame] = []
+    var root: Node?
+    var documents = 0
+
+    init(file: String, limits: ParseLimits) {
+        self.file = file
+        self.limits = limits
+    }
+
+    func location(_ mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    func failure(_ message: String, at location: SourceLocation, hint: String? = nil) -> YAMLParseResult {
+        YAMLParseResult(root: nil, diagnostics: [.error(message, at: location, hint: hint)])
+    }
+
+    mutating func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> YAMLParseResult {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        if buffer.count > limits.maxBytes {
+            return failure(
+                "the file is \(buffer.count) bytes, more than the limit of \(limits.maxBytes) bytes", at: start,
+                hint: "split the file or check that it is the contract you meant")
+        }
+        if let bad = UTF8Validation.firstInvalidByte(in: buffer) {
+            let (line, column) = UTF8Validation.position(ofByte: bad, in: buffer)
+            let byte = String(buffer[bad], radix: 16, uppercase: true)
+            return failure(
+                "invalid UTF-8: byte 0x\(byte.count == 1 ? "0" + byte : byte) at offset \(bad) is not part of a valid character",
+                at: SourceLocation(file: file, line: line, column: column), hint: looksLikeUTF16(buffer) ? "the file looks like UTF-16; save it as UTF-8" : "save the file as UTF-8")
+        }
+
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            return failure("libyaml could not start (out of memory)", at: start)
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                return syntaxError(parser, buffer)
+            }
+            defer { yaml_event_delete(&event) }
+            if event.type == YAML_STREAM_END_EVENT { break }
+            if let failed = handle(event) { return failed }
+        }
+
+        guard documents > 0 else {
+            return failure("the file holds no YAML document", at: start, hint: "a contract starts with 'contract: Name' and 'version: 1.0.0'")
+        }
+        guard let root else { return failure("the file holds no YAML document", at: start) }
+        switch root.value {
+        case .mapping:
+            return YAMLParseResult(root: root, diagnostics: [])
+        case .scalar(let text, let style) where text.isEmpty && style == .plain:
+            return failure("the document is empty", at: root.location, hint: "a contract starts with 'contract: Name' and 'version: 1.0.0'")
+        case .scalar:
+            return failure("the document is a scalar; a contract is a mapping of keys such as 'contract:' and 'version:'", at: root.location)
+        case .sequence:
+            return failure("the document is a list; a contract is a mapping of keys such as 'contract:' and 'version:'", at: root.location)
+        }
+    }
+
+    /// Takes one event; returns a result only when the parse must stop.
+    mutating func handle(_ event: yaml_event_t) -> YAMLParseResult? {
+        let here = location(event.start_mark)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                return failure("the file holds more than one YAML document", at: here, hint: "a contract is a single document; remove the '---' separator")
+            }
+        case YAML_ALIAS_EVENT:
+            return failure("aliases (*name) are not supported in contracts", at: here, hint: "write the value out in full")
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            if scalar.anchor != nil { return anchorFailure(at: here) }
+            var style: Node.ScalarStyle = scalar.style == YAML_PLAIN_SCALAR_STYLE ? .plain : .quoted
+            if let tag = scalar.tag {
+                let name = String(cString: tag)
+                guard name == "!" || name == "tag:yaml.org,2002:str" else {
+                    return failure("YAML tags such as '\(shortTag(name))' are not supported in contracts", at: here, hint: "remove the tag; quote a value to make it a string")
+                }
+                style = .quoted
+            }
+            let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
+            add(Node(.scalar(text, style: style), at: here))
+        case YAML_SEQUENCE_START_EVENT:
+            let start = event.data.sequence_start
+            if start.anchor != nil { return anchorFailure(at: here) }
+            if let failed = checkCollectionTag(start.tag, expected: "tag:yaml.org,2002:seq", at: here) { return failed }
+            if let failed = open(isMapping: false, at: here) { return failed }
+        case YAML_MAPPING_START_EVENT:
+            let start = event.data.mapping_start
+            if start.anchor != nil { return anchorFailure(at: here) }
+            if let failed = checkCollectionTag(start.tag, expected: "tag:yaml.org,2002:map", at: here) { return failed }
+            if let failed = open(isMapping: true, at: here) { return failed }
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            if let frame = stack.popLast() { add(frame.node) }
+        default:
+            break
+        }
+        return nil
+    }
+
+    mutating func open(isMapping: Bool, at here: SourceLocation) -> YAMLParseResult? {
+        guard stack.count < limits.maxDepth else {
+            return failure("nesting is deeper than \(limits.maxDepth) levels", at: here, hint: "contracts need only a few levels; check for a runaway '[' or '{'")
+        }
+        stack.append(Frame(isMapping: isMapping, location: here))
+        return nil
+    }
+
+    mutating func add(_ node: Node) {
+        guard !stack.isEmpty else {
+            root = node
+            return
+        }
+        let top = stack.count - 1
+        if stack[top].isMapping {
+            if let key = stack[top].pendingKey {
+                stack[top].pairs.append((key: key, value: node))
+                stack[top].pendingKey = nil
+            } else {
+                stack[top].pendingKey = node
+            }
+        } else {
+            stack[top].items.append(node)
+        }
+    }
+
+    func looksLikeUTF16(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        buffer.count >= 2 && ((buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF))
+    }
+
+    func anchorFailure(at here: SourceLocation) -> YAMLParseResult {
+        failure("anchors (&name) are not supported in contracts", at: here, hint: "write the value out in full; contracts do not share nodes")
+    }
+
+    func checkCollectionTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, expected: String, at here: SourceLocation) -> YAMLParseResult? {
+        guard let tag else { return nil }
+        let name = String(cString: tag)
+        if name == "!" || name == expected { return nil }
+        return failure("YAML tags such as '\(shortTag(name))' are not supported in contracts", at: here, hint: "remove the tag")
+    }
+
+    func shortTag(_ name: String) -> String {
+        name.hasPrefix("tag:yaml.org,2002:") ? "!!" + name.dropFirst("tag:yaml.org,2002:".count) : name
+    }
+
+    func syntaxError(_ parser: yaml_parser_t, _ buffer: UnsafeBufferPointer<UInt8>) -> YAMLParseResult {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+        var message = "YAML syntax error: \(problem)"
+        let at: SourceLocation
+        switch parser.error {
+        case YAML_READER_ERROR:
+            let offset = min(Int(parser.problem_offset), buffer.count)
+            let (line, column) = UTF8Validation.position(ofByte: offset, in: buffer)
+            at = SourceLocation(file: file, line: line, column: column)
+        case YAML_MEMORY_ERROR:
+            message = "libyaml ran out of memory"
+            at = SourceLocation(file: file, line: 1, column: 1)
+        default:
+            at = location(parser.problem_mark)
+            if let context = parser.context {
+                let contextStart = location(parser.context_mark)
+                message += " (\(String(cString: context)) that started at line \(contextStart.line), column \(contextStart.column))"
+            }
+        }
+        let hint = startsWithTab(line: at.line, column: at.column, buffer) ? "YAML indents with spaces, not tabs" : nil
+        return failure(message, at: at, hint: hint)
+    }
+
+    /// Whether the character at `line`:`column` is a tab (libyaml's usual complaint about tab indentation).
+    func startsWithTab(line: Int, column: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var currentLine = 1
+        var i = 0
+        while i < buffer.count && currentLine < line {
+            if buffer[i] == 0x0A { currentLine += 1 }
+            i += 1
+        }
+        var currentColumn = 1
+        while i < buffer.count && buffer[i] != 0x0A {
+            if currentColumn == column { return buffer[i] == 0x09 }
+            i += 1
+            while i < buffer.count && buffer[i] & 0xC0 == 0x80 { i += 1 }
+            currentColumn += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import TrackingCore
+
+/// Renders the contract's namespace enum with its runtime descriptor, and the
+/// per-shard event descriptor lists.
+struct DescriptorRenderer {
+    let module: GeneratedModule
+
+    var namespace: String { SwiftName.escaped(module.namespace) }
+
+    func render(into p: inout CodePrinter) {
+        p.line("/// Names the support module version this code was generated for: against any")
+        p.line("/// other version of `TrackingCore` it fails to compile instead of misbehaving.")
+        p.line("public typealias \(module.names.supportVersionAlias) = TrackingCore.TrackingCoreSupportVersion1")
+        p.line()
+        p.doc(module.doc)
+        p.block("public enum \(namespace)") { p in
+            p.line("/// The contract's name.")
+            p.line("public static let name: Swift.String = \(SwiftLiteral.string(module.contractName))")
+            p.line("/// The contract's semantic version, sent as `contractVersion`.")
+            p.line("public static let version: Swift.String = \(SwiftLiteral.string(module.version))")
+            p.line()
+            p.line("/// The whole contract as data: the runtime validates encoded events against it,")
+            p.line("/// including models an app composed from the generated protocols.")
+            p.line("public static let descriptor = TrackingCore.ContractDescriptor(")
+            p.indent()
+            let d = module.descriptor
+            p.line("name: \(SwiftLiteral.string(d.name)),")
+            p.line("version: \(SwiftLiteral.string(d.version)),")
+            list("valueSets", d.valueSets.map { "TrackingCore.ValueSetDescriptor(name: \(SwiftLiteral.string($0.name)), wireValues: [\($0.wireValues.map(SwiftLiteral.string).joined(separator: ", "))])" }, into: &p)
+            p.line("objects: [")
+            p.indent()
+            for object in d.objects {
+                p.line("TrackingCore.ObjectDescriptor(")
+                p.indent()
+                p.line("name: \(SwiftLiteral.string(object.name)),")
+                list("required", object.required.map(Self.field), into: &p)
+                list("optional", object.optional.map(Self.field), into: &p, last: true)
+                p.outdent()
+                p.line("),")
+            }
+            p.outdent()
+            p.line("],")
+            list("mandatory", d.mandatory.map(Self.field), into: &p)
+            p.line("kinds: [")
+            p.indent()
+            for kind in d.kinds {
+                p.line("TrackingCore.KindDescriptor(")
+                p.indent()
+                p.line("name: \(SwiftLiteral.string(kind.name)),")
+                list("mandatory", kind.mandatory.map(Self.field), into: &p, last: true)
+                p.outdent()
+                p.line("),")
+            }
+            p.outdent()
+            p.line("],")
+            list("globals", d.globals.map(Self.field), into: &p)
+            list("fields", d.fields.map(Self.field), into: &p)
+            let shards = (0..<ContractTranslator.eventShardCount).map { "Self.eventDescriptors\($0)" }
+            p.line("events: Array([\(shards.joined(separator: ", "))].joined())")
+            p.outdent()
+            p.line(")")
+            p.line()
+            p.line("/// Field checks shared by the events' validators (generated code only).")
+            p.line("enum Rules {}")
+        }
+    }
+
+    /// `static let eventDescriptors<shard>` in an extension of the namespace.
+    func renderShard(_ shard: Int, into p: inout CodePrinter) {
+        let events = module.descriptor.events.filter { ContractTranslator.shard(ofEvent: $0.name) == shard }
+        p.block("extension \(namespace)") { p in
+            p.line("/// Descriptors of the events in this file.")
+            if events.isEmpty {
+                p.line("static let eventDescriptors\(shard): [TrackingCore.EventDescriptor] = []")
+                return
+            }
+            p.line("static let eventDescriptors\(shard): [TrackingCore.EventDescriptor] = [")
+            p.indent()
+            for event in events {
+                var arguments = ["name: \(SwiftLiteral.string(event.name))", "kind: \(SwiftLiteral.string(event.kind))"]
+                if !event.constants.isEmpty {
+                    let pairs = event.constants.sorted { $0.key < $1.key }
+                        .map { "\(SwiftLiteral.string($0.key)): \(SwiftLiteral.string($0.value))" }
+                    arguments.append("constants: [\(pairs.joined(separator: ", "))]")
+                }
+                if !event.required.isEmpty {
+                    arguments.append("required: [\(event.required.map(SwiftLiteral.string).joined(separator: ", "))]")
+                }
+                if !event.optional.isEmpty {
+                    arguments.append("optional: [\(event.optional.map(SwiftLiteral.string).joined(separator: ", "))]")
+                }
+                if let deprecated = event.deprecated {
+                    arguments.append("deprecated: \(SwiftLiteral.string(deprecated))")
+                }
+                p.line("TrackingCore.EventDescriptor(\(arguments.joined(separator: ", "))),")
+            }
+            p.outdent()
+            p.line("]")
+        }
+    }
+
+    func list(_ label: String, _ items: [String], into p: inout CodePrinter, last: Bool = false) {
+        let end = last ? "" : ","
+        if items.isEmpty {
+            p.line("\(label): []\(end)")
+            return
+        }
+        p.line("\(label): [")
+        p.indent()
+        for item in items { p.line(item + ",") }
+        p.outdent()
+        p.line("]\(end)")
+    }
+
+    static func field(_ f: FieldDescriptor) -> String {
+        var arguments = [SwiftLiteral.string(f.wireName), spec(f.spec)]
+        if f.pii { arguments.append("pii: true") }
+        if let message = f.deprecated { arguments.append("deprecated: \(SwiftLiteral.string(message))") }
+        if let value = f.defaultValue { arguments.append("defaultValue: \(json(value))") }
+        return "TrackingCore.FieldDescriptor(\(arguments.joined(separator: ", ")))"
+    }
+
+    static func spec(_ s: ValueSpec) -> String {
+        let type: String
+        switch s.type {
+        case .string: type = ".string"
+        case .int: type = ".int"
+        case .double: type = ".double"
+        case .decimal: type = ".decimal"
+        case .bool: type = ".bool"
+        case .uuid: type = ".uuid"
+        case .timestamp: type = ".timestamp"
+        case .array(let items): type = ".array(items: \(spec(items)))"
+        case .valueSet(let name): type = ".valueSet(\(SwiftLiteral.string(name)))"
+        case .object(let name): type = ".object(\(SwiftLiteral.string(name)))"
+        }
+        if s.constraints.isEmpty { return "TrackingCore.ValueSpec(\(type))" }
+        return "TrackingCore.ValueSpec(\(type), \(ValueCode.constraints(s.constraints)))"
+    }
+
+    static func json(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return ".null"
+        case .bool(let b): return ".bool(\(b))"
+        case .number(let n): return ".number(\(SwiftLiteral.string(n)))"
+        case .string(let s): return ".string(\(SwiftLiteral.string(s)))"
+        case .array(let items): return ".array([\(items.map(json).joined(separator: ", "))])"
+        case .object(let members):
+            if members.isEmpty { return ".object([])" }
+            return ".object([\(members.map { "(key: \(SwiftLiteral.string($0.key)), value: \(json($0.value)))" }.joined(separator: ", "))])"
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// Render stage: ``GeneratedModule`` -> the fixed set of files
+/// (``GeneratedFileSet/fileNames``), deterministic byte for byte.
+public enum ModuleRenderer {
+    public static func render(_ module: GeneratedModule) -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
+
+        files.append(file(GeneratedFileSet.descriptor, module) { p in
+            DescriptorRenderer(module: module).render(into: &p)
+        })
+
+        files.append(file(GeneratedFileSet.valueSets, module) { p in
+            for (index, set) in module.valueSets.enumerated() {
+                if index > 0 { p.line() }
+                ValueSetRenderer(decl: set).render(into: &p)
+            }
+        })
+
+        files.append(file(GeneratedFileSet.envelope, module) { p in
+            ProtocolRenderer(decl: module.envelope).render(into: &p)
+            p.line()
+            p.block("extension \(module.envelope.name)") { p in
+                p.line("/// Checks the encoded event against the contract's descriptor. Generated events")
+                p.line("/// check themselves; this is what models an app composes from the protocols get.")
+                p.block("public func validate() -> [TrackingCore.Violation]") { p in
+                    p.line("\(SwiftName.escaped(module.namespace)).descriptor.validate(event: self)")
+                }
+            }
+            for kind in module.kinds {
+                p.line()
+                ProtocolRenderer(decl: kind).render(into: &p)
+            }
+            renderRules(module, scopes: [.envelope, .kind], into: &p)
+        })
+
+        files.append(file(GeneratedFileSet.fields, module) { p in
+            for (index, decl) in module.fieldProtocols.enumerated() {
+                if index > 0 { p.line() }
+                ProtocolRenderer(decl: decl).render(into: &p)
+            }
+            renderRules(module, scopes: [.curated], into: &p)
+        })
+
+        files.append(file(GeneratedFileSet.objects, module) { p in
+            for (index, object) in module.objects.enumerated() {
+                if index > 0 { p.line() }
+                StructRenderer(decl: object, namespace: module.namespace, version: module.version).render(into: &p)
+            }
+        })
+
+        for shard in 0..<ContractTranslator.eventShardCount {
+            files.append(file(GeneratedFileSet.events(shard: shard), module) { p in
+                DescriptorRenderer(module: module).renderShard(shard, into: &p)
+                for event in module.events {
+                    guard case .event(_, _, let eventShard) = event.role, eventShard == shard else { continue }
+                    p.line()
+                    StructRenderer(decl: event, namespace: module.namespace, version: module.version).render(into: &p)
+                }
+            })
+        }
+        return files
+    }
+
+    /// The shared field checks of `scopes`, in an extension of `<Namespace>.Rules`.
+    static func renderRules(_ module: GeneratedModule, scopes: Set<RuleDecl.Scope>, into p: inout CodePrinter) {
+        let rules = module.rules.filter { scopes.contains($0.scope) && ValueCode.needsCheck($0.property.spec) }
+        guard !rules.isEmpty else { return }
+        p.line()
+        p.block("extension \(SwiftName.escaped(module.namespace)).Rules") { p in
+            for (index, rule) in rules.enumerated() {
+                if index > 0 { p.line() }
+                ValueCode.renderRule(rule, into: &p)
+            }
+        }
+    }
+
+    static func file(_ name: String, _ module: GeneratedModule, _ body: (inout CodePrinter) -> Void) -> GeneratedFile {
+        var p = CodePrinter()
+        p.line(GeneratedFileSet.header)
+        p.line("// Contract: \(SwiftLiteral.string(module.contractName)) \(SwiftLiteral.string(module.version))")
+        p.line()
+        p.line("import Foundation")
+        p.line("import TrackingCore")
+        p.line()
+        body(&p)
+        return GeneratedFile(name: name, contents: p.text)
+    }
+}

@@ -1,0 +1,149 @@
+/// Renders an object type or an event as a struct: properties, initializer,
+/// validator and encoder.
+struct StructRenderer {
+    let decl: StructDecl
+    /// The contract's namespace enum (for `version`).
+    let namespace: String
+    let version: String
+
+    func render(into p: inout CodePrinter) {
+        p.doc(decl.doc)
+        p.deprecation(decl.deprecated)
+        p.block("public struct \(SwiftName.escaped(decl.name)): \(decl.conformances.joined(separator: ", "))") { p in
+            if case .event(let name, let kind, _) = decl.role {
+                p.line("public var eventName: Swift.String { \(SwiftLiteral.string(name)) }")
+                p.line("public var kindName: Swift.String { \(SwiftLiteral.string(kind)) }")
+                p.line("public var contractVersion: Swift.String { \(SwiftName.escaped(namespace)).version }")
+            }
+            for (index, property) in decl.properties.enumerated() {
+                if index > 0 || decl.role != .object { p.line() }
+                renderProperty(property, into: &p)
+            }
+            p.line()
+            renderInit(into: &p)
+            p.line()
+            renderValidation(into: &p)
+            p.line()
+            renderEncoder(into: &p)
+        }
+    }
+
+    func renderProperty(_ property: PropertyDecl, into p: inout CodePrinter) {
+        let name = SwiftName.escaped(property.name)
+        let type = ValueCode.typeCode(property)
+        p.doc(PropertyDoc.text(property))
+        if let constant = property.constant {
+            p.line("public var \(name): \(type) { \(SwiftName.escaped(constant.enumType)).\(SwiftName.escaped(constant.caseName)) }")
+        } else if property.deprecated != nil {
+            p.deprecation(property.deprecated)
+            p.block("public var \(name): \(type)") { p in
+                p.line("get { self._\(property.name) }")
+                p.line("set { self._\(property.name) = newValue }")
+            }
+            p.line("private var _\(property.name): \(type)")
+        } else {
+            p.line("public var \(name): \(type)")
+        }
+    }
+
+    /// Required parameters first, then optionals defaulting to `nil`, then
+    /// `uuid` and `clientTimestamp` defaulting to fresh values.
+    func renderInit(into p: inout CodePrinter) {
+        let settable = decl.properties.filter { $0.constant == nil }
+        let required = settable.filter { !$0.isOptional && $0.freshDefault == nil }
+        let optional = settable.filter { $0.isOptional && $0.freshDefault == nil }
+        let fresh = settable.filter { $0.freshDefault != nil }
+        var parameters: [String] = []
+        for property in required {
+            parameters.append("\(SwiftName.escaped(property.name)): \(ValueCode.typeCode(property))")
+        }
+        for property in optional {
+            parameters.append("\(SwiftName.escaped(property.name)): \(ValueCode.typeCode(property)) = nil")
+        }
+        for property in fresh {
+            parameters.append("\(SwiftName.escaped(property.name)): \(ValueCode.typeCode(property)) = \(property.freshDefault!)")
+        }
+        switch decl.role {
+        case .object: p.line("/// Optional members default to `nil`.")
+        case .event: p.line("/// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.")
+        }
+        let header: String
+        if parameters.isEmpty {
+            header = "public init()"
+        } else {
+            p.line("public init(")
+            p.indent()
+            for (index, parameter) in parameters.enumerated() {
+                p.line(parameter + (index == parameters.count - 1 ? "" : ","))
+            }
+            p.outdent()
+            header = ")"
+        }
+        p.block(header) { p in
+            for property in required + optional + fresh {
+                let target = property.deprecated == nil ? "self.\(SwiftName.escaped(property.name))" : "self._\(property.name)"
+                p.line("\(target) = \(SwiftName.escaped(property.name))")
+            }
+        }
+    }
+
+    func renderValidation(into p: inout CodePrinter) {
+        let checked = decl.properties.filter { $0.constant == nil && ValueCode.needsCheck($0.spec) }
+        switch decl.role {
+        case .event:
+            p.line("/// Every way this event breaks the contract's constraints; empty when valid.")
+            p.block("public func validate() -> [TrackingCore.Violation]") { p in
+                if checked.isEmpty {
+                    p.line("[]")
+                    return
+                }
+                p.line("var violations: [TrackingCore.Violation] = []")
+                for property in checked {
+                    ValueCode.callRule(property, namespace: namespace, into: &p)
+                }
+                p.line("return violations")
+            }
+        case .object:
+            p.line("/// Every way this value breaks the contract's constraints; empty when valid.")
+            p.block("public func validate() -> [TrackingCore.Violation]") { p in
+                p.line("var violations: [TrackingCore.Violation] = []")
+                p.line("self.collectViolations(at: \"\", into: &violations)")
+                p.line("return violations")
+            }
+            p.line()
+            p.line("/// Appends this value's violations, with paths below `path`.")
+            p.block("public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation])") { p in
+                for property in checked {
+                    ValueCode.checkMember(property, path: "TrackingCore.GeneratedCodeSupport.path(path, \(SwiftLiteral.string(property.wireName)))", into: &p)
+                }
+            }
+        }
+    }
+
+    func renderEncoder(into p: inout CodePrinter) {
+        switch decl.role {
+        case .event(let name, let kind, _):
+            p.line("/// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.")
+            p.block("public func writeMembers(to writer: inout TrackingCore.JSONWriter)") { p in
+                p.line("writer.rawKey(\(SwiftLiteral.jsonString("event")))")
+                p.line("writer.rawValue(\(SwiftLiteral.jsonString(name)))")
+                p.line("writer.rawKey(\(SwiftLiteral.jsonString("kind")))")
+                p.line("writer.rawValue(\(SwiftLiteral.jsonString(kind)))")
+                p.line("writer.rawKey(\(SwiftLiteral.jsonString("contractVersion")))")
+                p.line("writer.rawValue(\(SwiftLiteral.jsonString(version)))")
+                for property in decl.properties {
+                    ValueCode.encodeMember(property, into: &p)
+                }
+            }
+        case .object:
+            p.line("/// Writes this value as one JSON object, members in contract order.")
+            p.block("public func writeJSON(to writer: inout TrackingCore.JSONWriter)") { p in
+                p.line("writer.beginObject()")
+                for property in decl.properties {
+                    ValueCode.encodeMember(property, into: &p)
+                }
+                p.line("writer.endObject()")
+            }
+        }
+    }
+}

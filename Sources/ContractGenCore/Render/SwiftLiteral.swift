@@ -1,0 +1,93 @@
+import TrackingCore
+
+/// Turns contract text into Swift source safely. Nothing a contract holds can
+/// end a literal or a comment early, start an interpolation, or hide code.
+public enum SwiftLiteral {
+    /// A Swift string literal (with quotes) whose value is exactly `text`.
+    ///
+    /// Backslashes and quotes are escaped (so `\(` cannot start an
+    /// interpolation), line breaks and every invisible or unassigned scalar
+    /// become `\u{...}`; printable text, emoji included, stays as it is.
+    public static func string(_ text: String) -> String {
+        if isPlain(text) { return "\"" + text + "\"" }
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\0": out += "\\0"
+            default:
+                if needsEscape(scalar) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A Swift string literal holding the JSON text of `text` as a JSON string
+    /// (quotes included), escaped by the runtime's own ``JSONWriter``, so the
+    /// bytes generated code copies are the bytes the writer would produce.
+    public static func jsonString(_ text: String) -> String {
+        // Printable ASCII without quotes or backslashes reads the same in JSON and in Swift.
+        if isPlain(text) { return "\"\\\"" + text + "\\\"\"" }
+        var writer = JSONWriter(capacity: text.utf8.count + 2)
+        writer.value(text)
+        return string(writer.string)
+    }
+
+    /// Lines of a `///` doc comment for `text`. Every line break of any kind
+    /// starts a new `///` line; invisible scalars are shown as `\u{...}`, so
+    /// text cannot leave the comment (`*/` is harmless in `///` comments).
+    public static func docLines(_ text: String) -> [String] {
+        if isPlain(text), !text.isEmpty, text.first != " ", text.last != " " { return ["/// " + text] }
+        var lines: [String] = []
+        var current = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+                lines.append(current)
+                current = ""
+            case "\t":
+                current += " "
+            default:
+                if needsEscape(scalar) {
+                    current += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    current.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        lines.append(current)
+        // Drop empty lines at either end, keep paragraph breaks inside.
+        while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
+        while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+        return lines.map { line in
+            let trimmed = String(line.reversed().drop(while: { $0 == " " }).reversed())
+            return trimmed.isEmpty ? "///" : "/// " + trimmed
+        }
+    }
+
+    /// Printable ASCII other than `"` and `\`: the same text in every literal form.
+    static func isPlain(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+
+    /// Control, format (bidi overrides, zero-width), separator, private-use,
+    /// surrogate and unassigned scalars: written as escapes, never raw.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+            return true
+        case .spaceSeparator:
+            return scalar != " "
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import TrackingCore
+
+/// The checks that need the whole contract: the envelope, reserved and
+/// colliding names, object cycles, and what nothing uses.
+struct ContractChecks {
+    let reader: ContractReader
+    let contract: Contract
+    /// Where `mandatory:` is, for "the envelope lacks ..." errors.
+    let mandatoryLocation: SourceLocation
+
+    func run() {
+        checkEnvelope()
+        checkPayloadNames()
+        checkTypeNames()
+        checkObjectCycles()
+        warnAboutUsage()
+    }
+
+    /// `uuid` (uuid) and `clientTimestamp` (timestamp) must be in `mandatory`.
+    private func checkEnvelope() {
+        for (name, type) in [("uuid", ValueType.uuid), ("clientTimestamp", ValueType.timestamp)] {
+            if let field = contract.mandatory.first(where: { $0.wireName == name }) {
+                if field.spec.type != type {
+                    reader.error(
+                        "'\(name)' in 'mandatory' must have type \(type.contractName), found \(field.spec.type.contractName)", at: field.location,
+                        hint: "the runtime de-duplicates and orders events by it")
+                }
+            } else if !reader.diagnostics.contains(where: { $0.message == "the contract has no 'mandatory'" }) {
+                reader.error(
+                    "'mandatory' lacks '\(name)' (type \(type.contractName))", at: mandatoryLocation,
+                    hint: "every contract carries '\(name): { type: \(type.contractName) }'; the runtime de-duplicates and orders events by it")
+            }
+        }
+    }
+
+    /// Names at the top level of every event's payload: reserved names,
+    /// one declaration per wire name, distinct Swift names.
+    private func checkPayloadNames() {
+        let sections = ["'mandatory'", "'globals'", "'fields'"]
+        // Wire name -> (section index, location) of its first declaration.
+        var declared: [String: (section: Int, location: SourceLocation)] = [:]
+        declared.reserveCapacity(contract.mandatory.count + contract.globals.count + contract.fields.count)
+        for (section, fields) in [contract.mandatory, contract.globals, contract.fields].enumerated() {
+            for field in fields {
+                let name = field.wireName
+                if name == "event" || name == "kind" {
+                    reader.error("'\(name)' is reserved: the encoder writes it into every event", at: field.location, hint: "choose another name")
+                    continue
+                }
+                if name == "contractVersion" {
+                    if section != 1 {
+                        reader.error(
+                            "'contractVersion' is reserved: the encoder writes it into every event", at: field.location,
+                            hint: "only a global of type string may use this name")
+                        continue
+                    }
+                    if field.spec.type != .string {
+                        reader.error("global 'contractVersion' must have type string, found \(field.spec.type.contractName)", at: field.location)
+                    }
+                }
+                if let first = declared[name] {
+                    reader.error(
+                        "field '\(name)' in \(sections[section]) is already declared in \(sections[first.section])", at: field.location,
+                        hint: "first at line \(first.location.line), column \(first.location.column); a payload holds each name once")
+                    continue
+                }
+                declared[name] = (section, field.location)
+            }
+        }
+        // Kinds may share a field among themselves (several kinds carry viewType),
+        // and with curated fields, which other kinds' events may list.
+        for kind in contract.kinds {
+            for field in kind.mandatory {
+                let name = field.wireName
+                if name == "event" || name == "kind" || name == "contractVersion" {
+                    reader.error("'\(name)' is reserved: the encoder writes it into every event", at: field.location, hint: "choose another name")
+                } else if let first = declared[name], first.section != 2 {
+                    reader.error(
+                        "field '\(name)' of kind '\(kind.name)' is already declared in \(sections[first.section])", at: field.location,
+                        hint: "first at line \(first.location.line), column \(first.location.column); a payload holds each name once")
+                }
+            }
+        }
+        // One Swift name per wire name across everything that can meet in one payload.
+        var swiftNames: [String: String] = [:]
+        swiftNames.reserveCapacity(declared.count)
+        func note(_ field: Field) {
+            let swift = NameRules.lowerCamel(field.wireName)
+            if let other = swiftNames[swift] {
+                if other != field.wireName {
+                    reader.error("fields '\(other)' and '\(field.wireName)' both become the Swift name '\(swift)'", at: field.location, hint: "rename one of them")
+                }
+            } else {
+                swiftNames[swift] = field.wireName
+            }
+        }
+        for field in contract.mandatory { note(field) }
+        for field in contract.globals { note(field) }
+        for field in contract.fields { note(field) }
+        for kind in contract.kinds { for field in kind.mandatory { note(field) } }
+    }
+
+    /// Value sets, objects, kinds and events become Swift types: one name each.
+    private func checkTypeNames() {
+        var entries: [(what: String, name: String, location: SourceLocation)] = []
+        entries += contract.valueSets.map { ("value set", $0.name, $0.location) }
+        entries += contract.objects.map { ("object", $0.name, $0.location) }
+        entries += contract.kinds.map { ("kind", $0.name, $0.location) }
+        entries += contract.events.map { ("event", $0.name, $0.location) }
+        var seen: [String: (what: String, name: String)] = [:]
+        for entry in entries.sorted(by: { $0.location < $1.location }) {
+            guard NameRules.isValidName(entry.name) else { continue }
+            let swift = NameRules.upperCamel(entry.name)
+            if NameRules.shadowedTypeNames.contains(swift) {
+                reader.error("\(entry.what) '\(entry.name)' would become the Swift type '\(swift)', which Swift already defines", at: entry.location, hint: "choose another name")
+            } else if let other = seen[swift] {
+                if other.what == entry.what, other.name == entry.name { continue }  // duplicate key, reported already
+                if (other.what == "value set" && entry.what == "object") || (other.what == "object" && entry.what == "value set"), other.name == entry.name { continue }
+                reader.error(
+                    "\(entry.what) '\(entry.name)' and \(other.what) '\(other.name)' both become the Swift type '\(swift)'", at: entry.location,
+                    hint: "rename one of them")
+            } else {
+                seen[swift] = (entry.what, entry.name)
+            }
+        }
+    }
+
+    /// Objects whose required members need each other can never be built.
+    private func checkObjectCycles() {
+        var edges: [String: [String]] = [:]
+        func target(_ spec: ValueSpec) -> String? {
+            switch spec.type {
+            case .object(let name): name
+            case .array(let items) where (spec.constraints.minItems ?? 0) > 0: target(items)
+            default: nil
+            }
+        }
+        for object in contract.objects {
+            edges[object.name] = object.required.compactMap { target($0.spec) }
+        }
+        // Iterative depth-first search (no recursion on user-sized input).
+        var state: [String: Int] = [:]  // 1 on the path, 2 done
+        var reported: Set<Set<String>> = []
+        for start in contract.objects.map(\.name) where state[start] == nil {
+            var path: [String] = [start]
+            var next: [Int] = [0]
+            state[start] = 1
+            while let node = path.last {
+                let successors = edges[node] ?? []
+                let index = next[next.count - 1]
+                if index < successors.count {
+                    next[next.count - 1] += 1
+                    let successor = successors[index]
+                    if state[successor] == 1, let at = path.firstIndex(of: successor) {
+                        let cycle = Array(path[at...])
+                        if reported.insert(Set(cycle)).inserted, let object = contract.objects.first(where: { $0.name == successor }) {
+                            reader.error(
+                                "objects require each other in a cycle: \((cycle + [successor]).joined(separator: " -> ")); no value of them can be built",
+                                at: object.location, hint: "make one of these members optional")
+                        }
+                    } else if state[successor] == nil, edges[successor] != nil {
+                        state[successor] = 1
+                        path.append(successor)
+                        next.append(0)
+                    }
+                } else {
+                    state[node] = 2
+                    path.removeLast()
+                    next.removeLast()
+                }
+            }
+        }
+    }
+
+    private func warnAboutUsage() {
+        for field in contract.globals where field.pii {
+            reader.warning("global '\(field.wireName)' is marked pii, but globals go with every event", at: field.location, hint: "globals should never hold personal data")
+        }
+        for set in contract.valueSets where !reader.usedTypeNames.contains(set.name) {
+            reader.warning("value set '\(set.name)' is not used by any field", at: set.location)
+        }
+        for object in contract.objects where !reader.usedTypeNames.contains(object.name) {
+            reader.warning("object '\(object.name)' is not used by any field", at: object.location)
+        }
+        for field in contract.fields where !reader.mentionedFieldNames.contains(field.wireName) && NameRules.isValidName(field.wireName) {
+            reader.warning("field '\(field.wireName)' is not used by any event", at: field.location)
+        }
+    }
+}

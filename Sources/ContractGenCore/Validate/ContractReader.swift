@@ -1,0 +1,311 @@
+import Foundation
+import TrackingCore
+
+/// Turns a parsed document into a ``Contract``, collecting every diagnostic on
+/// the way: shape checks while reading each section, then the checks that need
+/// the whole contract (names, collisions, cycles, usage).
+final class ContractReader {
+    let root: Node
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Type names declared, known before any field is read so references resolve in any order.
+    var valueSetNames: Set<String> = []
+    var objectNames: Set<String> = []
+    var valueSets: [String: ValueSet] = [:]
+    var objects: [String: ObjectType] = [:]
+    /// Declared curated field names, including ones whose declaration had errors
+    /// (so a broken declaration does not also make every use "unknown").
+    var curatedFieldNames: Set<String> = []
+    /// `default:` nodes by the location of their field's key; checked once every type is known.
+    var defaultNodes: [SourceLocation: Node] = [:]
+    /// Types some field refers to.
+    var usedTypeNames: Set<String> = []
+    /// Every name an event mentions in a list, even in a malformed one, so a
+    /// typo in an event does not also make a field "unused".
+    var mentionedFieldNames: Set<String> = []
+
+    static let topKeys = ["contract", "version", "description", "valueSets", "mandatory", "kinds", "globals", "objects", "fields", "events"]
+
+    init(root: Node, file: String) {
+        self.root = root
+        self.file = file
+    }
+
+    // MARK: Reporting
+
+    func error(_ message: String, at location: SourceLocation, hint: String? = nil) {
+        diagnostics.append(.error(message, at: location, hint: hint))
+    }
+
+    func warning(_ message: String, at location: SourceLocation, hint: String? = nil) {
+        diagnostics.append(.warning(message, at: location, hint: hint))
+    }
+
+    // MARK: The whole contract
+
+    func read() -> Contract? {
+        guard let top = entries(of: root, what: "the contract", allowed: Self.topKeys) else { return nil }
+        requireKeys(["contract", "version", "mandatory"], in: top, of: "the contract", at: root.location)
+
+        var name = ""
+        if let entry = top["contract"], let text = text(of: entry.value, what: "'contract'") {
+            name = text
+            checkName(text, what: "contract name", at: entry.value.location)
+        }
+        var version = ""
+        if let entry = top["version"], let text = text(of: entry.value, what: "'version'") {
+            version = text
+            if !NameRules.isSemanticVersion(text) {
+                error("version '\(text)' is not a semantic version", at: entry.value.location, hint: "write MAJOR.MINOR.PATCH, such as 1.3.0")
+            }
+        }
+        let description = top["description"].flatMap { text(of: $0.value, what: "'description'") }
+
+        let valueSetEntries = top["valueSets"].flatMap { entries(of: $0.value, what: "'valueSets'", nullIsEmpty: true) } ?? []
+        let objectEntries = top["objects"].flatMap { entries(of: $0.value, what: "'objects'", nullIsEmpty: true) } ?? []
+        valueSetNames = Set(valueSetEntries.map(\.name))
+        objectNames = Set(objectEntries.map(\.name))
+        for entry in objectEntries where valueSetNames.contains(entry.name) {
+            error("'\(entry.name)' is declared both as a value set and as an object", at: entry.key.location, hint: "rename one of them")
+        }
+
+        let readValueSets = valueSetEntries.compactMap(readValueSet)
+        for set in readValueSets { valueSets[set.name] = set }
+        var readObjects = objectEntries.compactMap(readObject)
+        for object in readObjects { objects[object.name] = object }
+
+        var mandatory = top["mandatory"].map { readFields($0.value, section: "'mandatory'") } ?? []
+        var kinds = top["kinds"].map { readKinds($0.value) } ?? []
+        var globals = top["globals"].map { readFields($0.value, section: "'globals'") } ?? []
+        let curatedEntries = top["fields"].flatMap { entries(of: $0.value, what: "'fields'", nullIsEmpty: true) } ?? []
+        curatedFieldNames = Set(curatedEntries.map(\.name))
+        var fields = curatedEntries.compactMap { readField($0, section: "'fields'") }
+
+        // Defaults need every type, objects included.
+        if !defaultNodes.isEmpty { resolveDefaults(&mandatory, &kinds, &globals, &fields, &readObjects) }
+        var contract = Contract(
+            name: name, version: version, description: description, valueSets: readValueSets,
+            mandatory: mandatory, kinds: kinds, globals: globals, objects: readObjects, fields: fields,
+            events: [], location: root.location)
+        contract.events = top["events"].map { readEvents($0.value, contract: contract) } ?? []
+
+        let mandatoryKey = top["mandatory"]?.key.location ?? root.location
+        ContractChecks(reader: self, contract: contract, mandatoryLocation: mandatoryKey).run()
+        return contract
+    }
+
+    private func resolveDefaults(
+        _ mandatory: inout [Field], _ kinds: inout [Kind], _ globals: inout [Field], _ fields: inout [Field], _ readObjects: inout [ObjectType]
+    ) {
+        mandatory = mandatory.map(resolveDefault)
+        globals = globals.map(resolveDefault)
+        fields = fields.map(resolveDefault)
+        kinds = kinds.map { kind in
+            var kind = kind
+            kind.mandatory = kind.mandatory.map(resolveDefault)
+            return kind
+        }
+        readObjects = readObjects.map { object in
+            var object = object
+            object.required = object.required.map(resolveDefault)
+            object.optional = object.optional.map(resolveDefault)
+            return object
+        }
+    }
+
+    // MARK: Node helpers
+
+    /// The entries of a mapping with plain-name keys, reporting duplicates and,
+    /// when `allowed` is given, unknown keys. `nil` (after a diagnostic) when the node is no mapping.
+    func entries(of node: Node, what: String, allowed: [String]? = nil, nullIsEmpty: Bool = false) -> [MappingEntry]? {
+        guard case .mapping(let pairs) = node.value else {
+            if nullIsEmpty && node.isNull { return [] }
+            error("\(what) must be a mapping, found \(node.kindName)", at: node.location, hint: mappingHint(for: node))
+            return nil
+        }
+        var result: [MappingEntry] = []
+        result.reserveCapacity(pairs.count)
+        // Most mappings hold a handful of keys: scan those; hash only the big ones.
+        let small = pairs.count <= 16
+        var seen: [String: SourceLocation] = [:]
+        var seenInOrder: [(name: String, location: SourceLocation)] = []
+        if small { seenInOrder.reserveCapacity(pairs.count) } else { seen.reserveCapacity(pairs.count) }
+        for pair in pairs {
+            guard case .scalar(let name, _) = pair.key.value else {
+                error("keys in \(what) must be names, found \(pair.key.kindName)", at: pair.key.location)
+                continue
+            }
+            let first = small ? seenInOrder.first(where: { $0.name == name })?.location : seen[name]
+            if let first {
+                error("duplicate key '\(name)' in \(what)", at: pair.key.location, hint: "first defined at line \(first.line), column \(first.column)")
+                continue
+            }
+            if small { seenInOrder.append((name, pair.key.location)) } else { seen[name] = pair.key.location }
+            if let allowed, !allowed.contains(name) {
+                unknownKey(name, at: pair.key.location, in: what, allowed: allowed)
+                continue
+            }
+            result.append(MappingEntry(name: name, key: pair.key, value: pair.value))
+        }
+        return result
+    }
+
+    func unknownKey(_ name: String, at location: SourceLocation, in what: String, allowed: [String]) {
+        let hint = Suggestions.didYouMean(name, among: allowed) ?? "expected one of: \(allowed.joined(separator: ", "))"
+        error("unknown key '\(name)' in \(what)", at: location, hint: hint)
+    }
+
+    private func mappingHint(for node: Node) -> String? {
+        if case .sequence = node.value { return "write 'name: value' pairs instead of a '- item' list" }
+        return nil
+    }
+
+    func requireKeys(_ keys: [String], in entries: [MappingEntry], of what: String, at location: SourceLocation) {
+        for key in keys where entries[key] == nil {
+            error("\(what) has no '\(key)'", at: location)
+        }
+    }
+
+    /// A scalar's text for keys that take free text (descriptions, messages, names).
+    func text(of node: Node, what: String) -> String? {
+        switch node.value {
+        case .scalar(let text, _):
+            if node.isNull {
+                error("\(what) has no value", at: node.location)
+                return nil
+            }
+            return text
+        default:
+            error("\(what) must be text, found \(node.kindName)", at: node.location)
+            return nil
+        }
+    }
+
+    /// Reports `name` when it breaks the naming rule; returns whether it is valid.
+    @discardableResult
+    func checkName(_ name: String, what: String, at location: SourceLocation) -> Bool {
+        guard !NameRules.isValidName(name) else { return true }
+        var hint = NameRules.ruleHint
+        if let repaired = NameRules.repaired(name) { hint = "did you mean '\(repaired)'? (\(hint))" }
+        error("invalid \(what) '\(name)': it \(NameRules.problem(with: name))", at: location, hint: hint)
+        return false
+    }
+
+    // MARK: Value sets
+
+    func readValueSet(_ entry: MappingEntry) -> ValueSet? {
+        checkName(entry.name, what: "value set name", at: entry.key.location)
+        let what = "value set '\(entry.name)'"
+        var cases: [ValueSetCase] = []
+        let isList: Bool
+        switch entry.value.value {
+        case .sequence(let items):
+            isList = true
+            for item in items {
+                guard case .scalar(let text, _) = item.value, !item.isNull else {
+                    error("items of \(what) must be values, found \(item.kindName)", at: item.location)
+                    continue
+                }
+                if !NameRules.isValidName(text) {
+                    var hint = "in a list the value is also the code name; write a mapping 'code: \(text)' instead"
+                    if let repaired = NameRules.repaired(text) { hint = "in a list the value is also the code name; write a mapping '\(repaired): \(text)' instead" }
+                    error("value '\(text)' of \(what) cannot be a code name: it \(NameRules.problem(with: text))", at: item.location, hint: hint)
+                    continue
+                }
+                cases.append(ValueSetCase(code: text, wireValue: text, location: item.location))
+            }
+        case .mapping:
+            isList = false
+            for member in entries(of: entry.value, what: what) ?? [] {
+                guard checkName(member.name, what: "code name in \(what)", at: member.key.location) else { continue }
+                guard let wire = text(of: member.value, what: "code '\(member.name)' of \(what)") else { continue }
+                cases.append(ValueSetCase(code: member.name, wireValue: wire, location: member.key.location))
+            }
+        default:
+            error("\(what) must be a list of values or a mapping from code name to wire value, found \(entry.value.kindName)", at: entry.value.location)
+            return nil
+        }
+        if cases.isEmpty, !hasMemberErrors(entry.value) {
+            error("\(what) is empty", at: entry.key.location, hint: "a value set needs at least one value")
+        }
+        var wireSeen: [String: SourceLocation] = [:]
+        var swiftSeen: [String: String] = [:]
+        var unique: [ValueSetCase] = []
+        for member in cases {
+            if let first = wireSeen[member.wireValue] {
+                error("value '\(member.wireValue)' appears twice in \(what)", at: member.location, hint: "first at line \(first.line), column \(first.column)")
+                continue
+            }
+            wireSeen[member.wireValue] = member.location
+            let swift = NameRules.lowerCamel(member.code)
+            if let other = swiftSeen[swift] {
+                error("codes '\(other)' and '\(member.code)' of \(what) both become the Swift case '\(swift)'", at: member.location, hint: "rename one of them")
+                continue
+            }
+            swiftSeen[swift] = member.code
+            unique.append(member)
+        }
+        return ValueSet(name: entry.name, cases: unique, isList: isList, location: entry.key.location)
+    }
+
+    private func hasMemberErrors(_ node: Node) -> Bool {
+        switch node.value {
+        case .sequence(let items): !items.isEmpty
+        case .mapping(let pairs): !pairs.isEmpty
+        case .scalar: false
+        }
+    }
+
+    // MARK: Objects and kinds
+
+    func readObject(_ entry: MappingEntry) -> ObjectType? {
+        checkName(entry.name, what: "object name", at: entry.key.location)
+        let what = "object '\(entry.name)'"
+        guard let body = entries(of: entry.value, what: what, allowed: ["description", "required", "optional"], nullIsEmpty: true) else { return nil }
+        let description = body["description"].flatMap { text(of: $0.value, what: "'description' of \(what)") }
+        let required = body["required"].map { readFields($0.value, section: "'required' of \(what)") } ?? []
+        let optional = body["optional"].map { readFields($0.value, section: "'optional' of \(what)") } ?? []
+        if body.isEmpty, entry.value.isNull || entry.value.isEmptyMapping {
+            error("\(what) has no members", at: entry.key.location, hint: "add 'required:' or 'optional:' fields")
+        }
+        let requiredNames = Set(required.map(\.wireName))
+        var kept: [Field] = []
+        for member in optional {
+            if requiredNames.contains(member.wireName) {
+                error("member '\(member.wireName)' of \(what) is both required and optional", at: member.location)
+            } else {
+                kept.append(member)
+            }
+        }
+        checkSwiftNames(required + kept, scope: what)
+        return ObjectType(name: entry.name, description: description, required: required, optional: kept, location: entry.key.location)
+    }
+
+    func readKinds(_ node: Node) -> [Kind] {
+        guard let list = entries(of: node, what: "'kinds'", nullIsEmpty: true) else { return [] }
+        return list.compactMap { entry in
+            checkName(entry.name, what: "kind name", at: entry.key.location)
+            let what = "kind '\(entry.name)'"
+            guard let body = entries(of: entry.value, what: what, allowed: ["description", "mandatory"], nullIsEmpty: true) else { return nil }
+            let description = body["description"].flatMap { text(of: $0.value, what: "'description' of \(what)") }
+            let mandatory = body["mandatory"].map { readFields($0.value, section: "'mandatory' of \(what)") } ?? []
+            return Kind(name: entry.name, description: description, mandatory: mandatory, location: entry.key.location)
+        }
+    }
+
+    // MARK: Swift names
+
+    /// Reports fields of one scope whose different wire names become one Swift name.
+    func checkSwiftNames(_ fields: [Field], scope: String) {
+        var seen: [String: String] = [:]
+        for field in fields {
+            let swift = NameRules.lowerCamel(field.wireName)
+            if let other = seen[swift], other != field.wireName {
+                error("fields '\(other)' and '\(field.wireName)' of \(scope) both become the Swift name '\(swift)'", at: field.location, hint: "rename one of them")
+            } else {
+                seen[swift] = field.wireName
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// The naming rules of the contract language.
+enum NameRules {
+    /// Wire names (and every other name in a contract) start with a letter or
+    /// `_` and hold letters, digits, `_`, `-` and `.` (ASCII).
+    static func isValidName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return name.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+    }
+
+    /// Why `name` is invalid, for the message.
+    static func problem(with name: String) -> String {
+        if name.isEmpty { return "is empty" }
+        if let first = name.first, first.isNumber { return "starts with a digit" }
+        if name.contains(" ") { return "contains a space" }
+        if let bad = name.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0))) }) {
+            return "contains '\(bad)'"
+        }
+        return "is not a valid name"
+    }
+
+    static let ruleHint = "names start with a letter or '_' and hold letters, digits, '_', '-' and '.'"
+
+    /// A suggestion for an invalid name: `product page view` -> `productPageView`.
+    static func repaired(_ name: String) -> String? {
+        let words = name.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_")) })
+        guard !words.isEmpty else { return nil }
+        var result = String(words[0]) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        if let first = result.first, first.isNumber { result = "_" + result }
+        return isValidName(result) ? result : nil
+    }
+
+    private static func isLetter(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+    }
+
+    private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    /// `SwiftName.lowerCamel`, with a fast path for the common name that is
+    /// already lower camel case (`cartId`): no separator, lowercase ASCII start.
+    static func lowerCamel(_ name: String) -> String {
+        if let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+            !name.utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+        {
+            return name
+        }
+        return SwiftName.lowerCamel(name)
+    }
+
+    /// `SwiftName.upperCamel`, with a fast path for names without separators
+    /// that start with an ASCII letter (`pageView` -> `PageView`).
+    static func upperCamel(_ name: String) -> String {
+        var bytes = Array(name.utf8)
+        if let first = bytes.first, (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")),
+            !bytes.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+        {
+            if first >= UInt8(ascii: "a") { bytes[0] = first - 32 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return SwiftName.upperCamel(name)
+    }
+
+    /// Semantic versioning 2.0.0.
+    static func isSemanticVersion(_ text: String) -> Bool {
+        text.range(of: semverPattern, options: .regularExpression) != nil
+    }
+
+    private static let semverPattern =
+        #"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-((0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(\.(0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(\+[0-9a-zA-Z-]+(\.[0-9a-zA-Z-]+)*)?$"#
+
+    /// Swift type names a contract type may not become: they would shadow the
+    /// standard library or Foundation types generated code uses.
+    static let shadowedTypeNames: Set<String> = [
+        "Any", "AnyObject", "Self", "Type", "Protocol", "String", "Int", "Double", "Decimal", "Bool", "UUID",
+        "Date", "Array", "Dictionary", "Optional", "Set", "Error", "Never", "Void", "Character", "Codable",
+        "Sendable", "Hashable", "Equatable",
+    ]
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The version of the contract between generated code and this support module.
+///
+/// Generated code names this type (`typealias ...SupportVersion = TrackingCoreSupportVersion1`),
+/// so code generated for another version of the support module fails to compile
+/// rather than misbehave at run time. Bump the number (rename the type) whenever
+/// anything generated code relies on changes incompatibly.
+public enum TrackingCoreSupportVersion1 {}
+
+/// Helpers that only generated code calls. Apps have no use for them; their
+/// shape may change with ``TrackingCoreSupportVersion1``.
+public enum GeneratedCodeSupport {
+    /// `parent.name`, or `name` at the top level: the path of a member.
+    @inlinable
+    public static func path(_ parent: String, _ name: String) -> String {
+        parent.isEmpty ? name : parent + "." + name
+    }
+
+    /// `parent[index]`: the path of an array item.
+    @inlinable
+    public static func path(_ parent: String, index: Int) -> String {
+        parent + "[" + String(index) + "]"
+    }
+
+    /// An exact decimal from the contract's text (`"19.99"`), read without a locale.
+    public static func decimal(_ text: String) -> Decimal {
+        Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? Decimal.nan
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import HostileContract
+import Testing
+import TrackingCore
+
+/// `Tests/Reference/Hostile/contract.yaml` names things after Swift keywords
+/// and fills strings with quotes, backslashes, `\(`, line breaks, `*/` and
+/// emoji. Its generated code compiles (target `HostileContract`) and sends the
+/// exact wire strings.
+@Suite struct GeneratedHostileContractTests {
+    static let when = Date(timeIntervalSince1970: 0.5)
+
+    static func defaultEvent() -> Default {
+        Default(
+            protocol: "quote \" back \\ slash",
+            case: 3,
+            default: "\\(x)\"",
+            self_: Class(self_: "a\"b\\", any: Decimal(string: "1.5")!, init_: [[Protocol2(eventName_: "é😀", kindName_: true)]]),
+            contractVersionX: 1.25,
+            deprecatedThing: "*/ old",
+            uuid: UUID(uuidString: "00000000-0000-4000-8000-00000000000A")!,
+            clientTimestamp: when
+        )
+    }
+
+    @Test func keywordNamedEventRoundTripsWithExactWireStrings() throws {
+        let event = Self.defaultEvent()
+        #expect(event.eventName == "default")
+        #expect(event.kindName == "static")
+        #expect(event.type == .self_)
+        #expect(event.validate() == [])
+        let bytes = event.encodedJSON()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(object["event"] as? String == "default")
+        #expect(object["contractVersion"] as? String == "0.1.0-beta.1+hostile")
+        #expect(object["protocol"] as? String == "quote \" back \\ slash")
+        #expect(object["Type"] as? String == #"C:\path\to\(file)"#)
+        #expect(object["default"] as? String == "\\(x)\"")
+        #expect(object["deprecated_thing"] as? String == "*/ old")
+        #expect((object["contract-version.x"] as? NSNumber)?.doubleValue == 1.25)
+        let nested = try #require(object["Self"] as? [String: Any])
+        #expect(nested["self"] as? String == "a\"b\\")
+        let inner = try #require((nested["init"] as? [[Any]])?.first?.first as? [String: Any])
+        #expect(inner["eventName"] as? String == "é😀")
+        #expect(inner["kindName"] as? Bool == true)
+        #expect(Type_.descriptor.validate(payload: try JSONValue.parse(bytes)) == [])
+    }
+
+    @Test func hostileValueSetKeepsItsExactWireValues() {
+        #expect(Selfish.allCases.map(\.rawValue) == [
+            "say \"hi\"", #"C:\path\to\(file)"#, "two\nlines\ttab\r", "emoji 😀 and é and \u{07} bell", #"*/ """ #" \(x)"#, "",
+        ])
+        for value in Selfish.allCases {
+            var writer = JSONWriter()
+            writer.value(value.rawValue)
+            var raw = JSONWriter()
+            raw.rawValue(value.wireJSON)
+            #expect(raw.bytes == writer.bytes)
+        }
+        #expect(In.allCases.map(\.rawValue) == ["class", "struct", "let"])
+    }
+
+    @Test func keywordEventsOfOtherKindsRoundTrip() throws {
+        let event = Import(protocol: "p", in: .struct, validate_: [.let, .class], when: Self.when)
+        #expect(event.validate() == [])
+        let value = try JSONValue.parse(event.encodedJSON())
+        #expect(value["in"] == .string("struct"))
+        #expect(value["validate"] == .array([.string("let"), .string("class")]))
+        #expect(value["when"] == .string("1970-01-01T00:00:00.500Z"))
+        #expect(Type_.descriptor.validate(payload: value) == [])
+
+        let ret = Return(protocol: "p", case: -5)
+        #expect(ret.type == .init_)
+        #expect(try JSONValue.parse(ret.encodedJSON())["Type"] == .string(#"*/ """ #" \(x)"#))
+    }
+
+    @Test func hostilePatternAndBoundsAreEnforced() {
+        var event = Self.defaultEvent()
+        event.`case` = 6
+        event.self_.self_ = "ABC"
+        event.self_.any = Decimal(string: "0.25")!
+        event.self_.init_ = [[], [], [], []]
+        #expect(event.validate().map(\.path) == ["case", "Self.self", "Self.Any", "Self.init"])
+    }
+}
