@@ -78,6 +78,7 @@ let package = Package(
             name: "tracking-collector",
             dependencies: [
                 "TrackingCollectorKit",
+                "TrackingContract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -196,7 +196,7 @@ public final class CollectorServer: Sendable {
                 return json(status, Array(text.utf8), headers: extra)
             }
         }
-        guard let parsed = try? JSONParser.parse(Array(body)), case .array(let items)? = parsed["events"] else {
+        guard let parsed = try? JSONValue.parse(Array(body)), case .array(let items)? = parsed["events"] else {
             try? store.logRequest(id: requestID, status: 400, events: 0, bytes: body.count, outcome: "malformed", at: now)
             return json(400, Array(#"{"error":"expected {\"sentAt\":…,\"events\":[…]}","accepted":[],"rejected":[]}"#.utf8))
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackingCollectorKit
+import TrackingContract
 
 /// `tracking-collector`: the local collector for development and tests.
 @main
@@ -15,8 +16,14 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "SQLite file for received events (default: in memory).")
     var database: String?
 
+    @Flag(help: "Check the envelope only, not the contract (contract/contract.yaml as generated into TrackingContract).")
+    var envelopeOnly = false
+
     func run() async throws {
-        let server = try CollectorServer(port: port, databasePath: database)
+        let checker = envelopeOnly
+            ? EventChecker()
+            : EventChecker(contractValidator: { Omnitracking.descriptor.validate(payload: $0) })
+        let server = try CollectorServer(port: port, databasePath: database, checker: checker)
         let bound = try await server.start()
         // Written unbuffered so a script reading our output sees the port at once.
         let banner = "tracking-collector listening on http://127.0.0.1:\(bound)\n"

@@ -78,8 +78,9 @@ struct Harness {
                                                      "deviceModel": .string("iPhone17,1")],
                      clock: ManualClock = ManualClock(),
                      journeyCapacity: Int = 5_000,
-                     collectorRunning: Bool = true) async throws -> Harness {
-        let collector = try CollectorServer()
+                     collectorRunning: Bool = true,
+                     checker: EventChecker = EventChecker()) async throws -> Harness {
+        let collector = try CollectorServer(checker: checker)
         let port = collectorRunning ? try await collector.start() : 1
         return Harness(collector: collector, port: port, clock: clock, batch: batch, strategies: strategies,
                        retry: retry, contract: contract, consent: consent, globals: globals, journeyCapacity: journeyCapacity)
@@ -124,5 +125,5 @@ func eventually(_ condition: () async throws -> Bool) async rethrows -> Bool {
 }
 
 extension StoredEvent {
-    var json: JSONValue? { try? JSONParser.parse(payload) }
+    var json: JSONValue? { try? JSONValue.parse(payload) }
 }

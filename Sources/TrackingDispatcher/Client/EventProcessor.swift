@@ -52,7 +52,7 @@ struct EventProcessor {
 
         var parsed: JSONValue?
         if consent == .denied, !rules.piiFields.isEmpty {
-            parsed = try? JSONParser.parse(payload)
+            parsed = try? JSONValue.parse(payload)
             if let members = parsed?.objectMembers, members.contains(where: { rules.piiFields.contains($0.key) }) {
                 let kept = JSONValue.object(members.filter { !rules.piiFields.contains($0.key) })
                 parsed = kept
@@ -63,8 +63,13 @@ struct EventProcessor {
 
         var violations = event.validate().map(\.description)
         if let validator = rules.payloadValidator {
-            if parsed == nil { parsed = try? JSONParser.parse(payload) }
-            if let parsed { violations += validator(parsed).map(\.description) }
+            if parsed == nil { parsed = try? JSONValue.parse(payload) }
+            if let parsed {
+                // The generated validator and the descriptor may find the same problem once each.
+                for violation in validator(parsed).map(\.description) where !violations.contains(violation) {
+                    violations.append(violation)
+                }
+            }
         }
         if !violations.isEmpty { flags.insert(.violations) }
 

@@ -40,7 +40,7 @@ enum DeliveryVerdict: Equatable {
 
     /// `{"rejected":[{"uuid":"…","reason":"…"}]}` -> uuid: reason.
     static func parseRejections(_ body: Data) -> [String: String]? {
-        guard let json = try? JSONParser.parse(Array(body)),
+        guard let json = try? JSONValue.parse(Array(body)),
               case .array(let items)? = json["rejected"] else { return nil }
         var result: [String: String] = [:]
         for item in items {

@@ -31,7 +31,7 @@ public struct ProcessedEvent: Sendable {
 
     /// The payload with every PII field's value replaced by `"<redacted>"`, for logs.
     public var redactedPayload: String {
-        guard !piiFields.isEmpty, let parsed = try? JSONParser.parse(payload),
+        guard !piiFields.isEmpty, let parsed = try? JSONValue.parse(payload),
               let members = parsed.objectMembers else { return payloadString }
         let redacted = JSONValue.object(members.map { member in
             piiFields.contains(member.key) ? (member.key, .string("<redacted>")) : member
