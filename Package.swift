@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "TrackingCore", targets: ["TrackingCore"]),
         .library(name: "TrackingDispatcher", targets: ["TrackingDispatcher"]),
         .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
+        // The local collector's logic, for tests and benchmarks (the executable is a thin shell).
+        .library(name: "TrackingCollectorKit", targets: ["TrackingCollectorKit"]),
         // The generated module for contract/contract.yaml.
         .library(name: "TrackingContract", targets: ["TrackingContract"]),
         // The generator.
