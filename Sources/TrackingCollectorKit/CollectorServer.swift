@@ -48,11 +48,13 @@ public final class CollectorServer: Sendable {
     /// The batch endpoint URL for a port `start()` returned.
     public static func batchURL(port: UInt16) -> URL { URL(string: "http://127.0.0.1:\(port)/v1/batch")! }
 
-    /// Stops listening, gives open connections `timeout` seconds to finish, waits
-    /// for the server task and closes the database.
+    /// Stops listening, gives open connections `timeout` seconds to finish, then
+    /// cancels the server task and closes the database. (It does not wait for the
+    /// task: a client that keeps an idle keep-alive connection open must not be
+    /// able to hold `stop()` up.)
     public func stop(timeout: TimeInterval = 0.2) async {
         await server.stop(timeout: timeout)
-        await runTask.take()?.value
+        runTask.take()?.cancel()
         store.close()
     }
 

@@ -27,16 +27,20 @@ enum Fixture {
         try? FileManager.default.removeItem(at: database.deletingLastPathComponent())
     }
 
-    /// Contract rules from the descriptor (globals, PII); the descriptor's payload
-    /// check only when `validate` (measured both ways; see docs/performance.md).
-    static func configuration(_ database: URL, validate: Bool = false) -> DispatcherConfiguration {
+    /// Contract rules from the descriptor (globals, PII); validation as asked
+    /// (measured three ways; see docs/performance.md).
+    enum Validation { case off, generated, generatedAndDescriptor }
+
+    static func configuration(_ database: URL, validation: Validation = .generated) -> DispatcherConfiguration {
         DispatcherConfiguration(
             databaseURL: database,
             batch: BatchConfiguration(maxQueueSize: 1_000_000, overflowQueueSize: 1_000_000, deliverySize: 100),
             strategies: [.manual],
             retry: RetryPolicy(minimumRequestInterval: 0),
-            contract: ContractRules(descriptor: Omnitracking.descriptor, validatePayloads: validate),
-            reportViolationsLoudly: false)
+            contract: ContractRules(descriptor: Omnitracking.descriptor,
+                                    validatePayloads: validation == .generatedAndDescriptor),
+            reportViolationsLoudly: false,
+            validatesEvents: validation != .off)
     }
 
     /// Stored rows as the pipeline produces them (event plus globals), for the raw-insert baseline.
@@ -78,34 +82,23 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
-    Benchmark("Persist 10,000 events through the client (track -> stored)",
-              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 10)) { benchmark in
-        let database = Fixture.temporaryDatabase()
-        let client = TrackingClient(configuration: Fixture.configuration(database), providers: [],
-                                    globals: StaticGlobals(Fixture.globals))
-        let events = (0..<10_000).map { _ in Fixture.event() }
-        await client.waitUntilPersisted()
-        benchmark.startMeasurement()
-        for event in events { client.track(event) }
-        await client.waitUntilPersisted()
-        benchmark.stopMeasurement()
-        await client.shutdown()
-        Fixture.remove(database)
-    }
-
-    Benchmark("Persist 10,000 events with descriptor validation on",
-              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 5)) { benchmark in
-        let database = Fixture.temporaryDatabase()
-        let client = TrackingClient(configuration: Fixture.configuration(database, validate: true), providers: [],
-                                    globals: StaticGlobals(Fixture.globals))
-        let events = (0..<10_000).map { _ in Fixture.event() }
-        await client.waitUntilPersisted()
-        benchmark.startMeasurement()
-        for event in events { client.track(event) }
-        await client.waitUntilPersisted()
-        benchmark.stopMeasurement()
-        await client.shutdown()
-        Fixture.remove(database)
+    for (title, validation) in [("generated validate()", Fixture.Validation.generated),
+                                ("generated validate() + descriptor", .generatedAndDescriptor),
+                                ("no validation", .off)] {
+        Benchmark("Persist 10,000 events through the client, \(title)",
+                  configuration: .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 10)) { benchmark in
+            let database = Fixture.temporaryDatabase()
+            let client = TrackingClient(configuration: Fixture.configuration(database, validation: validation), providers: [],
+                                        globals: StaticGlobals(Fixture.globals))
+            let events = (0..<10_000).map { _ in Fixture.event() }
+            await client.waitUntilPersisted()
+            benchmark.startMeasurement()
+            for event in events { client.track(event) }
+            await client.waitUntilPersisted()
+            benchmark.stopMeasurement()
+            await client.shutdown()
+            Fixture.remove(database)
+        }
     }
 
     Benchmark("Raw SQLite: insert the same 10,000 rows in one transaction",

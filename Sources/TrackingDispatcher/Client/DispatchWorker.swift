@@ -190,10 +190,10 @@ final class DispatchWorker: @unchecked Sendable {
         let consent = self.consent
         var outputs = unsaved
         unsaved.removeAll()
+        outputs.reserveCapacity(outputs.count + batch.count)
         for (event, createdAt) in batch {
-            let output = processor.process(event, createdAt: createdAt, globals: globals, consent: consent)
-            journey.record(output.row.uuid, name: event.eventName, .created, at: createdAt)
-            journey.record(output.row.uuid, .validated(violations: output.row.violations), at: createdAt)
+            let output = processor.process(event, createdAt: createdAt, globals: globals, consent: consent,
+                                           validate: configuration.validatesEvents)
             outputs.append((output.row, output.processed))
         }
         let result: (ids: [Int64], dropped: [String])
@@ -206,10 +206,14 @@ final class DispatchWorker: @unchecked Sendable {
             return
         }
         let now = clock.now()
-        for output in outputs {
-            journey.record(output.row.uuid, .persisted(flags: output.row.flags), at: now)
-            report(output.processed)
-        }
+        journey.recordNew(outputs.map { output in
+            let created = Date(timeIntervalSince1970: output.row.createdAt)
+            return (output.row.uuid, output.row.eventName,
+                    [JourneyStep(stage: .created, at: created),
+                     JourneyStep(stage: .validated(violations: output.row.violations), at: created),
+                     JourneyStep(stage: .persisted(flags: output.row.flags), at: now)])
+        })
+        for output in outputs where !output.row.flags.isEmpty { report(output.processed) }
         if !result.dropped.isEmpty {
             journey.record(result.dropped, .dropped(reason: "queue full (maxQueueSize \(configuration.batch.maxQueueSize))"), at: now)
             logger.error("tracking queue full: dropped the \(result.dropped.count) oldest event(s)")

@@ -14,6 +14,11 @@ public struct DispatcherConfiguration: Sendable {
     public var consent: PIIConsent
     /// Log violations at `.critical` and mark them loudly (debug builds by default).
     public var reportViolationsLoudly: Bool
+    /// Check every event (its generated `validate()` and the contract rules'
+    /// payload validator). On by default; validation is the worker's largest cost
+    /// per event (see docs/performance.md), so an app may turn it off in builds
+    /// where the collector validates anyway.
+    public var validatesEvents: Bool
     /// How many events' journeys are remembered.
     public var journeyCapacity: Int
     /// How many uuids are remembered to flag duplicates.
@@ -23,6 +28,7 @@ public struct DispatcherConfiguration: Sendable {
                 strategies: FlushStrategy = .all, retry: RetryPolicy = RetryPolicy(),
                 contract: ContractRules = .standard, sessionTimeout: TimeInterval = 30 * 60,
                 consent: PIIConsent = .granted, reportViolationsLoudly: Bool = _isDebugAssertConfiguration(),
+                validatesEvents: Bool = true,
                 journeyCapacity: Int = 5_000, duplicateWindow: Int = 100_000) {
         self.databaseURL = databaseURL
         self.batch = batch
@@ -32,6 +38,7 @@ public struct DispatcherConfiguration: Sendable {
         self.sessionTimeout = sessionTimeout
         self.consent = consent
         self.reportViolationsLoudly = reportViolationsLoudly
+        self.validatesEvents = validatesEvents
         self.journeyCapacity = journeyCapacity
         self.duplicateWindow = duplicateWindow
     }

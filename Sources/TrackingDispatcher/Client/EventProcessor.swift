@@ -24,7 +24,8 @@ struct EventProcessor {
         var processed: ProcessedEvent
     }
 
-    mutating func process(_ event: any TrackingEvent, createdAt: Date, globals: [String: JSONValue], consent: PIIConsent) -> Output {
+    mutating func process(_ event: any TrackingEvent, createdAt: Date, globals: [String: JSONValue], consent: PIIConsent,
+                          validate: Bool = true) -> Output {
         let uuid = event.uuid.uuidString.lowercased()
         var flags: EventFlags = []
         var missing: [String] = []
@@ -61,8 +62,8 @@ struct EventProcessor {
             }
         }
 
-        var violations = event.validate().map(\.description)
-        if let validator = rules.payloadValidator {
+        var violations = validate ? event.validate().map(\.description) : []
+        if validate, let validator = rules.payloadValidator {
             if parsed == nil { parsed = try? JSONValue.parse(payload) }
             if let parsed {
                 // The generated validator and the descriptor may find the same problem once each.

@@ -19,6 +19,7 @@ actor BatchUploader {
     private var pausedStatus: Int?
     private var lastRequestAt: Date?
     private var retryTask: Task<Void, Never>?
+    private var isShutDown = false
     private var requestCounter = 0
     private let requestPrefix = String(UUID().uuidString.prefix(8)).lowercased()
     private var generator = SystemRandomNumberGenerator()
@@ -39,6 +40,7 @@ actor BatchUploader {
     }
 
     func shutdown() {
+        isShutDown = true
         retryTask?.cancel()
         retryTask = nil
         transport.invalidate()
@@ -65,6 +67,7 @@ actor BatchUploader {
     private func deliver(trigger: FlushTrigger) async -> FlushSummary {
         var summary = FlushSummary()
         let clock = context.clock
+        guard !isShutDown else { return summary }
         if pausedStatus != nil {
             summary.paused = true
             return summary
@@ -74,7 +77,7 @@ actor BatchUploader {
             return summary
         }
         var limit = context.batch.deliverySize
-        while !Task.isCancelled {
+        while !Task.isCancelled, !isShutDown {
             if let last = lastRequestAt {
                 let wait = last.addingTimeInterval(context.retry.minimumRequestInterval).timeIntervalSince(clock.now())
                 if wait > 0 { try? await clock.sleep(for: wait) }
@@ -174,6 +177,7 @@ actor BatchUploader {
 
     private func scheduleRetry(after delay: TimeInterval) {
         retryTask?.cancel()
+        guard !isShutDown else { return }
         let clock = context.clock
         retryTask = Task { [weak self] in
             do { try await clock.sleep(for: delay) } catch { return }

@@ -64,6 +64,14 @@ public final class JourneyLog: @unchecked Sendable {
         for uuid in uuids { recordLocked(uuid, name: nil, stage, at: date) }
     }
 
+    /// Records the first steps of many new events under one lock (the worker's hot path).
+    func recordNew(_ entries: [(uuid: String, name: String, steps: [JourneyStep])]) {
+        lock.lock(); defer { lock.unlock() }
+        for entry in entries {
+            for step in entry.steps { recordLocked(entry.uuid, name: entry.name, step.stage, at: step.at) }
+        }
+    }
+
     private func recordLocked(_ uuid: String, name: String?, _ stage: JourneyStep.Stage, at date: Date) {
         let step = JourneyStep(stage: stage, at: date)
         if var journey = journeys[uuid] {
