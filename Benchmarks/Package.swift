@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
-// Benchmarks for the runtime, kept out of the main package so that apps and CI
-// never build the benchmark harness. Run: `swift package benchmark` here.
+// Benchmarks, kept out of the main package so that apps and CI never build them.
+// Validation: `swift run -c release ValidationBenchmark` (see docs/performance.md).
+// Encoding: `swift package --disable-sandbox benchmark --target EncodingBenchmarks`.
 import PackageDescription
 
 let package = Package(
@@ -11,6 +12,11 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .executableTarget(
+            name: "ValidationBenchmark",
+            dependencies: [.product(name: "ContractGenCore", package: "contractgen")],
+            path: "Sources/ValidationBenchmark"
+        ),
         // Generated encoder vs JSONEncoder on an equivalent Codable struct (issue 3).
         .executableTarget(
             name: "EncodingBenchmarks",

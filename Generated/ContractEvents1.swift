@@ -23,17 +23,11 @@ public struct AddToBag: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolSku
     public var clientTimestamp: Foundation.Date
 
     public var viewType: ViewType { ViewType.productDetail }
-
     public var uniqueViewId: Foundation.UUID
-
     public var interactionType: InteractionType { InteractionType.tap }
-
     public var sku: Swift.String
-
     public var price: Foundation.Decimal
-
     public var currency: Currency
-
     public var quantity: Swift.Int
 
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
@@ -66,29 +60,15 @@ public struct AddToBag: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolSku
 
     /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawKey("\"event\"")
-        writer.rawValue("\"addToBag\"")
-        writer.rawKey("\"kind\"")
-        writer.rawValue("\"pageAction\"")
-        writer.rawKey("\"contractVersion\"")
-        writer.rawValue("\"1.3.0\"")
-        writer.rawKey("\"uuid\"")
-        writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\"")
-        writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"viewType\"")
-        writer.rawValue("\"Product Detail\"")
-        writer.rawKey("\"uniqueViewId\"")
-        writer.value(self.uniqueViewId)
-        writer.rawKey("\"interactionType\"")
-        writer.rawValue("\"tap\"")
-        writer.rawKey("\"sku\"")
-        writer.value(self.sku)
-        writer.rawKey("\"price\"")
-        writer.value(self.price)
-        writer.rawKey("\"currency\"")
-        writer.rawValue(self.currency.wireJSON)
-        writer.rawKey("\"quantity\"")
-        writer.value(self.quantity)
+        writer.rawMembers("\"event\":\"addToBag\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
+        writer.rawKey("\"uuid\""); writer.value(self.uuid)
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        writer.rawMembers("\"viewType\":\"Product Detail\"")
+        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
+        writer.rawMembers("\"interactionType\":\"tap\"")
+        writer.rawKey("\"sku\""); writer.value(self.sku)
+        writer.rawKey("\"price\""); writer.value(self.price)
+        writer.rawKey("\"currency\""); writer.rawValue(self.currency.wireJSON)
+        writer.rawKey("\"quantity\""); writer.value(self.quantity)
     }
 }

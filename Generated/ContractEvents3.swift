@@ -69,32 +69,19 @@ public struct SearchResultsPageView: OmnitrackingPageView, OmnitrackingFieldKeys
 
     /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawKey("\"event\"")
-        writer.rawValue("\"searchResultsPageView\"")
-        writer.rawKey("\"kind\"")
-        writer.rawValue("\"pageView\"")
-        writer.rawKey("\"contractVersion\"")
-        writer.rawValue("\"1.3.0\"")
-        writer.rawKey("\"uuid\"")
-        writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\"")
-        writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"viewType\"")
-        writer.rawValue("\"Product Listing\"")
-        writer.rawKey("\"uniqueViewId\"")
-        writer.value(self.uniqueViewId)
-        writer.rawKey("\"searchQuery\"")
-        writer.value(self.searchQuery)
+        writer.rawMembers("\"event\":\"searchResultsPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        writer.rawKey("\"uuid\""); writer.value(self.uuid)
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        writer.rawMembers("\"viewType\":\"Product Listing\"")
+        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
+        writer.rawKey("\"searchQuery\""); writer.value(self.searchQuery)
         writer.rawKey("\"skuItemList\"")
         writer.beginArray()
         for item0 in self.skuItemList {
             writer.value(item0)
         }
         writer.endArray()
-        if let value = self._legacyCategory {
-            writer.rawKey("\"legacyCategory\"")
-            writer.value(value)
-        }
+        if let value = self._legacyCategory { writer.rawKey("\"legacyCategory\""); writer.value(value) }
     }
 }
 
@@ -155,36 +142,20 @@ public struct BagPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolPr
 
     /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawKey("\"event\"")
-        writer.rawValue("\"bagPageView\"")
-        writer.rawKey("\"kind\"")
-        writer.rawValue("\"pageView\"")
-        writer.rawKey("\"contractVersion\"")
-        writer.rawValue("\"1.3.0\"")
-        writer.rawKey("\"uuid\"")
-        writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\"")
-        writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"viewType\"")
-        writer.rawValue("\"Bag\"")
-        writer.rawKey("\"uniqueViewId\"")
-        writer.value(self.uniqueViewId)
+        writer.rawMembers("\"event\":\"bagPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        writer.rawKey("\"uuid\""); writer.value(self.uuid)
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        writer.rawMembers("\"viewType\":\"Bag\"")
+        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
         writer.rawKey("\"products\"")
         writer.beginArray()
         for item0 in self.products {
             item0.writeJSON(to: &writer)
         }
         writer.endArray()
-        writer.rawKey("\"cart_id\"")
-        writer.value(self.cartId)
-        if let value = self.promocode {
-            writer.rawKey("\"promocode\"")
-            writer.value(value)
-        }
-        if let value = self.exitInteraction {
-            writer.rawKey("\"exitInteraction\"")
-            writer.rawValue(value.wireJSON)
-        }
+        writer.rawKey("\"cart_id\""); writer.value(self.cartId)
+        if let value = self.promocode { writer.rawKey("\"promocode\""); writer.value(value) }
+        if let value = self.exitInteraction { writer.rawKey("\"exitInteraction\""); writer.rawValue(value.wireJSON) }
     }
 }
 
@@ -200,11 +171,8 @@ public struct ApplyPromocode: OmnitrackingPageAction, OmnitrackingFieldKeysProto
     public var clientTimestamp: Foundation.Date
 
     public var viewType: ViewType { ViewType.bag }
-
     public var uniqueViewId: Foundation.UUID
-
     public var interactionType: InteractionType
-
     public var promocode: Swift.String
 
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
@@ -231,23 +199,12 @@ public struct ApplyPromocode: OmnitrackingPageAction, OmnitrackingFieldKeysProto
 
     /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawKey("\"event\"")
-        writer.rawValue("\"applyPromocode\"")
-        writer.rawKey("\"kind\"")
-        writer.rawValue("\"pageAction\"")
-        writer.rawKey("\"contractVersion\"")
-        writer.rawValue("\"1.3.0\"")
-        writer.rawKey("\"uuid\"")
-        writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\"")
-        writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"viewType\"")
-        writer.rawValue("\"Bag\"")
-        writer.rawKey("\"uniqueViewId\"")
-        writer.value(self.uniqueViewId)
-        writer.rawKey("\"interactionType\"")
-        writer.rawValue(self.interactionType.wireJSON)
-        writer.rawKey("\"promocode\"")
-        writer.value(self.promocode)
+        writer.rawMembers("\"event\":\"applyPromocode\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
+        writer.rawKey("\"uuid\""); writer.value(self.uuid)
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        writer.rawMembers("\"viewType\":\"Bag\"")
+        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
+        writer.rawKey("\"interactionType\""); writer.rawValue(self.interactionType.wireJSON)
+        writer.rawKey("\"promocode\""); writer.value(self.promocode)
     }
 }

@@ -59,30 +59,18 @@ public struct WishlistPageView: OmnitrackingPageView, OmnitrackingFieldKeysProto
 
     /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawKey("\"event\"")
-        writer.rawValue("\"wishlistPageView\"")
-        writer.rawKey("\"kind\"")
-        writer.rawValue("\"pageView\"")
-        writer.rawKey("\"contractVersion\"")
-        writer.rawValue("\"1.3.0\"")
-        writer.rawKey("\"uuid\"")
-        writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\"")
-        writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"viewType\"")
-        writer.rawValue("\"Wishlist\"")
-        writer.rawKey("\"uniqueViewId\"")
-        writer.value(self.uniqueViewId)
+        writer.rawMembers("\"event\":\"wishlistPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        writer.rawKey("\"uuid\""); writer.value(self.uuid)
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        writer.rawMembers("\"viewType\":\"Wishlist\"")
+        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
         writer.rawKey("\"skuItemList\"")
         writer.beginArray()
         for item0 in self.skuItemList {
             writer.value(item0)
         }
         writer.endArray()
-        if let value = self.exitInteraction {
-            writer.rawKey("\"exitInteraction\"")
-            writer.rawValue(value.wireJSON)
-        }
+        if let value = self.exitInteraction { writer.rawKey("\"exitInteraction\""); writer.rawValue(value.wireJSON) }
     }
 }
 
@@ -114,15 +102,8 @@ public struct AppBoot: OmnitrackingSystemAction, Swift.Hashable {
 
     /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawKey("\"event\"")
-        writer.rawValue("\"appBoot\"")
-        writer.rawKey("\"kind\"")
-        writer.rawValue("\"systemAction\"")
-        writer.rawKey("\"contractVersion\"")
-        writer.rawValue("\"1.3.0\"")
-        writer.rawKey("\"uuid\"")
-        writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\"")
-        writer.timestamp(self.clientTimestamp)
+        writer.rawMembers("\"event\":\"appBoot\",\"kind\":\"systemAction\",\"contractVersion\":\"1.3.0\"")
+        writer.rawKey("\"uuid\""); writer.value(self.uuid)
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
     }
 }

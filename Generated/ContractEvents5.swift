@@ -29,7 +29,6 @@ public struct MessageCentrePageView: OmnitrackingPageView, OmnitrackingFieldKeys
     public var uniqueViewId: Foundation.UUID
 
     public var messageQuantity: Swift.Int
-
     public var hasNewMessages: Swift.Bool
 
     /// What led the user away from the screen.
@@ -66,32 +65,15 @@ public struct MessageCentrePageView: OmnitrackingPageView, OmnitrackingFieldKeys
 
     /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawKey("\"event\"")
-        writer.rawValue("\"messageCentrePageView\"")
-        writer.rawKey("\"kind\"")
-        writer.rawValue("\"pageView\"")
-        writer.rawKey("\"contractVersion\"")
-        writer.rawValue("\"1.3.0\"")
-        writer.rawKey("\"uuid\"")
-        writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\"")
-        writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"viewType\"")
-        writer.rawValue("\"My Notifications List\"")
-        writer.rawKey("\"uniqueViewId\"")
-        writer.value(self.uniqueViewId)
-        writer.rawKey("\"messageQuantity\"")
-        writer.value(self.messageQuantity)
-        writer.rawKey("\"hasNewMessages\"")
-        writer.value(self.hasNewMessages)
-        if let value = self.exitInteraction {
-            writer.rawKey("\"exitInteraction\"")
-            writer.rawValue(value.wireJSON)
-        }
-        if let value = self.promocode {
-            writer.rawKey("\"promocode\"")
-            writer.value(value)
-        }
+        writer.rawMembers("\"event\":\"messageCentrePageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        writer.rawKey("\"uuid\""); writer.value(self.uuid)
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        writer.rawMembers("\"viewType\":\"My Notifications List\"")
+        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
+        writer.rawKey("\"messageQuantity\""); writer.value(self.messageQuantity)
+        writer.rawKey("\"hasNewMessages\""); writer.value(self.hasNewMessages)
+        if let value = self.exitInteraction { writer.rawKey("\"exitInteraction\""); writer.rawValue(value.wireJSON) }
+        if let value = self.promocode { writer.rawKey("\"promocode\""); writer.value(value) }
     }
 }
 
@@ -108,17 +90,11 @@ public struct ProductImpression: OmnitrackingImpression, OmnitrackingFieldKeysPr
     public var clientTimestamp: Foundation.Date
 
     public var viewType: ViewType
-
     public var uniqueViewId: Foundation.UUID
-
     public var itemId: Swift.String
-
     public var position: Swift.Int
-
     public var visibleSeconds: Swift.Double
-
     public var visibleRatio: Swift.Double
-
     public var sku: Swift.String
 
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
@@ -157,29 +133,15 @@ public struct ProductImpression: OmnitrackingImpression, OmnitrackingFieldKeysPr
 
     /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawKey("\"event\"")
-        writer.rawValue("\"productImpression\"")
-        writer.rawKey("\"kind\"")
-        writer.rawValue("\"impression\"")
-        writer.rawKey("\"contractVersion\"")
-        writer.rawValue("\"1.3.0\"")
-        writer.rawKey("\"uuid\"")
-        writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\"")
-        writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"viewType\"")
-        writer.rawValue(self.viewType.wireJSON)
-        writer.rawKey("\"uniqueViewId\"")
-        writer.value(self.uniqueViewId)
-        writer.rawKey("\"itemId\"")
-        writer.value(self.itemId)
-        writer.rawKey("\"position\"")
-        writer.value(self.position)
-        writer.rawKey("\"visibleSeconds\"")
-        writer.value(self.visibleSeconds)
-        writer.rawKey("\"visibleRatio\"")
-        writer.value(self.visibleRatio)
-        writer.rawKey("\"sku\"")
-        writer.value(self.sku)
+        writer.rawMembers("\"event\":\"productImpression\",\"kind\":\"impression\",\"contractVersion\":\"1.3.0\"")
+        writer.rawKey("\"uuid\""); writer.value(self.uuid)
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        writer.rawKey("\"viewType\""); writer.rawValue(self.viewType.wireJSON)
+        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
+        writer.rawKey("\"itemId\""); writer.value(self.itemId)
+        writer.rawKey("\"position\""); writer.value(self.position)
+        writer.rawKey("\"visibleSeconds\""); writer.value(self.visibleSeconds)
+        writer.rawKey("\"visibleRatio\""); writer.value(self.visibleRatio)
+        writer.rawKey("\"sku\""); writer.value(self.sku)
     }
 }

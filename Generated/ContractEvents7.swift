@@ -28,9 +28,7 @@ public struct ProductDetailPageView: OmnitrackingPageView, OmnitrackingFieldKeys
     public var uniqueViewId: Foundation.UUID
 
     public var sku: Swift.String
-
     public var price: Foundation.Decimal
-
     public var currency: Currency
 
     /// What led the user away from the screen.
@@ -65,29 +63,14 @@ public struct ProductDetailPageView: OmnitrackingPageView, OmnitrackingFieldKeys
 
     /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawKey("\"event\"")
-        writer.rawValue("\"productDetailPageView\"")
-        writer.rawKey("\"kind\"")
-        writer.rawValue("\"pageView\"")
-        writer.rawKey("\"contractVersion\"")
-        writer.rawValue("\"1.3.0\"")
-        writer.rawKey("\"uuid\"")
-        writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\"")
-        writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"viewType\"")
-        writer.rawValue("\"Product Detail\"")
-        writer.rawKey("\"uniqueViewId\"")
-        writer.value(self.uniqueViewId)
-        writer.rawKey("\"sku\"")
-        writer.value(self.sku)
-        writer.rawKey("\"price\"")
-        writer.value(self.price)
-        writer.rawKey("\"currency\"")
-        writer.rawValue(self.currency.wireJSON)
-        if let value = self.exitInteraction {
-            writer.rawKey("\"exitInteraction\"")
-            writer.rawValue(value.wireJSON)
-        }
+        writer.rawMembers("\"event\":\"productDetailPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        writer.rawKey("\"uuid\""); writer.value(self.uuid)
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        writer.rawMembers("\"viewType\":\"Product Detail\"")
+        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
+        writer.rawKey("\"sku\""); writer.value(self.sku)
+        writer.rawKey("\"price\""); writer.value(self.price)
+        writer.rawKey("\"currency\""); writer.rawValue(self.currency.wireJSON)
+        if let value = self.exitInteraction { writer.rawKey("\"exitInteraction\""); writer.rawValue(value.wireJSON) }
     }
 }

@@ -7,9 +7,7 @@ import TrackingCore
 /// A product as shown in a list or a bag.
 public struct Product: Swift.Sendable, Swift.Hashable {
     public var sku: Swift.String
-
     public var price: Foundation.Decimal
-
     public var brand: Swift.String?
 
     /// Wire name: "image_url".
@@ -57,22 +55,11 @@ public struct Product: Swift.Sendable, Swift.Hashable {
     /// Writes this value as one JSON object, members in contract order.
     public func writeJSON(to writer: inout TrackingCore.JSONWriter) {
         writer.beginObject()
-        writer.rawKey("\"sku\"")
-        writer.value(self.sku)
-        writer.rawKey("\"price\"")
-        writer.value(self.price)
-        if let value = self.brand {
-            writer.rawKey("\"brand\"")
-            writer.value(value)
-        }
-        if let value = self.imageUrl {
-            writer.rawKey("\"image_url\"")
-            writer.value(value)
-        }
-        if let value = self.position {
-            writer.rawKey("\"position\"")
-            writer.value(value)
-        }
+        writer.rawKey("\"sku\""); writer.value(self.sku)
+        writer.rawKey("\"price\""); writer.value(self.price)
+        if let value = self.brand { writer.rawKey("\"brand\""); writer.value(value) }
+        if let value = self.imageUrl { writer.rawKey("\"image_url\""); writer.value(value) }
+        if let value = self.position { writer.rawKey("\"position\""); writer.value(value) }
         writer.endObject()
     }
 }

@@ -76,6 +76,16 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Writes whole members given as their JSON text (`"\"event\":\"appBoot\",\"kind\":\"systemAction\""`)
+    /// into the current object. For generated code: members fixed by the contract
+    /// are encoded once, at generation time.
+    @inlinable
+    public mutating func rawMembers(_ json: StaticString) {
+        if needsComma { appendByte(UInt8(ascii: ",")) }
+        appendStatic(json)
+        needsComma = true
+    }
+
     @usableFromInline
     mutating func appendByte(_ byte: UInt8) { bytes.append(byte) }
 

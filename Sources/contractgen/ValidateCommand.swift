@@ -58,3 +58,25 @@ struct ValidateCommand: AsyncParsableCommand {
         if outcome != .valid { throw ExitCode(outcome.rawValue) }
     }
 }
+
+extension ContractGenCommand {
+    /// Runs the command line as ArgumentParser's default `main()` does, except
+    /// that a usage error exits with status 2 (as `validate` documents, and as
+    /// most Unix tools do) instead of ArgumentParser's 64.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                exit(withError: ExitCode(ValidationOutcome.usageOrIOError.rawValue))
+            }
+            exit(withError: error)
+        }
+    }
+}

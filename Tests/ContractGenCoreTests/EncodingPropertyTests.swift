@@ -14,7 +14,6 @@ import TrackingCore
     static let product = zip(sku, price, text, Gen.int(in: 0...500)).map { sku, price, brand, position in
         Product(sku: sku, price: price, brand: brand.isEmpty ? nil : brand, imageUrl: "https://cdn.example/\(position).png", position: position)
     }
-    static let uuid = Gen.int(in: 0...Int.max).map { _ in UUID() }
     static let timestamp = Gen.int(in: 0...4_000_000_000_000).map { Date(timeIntervalSince1970: Double($0) / 1000) }
 
     static func check(_ event: some OmnitrackingEvent) throws {

@@ -82,4 +82,9 @@ import TrackingCore
         event.self_.init_ = [[], [], [], []]
         #expect(event.validate().map(\.path) == ["case", "Self.self", "Self.Any", "Self.init"])
     }
+
+    @Test func deprecatedEventKeepsItsMessageInTheDescriptor() {
+        #expect(Type_.descriptor.event(named: "break")?.deprecated == #"Use "import" instead; */ \(gone)"#)
+        #expect(Type_.descriptor.event(named: "break")?.kind == "is")
+    }
 }

@@ -69,3 +69,10 @@ import Testing
         #expect(YAMLParser.countEvents(bytes: Array("a: [\n".utf8)) == nil)
     }
 }
+
+@Suite struct EmptyInputTests {
+    @Test func emptyBytesNeverReachLibyaml() {
+        #expect(YAMLParser.countEvents(bytes: []) == 2)
+        #expect(YAMLParser.parse(bytes: [], file: "e.yaml").diagnostics.map(\.message) == ["the file holds no YAML document"])
+    }
+}

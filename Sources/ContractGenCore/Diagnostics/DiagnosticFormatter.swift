@@ -30,8 +30,8 @@ public enum DiagnosticFormatter {
 
     /// `2 errors, 1 warning`, or `no problems`.
     public static func summary(_ diagnostics: [Diagnostic]) -> String {
-        let errors = diagnostics.count { $0.severity == .error }
-        let warnings = diagnostics.count { $0.severity == .warning }
+        let errors = count(.error, in: diagnostics)
+        let warnings = count(.warning, in: diagnostics)
         if errors == 0 && warnings == 0 { return "no problems" }
         return "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
     }
@@ -56,10 +56,14 @@ public enum DiagnosticFormatter {
             writer.endObject()
         }
         writer.endArray()
-        writer.key("errors"); writer.value(diagnostics.count { $0.severity == .error })
-        writer.key("warnings"); writer.value(diagnostics.count { $0.severity == .warning })
+        writer.key("errors"); writer.value(count(.error, in: diagnostics))
+        writer.key("warnings"); writer.value(count(.warning, in: diagnostics))
         writer.endObject()
         return writer.string
+    }
+
+    static func count(_ severity: Diagnostic.Severity, in diagnostics: [Diagnostic]) -> Int {
+        diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
     }
 
     /// Spaces up to `column` (1-based, in Unicode scalars), keeping tabs so the caret lines up.

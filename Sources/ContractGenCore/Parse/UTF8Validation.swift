@@ -6,6 +6,11 @@ enum UTF8Validation {
         var i = 0
         let n = bytes.count
         while i < n {
+            // Contracts are mostly ASCII: skip 8 bytes at a time while no high bit is set.
+            while i + 8 <= n, UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+            }
+            guard i < n else { break }
             let b0 = bytes[i]
             if b0 < 0x80 { i += 1; continue }
             let length: Int

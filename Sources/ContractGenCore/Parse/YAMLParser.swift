@@ -27,6 +27,7 @@ public enum YAMLParser {
     /// Returns `nil` when libyaml reports an error.
     public static func countEvents(bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard buffer.count > 0 else { return 2 }  // stream start and end; libyaml asserts on an empty buffer
             var parser = yaml_parser_t()
             guard yaml_parser_initialize(&parser) == 1 else { return nil }
             defer { yaml_parser_delete(&parser) }
@@ -56,6 +57,8 @@ private struct Frame {
     init(isMapping: Bool, location: SourceLocation) {
         self.isMapping = isMapping
         self.location = location
+        // One allocation for the usual small collection instead of growing 1, 2, 4, 8.
+        if isMapping { pairs.reserveCapacity(8) } else { items.reserveCapacity(8) }
     }
 
     var node: Node {
@@ -66,18 +69,24 @@ private struct Frame {
 /// The state of one parse: the libyaml loop and the stack of open collections.
 private struct ParseRun {
     let file: String
+    let fileID: Int32
     let limits: ParseLimits
-    var stack: [Frame] = []
+    /// The innermost open collection, kept out of `parents` so that adding to
+    /// it touches no array of frames.
+    var current: Frame?
+    /// The collections enclosing `current`, outermost first.
+    var parents: [Frame] = []
     var root: Node?
     var documents = 0
 
     init(file: String, limits: ParseLimits) {
         self.file = file
+        self.fileID = SourceLocation(file: file, line: 1, column: 1).fileID
         self.limits = limits
     }
 
     func location(_ mark: yaml_mark_t) -> SourceLocation {
-        SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        SourceLocation(fileID: fileID, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
     func failure(_ message: String, at location: SourceLocation, hint: String? = nil) -> YAMLParseResult {
@@ -99,6 +108,10 @@ private struct ParseRun {
                 at: SourceLocation(file: file, line: line, column: column), hint: looksLikeUTF16(buffer) ? "the file looks like UTF-16; save it as UTF-8" : "save the file as UTF-8")
         }
 
+        guard buffer.count > 0 else {
+            // libyaml asserts on an empty input buffer.
+            return failure("the file holds no YAML document", at: start, hint: "a contract starts with 'contract: Name' and 'version: 1.0.0'")
+        }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             return failure("libyaml could not start (out of memory)", at: start)
@@ -168,7 +181,10 @@ private struct ParseRun {
             if let failed = checkCollectionTag(start.tag, expected: "tag:yaml.org,2002:map", at: here) { return failed }
             if let failed = open(isMapping: true, at: here) { return failed }
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            if let frame = stack.popLast() { add(frame.node) }
+            if let frame = current {
+                current = parents.popLast()
+                add(frame.node)
+            }
         default:
             break
         }
@@ -176,28 +192,28 @@ private struct ParseRun {
     }
 
     mutating func open(isMapping: Bool, at here: SourceLocation) -> YAMLParseResult? {
-        guard stack.count < limits.maxDepth else {
+        guard parents.count + (current == nil ? 0 : 1) < limits.maxDepth else {
             return failure("nesting is deeper than \(limits.maxDepth) levels", at: here, hint: "contracts need only a few levels; check for a runaway '[' or '{'")
         }
-        stack.append(Frame(isMapping: isMapping, location: here))
+        if let open = current { parents.append(open) }
+        current = Frame(isMapping: isMapping, location: here)
         return nil
     }
 
     mutating func add(_ node: Node) {
-        guard !stack.isEmpty else {
+        guard current != nil else {
             root = node
             return
         }
-        let top = stack.count - 1
-        if stack[top].isMapping {
-            if let key = stack[top].pendingKey {
-                stack[top].pairs.append((key: key, value: node))
-                stack[top].pendingKey = nil
+        if current!.isMapping {
+            if let key = current!.pendingKey {
+                current!.pairs.append((key: key, value: node))
+                current!.pendingKey = nil
             } else {
-                stack[top].pendingKey = node
+                current!.pendingKey = node
             }
         } else {
-            stack[top].items.append(node)
+            current!.items.append(node)
         }
     }
 

@@ -1,14 +1,33 @@
 /// Collects generated source line by line with four-space indentation.
+/// Appends UTF-8 bytes (cheaper than growing a `String` by tens of megabytes).
 struct CodePrinter {
-    private(set) var text = ""
+    private(set) var bytes: [UInt8] = []
     private var indentation = ""
+
+    /// What was printed.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    init() {}
+
+    /// An empty printer that starts `depth` levels in.
+    init(depth: Int) {
+        indentation = String(repeating: "    ", count: depth)
+    }
+
+    /// The current indentation level.
+    var depth: Int { indentation.utf8.count / 4 }
+
+    /// Appends text printed earlier at the same depth (whole lines).
+    mutating func raw(_ printed: [UInt8]) {
+        bytes.append(contentsOf: printed)
+    }
 
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
-            text.append(indentation)
-            text.append(content)
+            bytes.append(contentsOf: indentation.utf8)
+            bytes.append(contentsOf: content.utf8)
         }
-        text.append("\n")
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     mutating func lines(_ contents: [String]) {

@@ -47,13 +47,19 @@ public enum ModuleRenderer {
             }
         })
 
+        var eventsByShard = Array(repeating: [Int](), count: ContractTranslator.eventShardCount)
+        for (index, event) in module.events.enumerated() {
+            guard case .event(_, _, let shard) = event.role else { continue }
+            eventsByShard[shard].append(index)
+        }
+        let cache = SnippetCache()
         for shard in 0..<ContractTranslator.eventShardCount {
             files.append(file(GeneratedFileSet.events(shard: shard), module) { p in
                 DescriptorRenderer(module: module).renderShard(shard, into: &p)
-                for event in module.events {
-                    guard case .event(_, _, let eventShard) = event.role, eventShard == shard else { continue }
+                for index in eventsByShard[shard] {
                     p.line()
-                    StructRenderer(decl: event, namespace: module.namespace, version: module.version).render(into: &p)
+                    StructRenderer(decl: module.events[index], namespace: module.namespace, version: module.version, cache: cache)
+                        .render(into: &p)
                 }
             })
         }

@@ -5,6 +5,8 @@ struct StructRenderer {
     /// The contract's namespace enum (for `version`).
     let namespace: String
     let version: String
+    /// Shared across the events of one module.
+    var cache = SnippetCache()
 
     func render(into p: inout CodePrinter) {
         p.doc(decl.doc)
@@ -15,9 +17,13 @@ struct StructRenderer {
                 p.line("public var kindName: Swift.String { \(SwiftLiteral.string(kind)) }")
                 p.line("public var contractVersion: Swift.String { \(SwiftName.escaped(namespace)).version }")
             }
+            // A blank line around documented properties only.
+            var previousHadDoc = decl.role != .object
             for (index, property) in decl.properties.enumerated() {
-                if index > 0 || decl.role != .object { p.line() }
-                renderProperty(property, into: &p)
+                let hasDoc = PropertyDoc.hasText(property) || property.deprecated != nil
+                if (index > 0 || decl.role != .object) && (hasDoc || previousHadDoc) { p.line() }
+                cache.emit(property, .declaration, into: &p) { renderProperty(property, into: &$0) }
+                previousHadDoc = hasDoc
             }
             p.line()
             renderInit(into: &p)
@@ -81,8 +87,10 @@ struct StructRenderer {
         }
         p.block(header) { p in
             for property in required + optional + fresh {
-                let target = property.deprecated == nil ? "self.\(SwiftName.escaped(property.name))" : "self._\(property.name)"
-                p.line("\(target) = \(SwiftName.escaped(property.name))")
+                cache.emit(property, .assignment, into: &p) { p in
+                    let target = property.deprecated == nil ? "self.\(SwiftName.escaped(property.name))" : "self._\(property.name)"
+                    p.line("\(target) = \(SwiftName.escaped(property.name))")
+                }
             }
         }
     }
@@ -99,7 +107,7 @@ struct StructRenderer {
                 }
                 p.line("var violations: [TrackingCore.Violation] = []")
                 for property in checked {
-                    ValueCode.callRule(property, namespace: namespace, into: &p)
+                    cache.emit(property, .check, into: &p) { ValueCode.callRule(property, namespace: namespace, into: &$0) }
                 }
                 p.line("return violations")
             }
@@ -125,14 +133,11 @@ struct StructRenderer {
         case .event(let name, let kind, _):
             p.line("/// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.")
             p.block("public func writeMembers(to writer: inout TrackingCore.JSONWriter)") { p in
-                p.line("writer.rawKey(\(SwiftLiteral.jsonString("event")))")
-                p.line("writer.rawValue(\(SwiftLiteral.jsonString(name)))")
-                p.line("writer.rawKey(\(SwiftLiteral.jsonString("kind")))")
-                p.line("writer.rawValue(\(SwiftLiteral.jsonString(kind)))")
-                p.line("writer.rawKey(\(SwiftLiteral.jsonString("contractVersion")))")
-                p.line("writer.rawValue(\(SwiftLiteral.jsonString(version)))")
+                let header = [("event", name), ("kind", kind), ("contractVersion", version)]
+                    .map { ValueCode.jsonText($0.0) + ":" + ValueCode.jsonText($0.1) }.joined(separator: ",")
+                p.line("writer.rawMembers(\(SwiftLiteral.string(header)))")
                 for property in decl.properties {
-                    ValueCode.encodeMember(property, into: &p)
+                    cache.emit(property, .encoder, into: &p) { ValueCode.encodeMember(property, into: &$0) }
                 }
             }
         case .object:

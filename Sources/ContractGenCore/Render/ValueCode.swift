@@ -39,21 +39,36 @@ enum ValueCode {
     }
 
     /// Writes the member for `property` (key, then value); optional members
-    /// only when present.
+    /// only when present. Scalars take one line.
     static func encodeMember(_ property: PropertyDecl, into p: inout CodePrinter) {
         let key = "writer.rawKey(\(SwiftLiteral.jsonString(property.wireName)))"
         if let constant = property.constant {
-            p.line(key)
-            p.line("writer.rawValue(\(SwiftLiteral.jsonString(constant.wireValue)))")
+            p.line("writer.rawMembers(\(SwiftLiteral.string(jsonText(property.wireName) + ":" + jsonText(constant.wireValue))))")
+            return
+        }
+        let value = property.isOptional ? "value" : storage(property)
+        var body = CodePrinter()
+        encode(property.spec, value, depth: 0, into: &body)
+        let lines = body.text.split(separator: "\n", omittingEmptySubsequences: true)
+        if lines.count == 1 {
+            let statement = key + "; " + lines[0]
+            p.line(property.isOptional ? "if let value = \(storage(property)) { \(statement) }" : statement)
         } else if property.isOptional {
             p.block("if let value = \(storage(property))") { p in
                 p.line(key)
-                encode(property.spec, "value", depth: 0, into: &p)
+                encode(property.spec, value, depth: 0, into: &p)
             }
         } else {
             p.line(key)
-            encode(property.spec, storage(property), depth: 0, into: &p)
+            encode(property.spec, value, depth: 0, into: &p)
         }
+    }
+
+    /// `text` as a JSON string, quotes included, as the runtime writer escapes it.
+    static func jsonText(_ text: String) -> String {
+        var writer = JSONWriter(capacity: text.utf8.count + 2)
+        writer.value(text)
+        return writer.string
     }
 
     // MARK: Validation

@@ -10,13 +10,11 @@ public enum ContractTranslator {
 
     public static func translate(_ contract: Contract) -> GeneratedModule {
         let names = GeneratedNames(contractName: contract.name)
-        let valueSetTypes = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let curated = Dictionary(contract.fields.map { ($0.wireName, $0) }, uniquingKeysWith: { a, _ in a })
-        let kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
 
+        let envelopeNames = Set(contract.mandatory.map(\.wireName))
         func property(_ field: Field, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
             var fresh: String?
-            if contract.mandatory.contains(field) {
+            if envelopeNames.contains(field.wireName), contract.mandatory.contains(field) {
                 if field.wireName == "uuid", field.spec.type == .uuid { fresh = "Foundation.UUID()" }
                 if field.wireName == "clientTimestamp", field.spec.type == .timestamp { fresh = "Foundation.Date()" }
             }
@@ -90,33 +88,50 @@ public enum ContractTranslator {
             )
         }
 
+        // Every event reuses the declarations of the fields it carries, built once
+        // here: a contract of thousands of events names each field only once.
+        let envelopeProperties = contract.mandatory.map { property($0, rule: envelopeRule($0)) }
+        var kindProperties: [String: [PropertyDecl]] = [:]
+        for kind in contract.kinds where kindProperties[kind.name] == nil {
+            kindProperties[kind.name] = kind.mandatory.map { property($0, rule: kindRule(kind.name, $0)) }
+        }
+        var curatedProperties: [String: (present: PropertyDecl, optional: PropertyDecl, protocols: (String, String))] = [:]
+        for field in contract.fields where curatedProperties[field.wireName] == nil {
+            curatedProperties[field.wireName] = (
+                property(field, rule: curatedRule(field)), property(field, optional: true, rule: curatedRule(field)),
+                (names.fieldProtocol(field.wireName), names.optionalFieldProtocol(field.wireName))
+            )
+        }
+        var constantCases: [String: [String: ConstantDecl]] = [:]  // value set -> code -> constant
+        for set in contract.valueSets where constantCases[set.name] == nil {
+            let caseNames = GeneratedNames.caseNames(set.cases.map(\.code))
+            var byCode: [String: ConstantDecl] = [:]
+            for (member, caseName) in zip(set.cases, caseNames) where byCode[member.code] == nil {
+                byCode[member.code] = ConstantDecl(enumType: GeneratedNames.typeName(set.name), caseName: caseName, wireValue: member.wireValue)
+            }
+            constantCases[set.name] = byCode
+        }
+
         let events = contract.events.map { event in
-            var properties = contract.mandatory.map { property($0, rule: envelopeRule($0)) }
-            for field in kinds[event.kind]?.mandatory ?? [] {
-                var decl = property(field, rule: kindRule(event.kind, field))
-                if let constant = event.constants.first(where: { $0.field == field.wireName }),
-                   case .valueSet(let setName) = field.spec.type,
-                   let set = valueSetTypes[setName],
-                   let member = set.cases.first(where: { $0.code == constant.code }) {
-                    let caseNames = GeneratedNames.caseNames(set.cases.map(\.code))
-                    let index = set.cases.firstIndex(of: member)!
-                    decl.constant = ConstantDecl(
-                        enumType: GeneratedNames.typeName(setName), caseName: caseNames[index],
-                        wireValue: member.wireValue
-                    )
+            var properties = envelopeProperties
+            for var decl in kindProperties[event.kind] ?? [] {
+                if let constant = event.constants.first(where: { $0.field == decl.wireName }),
+                   case .valueSet(let setName) = decl.spec.type,
+                   let fixed = constantCases[setName]?[constant.code] {
+                    decl.constant = fixed
                 }
                 properties.append(decl)
             }
             var conformances = [names.kindProtocol(event.kind)]
             for reference in event.required {
-                guard let field = curated[reference.name] else { continue }
-                properties.append(property(field, rule: curatedRule(field)))
-                conformances.append(names.fieldProtocol(field.wireName))
+                guard let field = curatedProperties[reference.name] else { continue }
+                properties.append(field.present)
+                conformances.append(field.protocols.0)
             }
             for reference in event.optional {
-                guard let field = curated[reference.name] else { continue }
-                properties.append(property(field, optional: true, rule: curatedRule(field)))
-                conformances.append(names.optionalFieldProtocol(field.wireName))
+                guard let field = curatedProperties[reference.name] else { continue }
+                properties.append(field.optional)
+                conformances.append(field.protocols.1)
             }
             conformances.append("Swift.Hashable")
             return StructDecl(

@@ -5,8 +5,9 @@ import TrackingCore
 struct ContractChecks {
     let reader: ContractReader
     let contract: Contract
-    /// Where `mandatory:` is, for "the envelope lacks ..." errors.
-    let mandatoryLocation: SourceLocation
+    /// Where `mandatory:` is, for "the envelope lacks ..." errors; `nil` when
+    /// the section is missing (reported already).
+    let mandatoryLocation: SourceLocation?
 
     func run() {
         checkEnvelope()
@@ -25,7 +26,7 @@ struct ContractChecks {
                         "'\(name)' in 'mandatory' must have type \(type.contractName), found \(field.spec.type.contractName)", at: field.location,
                         hint: "the runtime de-duplicates and orders events by it")
                 }
-            } else if !reader.diagnostics.contains(where: { $0.message == "the contract has no 'mandatory'" }) {
+            } else if let mandatoryLocation {
                 reader.error(
                     "'mandatory' lacks '\(name)' (type \(type.contractName))", at: mandatoryLocation,
                     hint: "every contract carries '\(name): { type: \(type.contractName) }'; the runtime de-duplicates and orders events by it")
@@ -100,29 +101,40 @@ struct ContractChecks {
         for kind in contract.kinds { for field in kind.mandatory { note(field) } }
     }
 
-    /// Value sets, objects, kinds and events become Swift types: one name each.
+    /// Value sets, objects and events become top-level Swift types, kinds become
+    /// `<Contract><Kind>` protocols next to the `<Contract>` namespace and the
+    /// `<Contract>Event` protocol: every one of those names must be distinct.
     private func checkTypeNames() {
-        var entries: [(what: String, name: String, location: SourceLocation)] = []
-        entries += contract.valueSets.map { ("value set", $0.name, $0.location) }
-        entries += contract.objects.map { ("object", $0.name, $0.location) }
-        entries += contract.kinds.map { ("kind", $0.name, $0.location) }
-        entries += contract.events.map { ("event", $0.name, $0.location) }
-        var seen: [String: (what: String, name: String)] = [:]
-        for entry in entries.sorted(by: { $0.location < $1.location }) {
-            guard NameRules.isValidName(entry.name) else { continue }
-            let swift = NameRules.upperCamel(entry.name)
-            if NameRules.shadowedTypeNames.contains(swift) {
-                reader.error("\(entry.what) '\(entry.name)' would become the Swift type '\(swift)', which Swift already defines", at: entry.location, hint: "choose another name")
+        let prefix = NameRules.isValidName(contract.name) ? NameRules.upperCamel(contract.name) : ""
+        enum Group: Int { case valueSet, object, kind, event, contract, eventProtocol }
+        let groupNames = ["value set", "object", "kind", "event", "contract", "the contract's event protocol"]
+        // Swift name -> (group, name) of its first claimant.
+        var seen: [String: (group: Group, name: String)] = [:]
+        seen.reserveCapacity(contract.valueSets.count + contract.objects.count + contract.kinds.count + contract.events.count + 2)
+        if !prefix.isEmpty {
+            seen[prefix] = (.contract, contract.name)
+            seen[prefix + "Event"] = (.eventProtocol, prefix + "Event")
+        }
+        func claim(_ group: Group, _ name: String, _ location: SourceLocation) {
+            guard NameRules.isValidName(name) else { return }
+            let swift = group == .kind ? prefix + NameRules.upperCamel(name) : NameRules.upperCamel(name)
+            if group != .kind, NameRules.shadowedTypeNames.contains(swift) {
+                reader.error("\(groupNames[group.rawValue]) '\(name)' would become the Swift type '\(swift)', which Swift already defines", at: location, hint: "choose another name")
             } else if let other = seen[swift] {
-                if other.what == entry.what, other.name == entry.name { continue }  // duplicate key, reported already
-                if (other.what == "value set" && entry.what == "object") || (other.what == "object" && entry.what == "value set"), other.name == entry.name { continue }
+                let sameDeclaration = other.name == name && (other.group == group || Set([other.group, group]) == [.valueSet, .object])
+                guard !sameDeclaration else { return }  // reported already as a duplicate key or a name declared twice
                 reader.error(
-                    "\(entry.what) '\(entry.name)' and \(other.what) '\(other.name)' both become the Swift type '\(swift)'", at: entry.location,
+                    "\(groupNames[group.rawValue]) '\(name)' and \(groupNames[other.group.rawValue]) '\(other.name)' both become the Swift type '\(swift)'", at: location,
                     hint: "rename one of them")
             } else {
-                seen[swift] = (entry.what, entry.name)
+                seen[swift] = (group, name)
             }
         }
+        // Declaration order within each group: sorting by location would cost more than all the rest.
+        for set in contract.valueSets { claim(.valueSet, set.name, set.location) }
+        for object in contract.objects { claim(.object, object.name, object.location) }
+        for kind in contract.kinds { claim(.kind, kind.name, kind.location) }
+        for event in contract.events { claim(.event, event.name, event.location) }
     }
 
     /// Objects whose required members need each other can never be built.
@@ -182,7 +194,10 @@ struct ContractChecks {
         for object in contract.objects where !reader.usedTypeNames.contains(object.name) {
             reader.warning("object '\(object.name)' is not used by any field", at: object.location)
         }
-        for field in contract.fields where !reader.mentionedFieldNames.contains(field.wireName) && NameRules.isValidName(field.wireName) {
+        for (index, field) in contract.fields.enumerated()
+        where !(index < reader.curatedFieldUsed.count && reader.curatedFieldUsed[index])
+            && !reader.mentionedFieldNames.contains(field.wireName) && NameRules.isValidName(field.wireName)
+        {
             reader.warning("field '\(field.wireName)' is not used by any event", at: field.location)
         }
     }

@@ -83,10 +83,16 @@ extension ContractReader {
             guard case .sequence(let nodes) = node.value else { return mismatch(node, expected: "a list", what: what) }
             ConstraintRules.check(count: nodes.count, spec.constraints, path: path, into: &violations)
             var values: [JSONValue] = []
+            var complete = true
             for (index, item) in nodes.enumerated() {
-                guard let value = value(item, as: items, path: "\(path)[\(index)]", what: "item \(index) of \(what)") else { return nil }
-                values.append(value)
+                // Check every item, so that all bad ones are reported.
+                if let value = value(item, as: items, path: "\(path)[\(index)]", what: "item \(index) of \(what)") {
+                    values.append(value)
+                } else {
+                    complete = false
+                }
             }
+            guard complete else { return nil }
             result = .array(values)
         }
         for violation in violations {

@@ -6,25 +6,51 @@ extension ContractReader {
     func readEvents(_ node: Node, contract: Contract) -> [Event] {
         guard let list = entries(of: node, what: "'events'", nullIsEmpty: true) else { return [] }
         let context = EventContext(contract: contract)
-        return list.compactMap { readEvent($0, context) }
+        curatedFieldUsed = Array(repeating: false, count: contract.fields.count)
+        var events: [Event] = []
+        events.reserveCapacity(list.count)
+        for entry in list {
+            if let event = readEvent(entry, context) { events.append(event) }
+        }
+        return events
     }
 
     /// Lookups every event needs, built once.
+    /// What events need to know about a kind, behind one reference so that
+    /// looking it up per event copies nothing.
+    final class KindInfo {
+        let name: String
+        let fieldNames: [String]
+        /// Per field: the value set of its type, when it has one.
+        let valueSets: [String?]
+
+        init(_ kind: Kind) {
+            name = kind.name
+            fieldNames = kind.mandatory.map(\.wireName)
+            valueSets = kind.mandatory.map { if case .valueSet(let name) = $0.spec.type { name } else { nil } }
+        }
+    }
+
     struct EventContext {
-        let kinds: [String: Kind]
+        let kinds: [String: KindInfo]
         let kindNames: [String]
-        let curated: [String: Field]
+        /// Curated field name -> index in `Contract.fields`.
+        let curated: [String: Int]
+        /// Per curated field: its deprecation message, if any.
+        let deprecations: [String?]
         let envelope: Set<String>
         let globals: Set<String>
 
         init(contract: Contract) {
-            var kinds: [String: Kind] = [:]
-            for kind in contract.kinds where kinds[kind.name] == nil { kinds[kind.name] = kind }
+            var kinds: [String: KindInfo] = [:]
+            for kind in contract.kinds where kinds[kind.name] == nil { kinds[kind.name] = KindInfo(kind) }
             self.kinds = kinds
             kindNames = contract.kinds.map(\.name)
-            var curated: [String: Field] = [:]
-            for field in contract.fields where curated[field.wireName] == nil { curated[field.wireName] = field }
+            var curated: [String: Int] = [:]
+            curated.reserveCapacity(contract.fields.count)
+            for (index, field) in contract.fields.enumerated() where curated[field.wireName] == nil { curated[field.wireName] = index }
             self.curated = curated
+            deprecations = contract.fields.map(\.deprecated)
             envelope = Set(contract.mandatory.map(\.wireName))
             globals = Set(contract.globals.map(\.wireName))
         }
@@ -32,33 +58,37 @@ extension ContractReader {
 
     private func readEvent(_ entry: MappingEntry, _ context: EventContext) -> Event? {
         checkName(entry.name, what: "event name", at: entry.key.location)
-        let what = "event '\(entry.name)'"
+        func what() -> String { "event '\(entry.name)'" }  // built only for messages
         if entry.value.isNull {
-            error("\(what) has no kind", at: entry.key.location, hint: "add 'kind:' with one of: \(context.kindNames.joined(separator: ", "))")
+            error("\(what()) has no kind", at: entry.key.location, hint: "add 'kind:' with one of: \(context.kindNames.joined(separator: ", "))")
             return nil
         }
-        guard let body = entries(of: entry.value, what: what) else { return nil }
-        noteMentions(in: body)
+        guard let body = entries(of: entry.value, what: what()) else { return nil }
+        let diagnosticsBefore = diagnostics.count
+        defer {
+            // A broken event may still mean to use fields: do not call them unused as well.
+            if diagnostics.count > diagnosticsBefore { noteMentions(in: body) }
+        }
 
-        var kind: Kind?
+        var kind: KindInfo?
         var kindName = ""
         var kindIsKnown = false
         if let kindEntry = body["kind"] {
-            if let name = text(of: kindEntry.value, what: "'kind' of \(what)") {
+            if let name = text(of: kindEntry.value, what: "'kind' of \(what())") {
                 kindName = name
                 if let known = context.kinds[name] {
                     kind = known
                     kindIsKnown = true
                 } else if !context.kindNames.contains(name) {
                     error(
-                        "unknown kind '\(name)' for \(what)", at: kindEntry.value.location,
+                        "unknown kind '\(name)' for \(what())", at: kindEntry.value.location,
                         hint: Suggestions.didYouMean(name, among: context.kindNames) ?? "kinds: \(context.kindNames.joined(separator: ", "))")
                 } else {
                     kindIsKnown = true  // declared, but its declaration had errors
                 }
             }
         } else {
-            error("\(what) has no kind", at: entry.key.location, hint: "add 'kind:' with one of: \(context.kindNames.joined(separator: ", "))")
+            error("\(what()) has no kind", at: entry.key.location, hint: "add 'kind:' with one of: \(context.kindNames.joined(separator: ", "))")
         }
 
         var description: String?
@@ -69,21 +99,21 @@ extension ContractReader {
         for item in body {
             switch item.name {
             case "kind": continue
-            case "description": description = text(of: item.value, what: "'description' of \(what)")
+            case "description": description = text(of: item.value, what: "'description' of \(what())")
             case "deprecated":
                 if case .bool? = item.value.scalarValue {
-                    error("'deprecated' of \(what) takes a message, found \(describe(item.value))", at: item.value.location, hint: "say what to use instead")
+                    error("'deprecated' of \(what()) takes a message, found \(describe(item.value))", at: item.value.location, hint: "say what to use instead")
                 } else {
-                    deprecated = text(of: item.value, what: "'deprecated' of \(what)")
+                    deprecated = text(of: item.value, what: "'deprecated' of \(what())")
                 }
-            case "required": required = references(item.value, list: "required", of: what)
-            case "optional": optional = references(item.value, list: "optional", of: what)
+            case "required": required = references(item.value, list: "required", of: what())
+            case "optional": optional = references(item.value, list: "optional", of: what())
             default:
-                if let constant = readConstant(item, kind: kind, kindIsKnown: kindIsKnown, what: what) { constants.append(constant) }
+                if let constant = readConstant(item, kind: kind, kindIsKnown: kindIsKnown, what: what()) { constants.append(constant) }
             }
         }
 
-        checkReferences(required: required, optional: optional, kind: kind, context: context, what: what)
+        checkReferences(required: required, optional: optional, kind: kind, context: context, what: what())
         guard !kindName.isEmpty else { return nil }
         return Event(
             name: entry.name, kind: kindName, description: description, deprecated: deprecated, constants: constants,
@@ -102,86 +132,92 @@ extension ContractReader {
     }
 
     /// `viewType: wishlist`: fixes one of the kind's value-set fields.
-    private func readConstant(_ item: MappingEntry, kind: Kind?, kindIsKnown: Bool, what: String) -> EventConstant? {
+    private func readConstant(_ item: MappingEntry, kind: KindInfo?, kindIsKnown: Bool, what: @autoclosure () -> String) -> EventConstant? {
         guard let kind else {
             // Without a usable kind there is no telling a constant from a typo.
             if !kindIsKnown, Suggestions.closest(to: item.name, among: Self.eventKeys) != nil {
-                unknownKey(item.name, at: item.key.location, in: what, allowed: Self.eventKeys)
+                unknownKey(item.name, at: item.key.location, in: what(), allowed: Self.eventKeys)
             }
             return nil
         }
-        let valueSetFields = kind.mandatory.filter { if case .valueSet = $0.spec.type { true } else { false } }
-        guard let field = kind.mandatory.first(where: { $0.wireName == item.name }) else {
-            let candidates = Self.eventKeys + valueSetFields.map(\.wireName)
+        guard let index = kind.fieldNames.firstIndex(of: item.name) else {
+            let valueSetFields = zip(kind.fieldNames, kind.valueSets).filter { $0.1 != nil }.map(\.0)
+            let candidates = Self.eventKeys + valueSetFields
             let hint = Suggestions.didYouMean(item.name, among: candidates)
-                ?? "an event takes \(Self.eventKeys.joined(separator: ", "))\(valueSetFields.isEmpty ? "" : ", or a constant for \(valueSetFields.map { "'\($0.wireName)'" }.joined(separator: ", "))")"
-            error("unknown key '\(item.name)' in \(what)", at: item.key.location, hint: hint)
+                ?? "an event takes \(Self.eventKeys.joined(separator: ", "))\(valueSetFields.isEmpty ? "" : ", or a constant for \(valueSetFields.map { "'\($0)'" }.joined(separator: ", "))")"
+            error("unknown key '\(item.name)' in \(what())", at: item.key.location, hint: hint)
             return nil
         }
-        guard case .valueSet(let setName) = field.spec.type else {
+        guard let setName = kind.valueSets[index] else {
             error(
-                "'\(item.name)' of kind '\(kind.name)' is not a value-set field and cannot be fixed by \(what)", at: item.key.location,
+                "'\(item.name)' of kind '\(kind.name)' is not a value-set field and cannot be fixed by \(what())", at: item.key.location,
                 hint: "only a kind's value-set fields take a constant")
             return nil
         }
-        guard let set = valueSets[setName] else { return nil }
+        guard let codes = valueSetCodes[setName] else { return nil }
         guard case .scalar(let code, _) = item.value.value, !item.value.isNull else {
-            error("constant '\(item.name)' of \(what) must be a code of value set '\(setName)', found \(describe(item.value))", at: item.value.location)
+            error("constant '\(item.name)' of \(what()) must be a code of value set '\(setName)', found \(describe(item.value))", at: item.value.location)
             return nil
         }
-        guard set.cases.contains(where: { $0.code == code }) else {
-            notMember(code, of: set, at: item.value.location, what: "constant '\(item.name)' of \(what)")
+        guard codes.contains(code) else {
+            if let set = valueSets[setName] { notMember(code, of: set, at: item.value.location, what: "constant '\(item.name)' of \(what())") }
             return nil
         }
         return EventConstant(field: item.name, code: code, location: item.key.location)
     }
 
-    private func references(_ node: Node, list: String, of what: String) -> [FieldReference] {
+    private func references(_ node: Node, list: String, of what: @autoclosure () -> String) -> [FieldReference] {
         if node.isNull { return [] }
         guard case .sequence(let items) = node.value else {
             var hint: String?
             if case .scalar(let text, _) = node.value { hint = "write a list: '\(list): [\(text)]'" }
-            error("'\(list)' of \(what) must be a list of field names, found \(node.kindName)", at: node.location, hint: hint)
+            error("'\(list)' of \(what()) must be a list of field names, found \(node.kindName)", at: node.location, hint: hint)
             return []
         }
         var result: [FieldReference] = []
-        var seen: [String: SourceLocation] = [:]
+        result.reserveCapacity(items.count)
         for item in items {
             guard case .scalar(let name, _) = item.value, !item.isNull else {
-                error("'\(list)' of \(what) must list field names, found \(item.kindName)", at: item.location)
+                error("'\(list)' of \(what()) must list field names, found \(item.kindName)", at: item.location)
                 continue
             }
-            if let first = seen[name] {
-                error("field '\(name)' is listed twice in '\(list)' of \(what)", at: item.location, hint: "first at line \(first.line), column \(first.column)")
+            // Lists are short: a scan beats hashing.
+            if let first = result.first(where: { $0.name == name }) {
+                error("field '\(name)' is listed twice in '\(list)' of \(what())", at: item.location, hint: "first at line \(first.location.line), column \(first.location.column)")
                 continue
             }
-            seen[name] = item.location
             result.append(FieldReference(name: name, location: item.location))
         }
         return result
     }
 
-    private func checkReferences(required: [FieldReference], optional: [FieldReference], kind: Kind?, context: EventContext, what: String) {
-        let requiredNames = Set(required.map(\.name))
-        for (reference, list) in required.map({ ($0, "required") }) + optional.map({ ($0, "optional") }) {
-            let name = reference.name
-            if list == "optional", requiredNames.contains(name) {
-                error("field '\(name)' of \(what) is both required and optional", at: reference.location, hint: "keep it in one list")
-            } else if let kind, kind.mandatory.contains(where: { $0.wireName == name }) {
-                error("field '\(name)' is already mandatory for kind '\(kind.name)'; \(what) need not list it", at: reference.location, hint: "remove it from '\(list)'")
-            } else if context.envelope.contains(name) {
-                error("field '\(name)' is carried by every event ('mandatory'); \(what) need not list it", at: reference.location, hint: "remove it from '\(list)'")
-            } else if context.globals.contains(name) {
-                error("field '\(name)' is a global the dispatcher adds; \(what) need not list it", at: reference.location, hint: "remove it from '\(list)'")
-            } else if let field = context.curated[name] {
-                if let message = field.deprecated {
-                    warning("\(what) uses deprecated field '\(name)'\(message.isEmpty ? "" : ": \(message)")", at: reference.location)
-                }
-            } else if !curatedFieldNames.contains(name) {
-                error(
-                    "unknown field '\(name)' in '\(list)' of \(what)", at: reference.location,
-                    hint: Suggestions.didYouMean(name, among: context.curated.keys.sorted()) ?? "declare it under 'fields:'")
+    private func checkReferences(required: [FieldReference], optional: [FieldReference], kind: KindInfo?, context: EventContext, what: @autoclosure () -> String) {
+        for reference in required { checkReference(reference, list: "required", alsoRequired: false, kind: kind, context: context, what: what()) }
+        for reference in optional {
+            let alsoRequired = required.contains { $0.name == reference.name }
+            checkReference(reference, list: "optional", alsoRequired: alsoRequired, kind: kind, context: context, what: what())
+        }
+    }
+
+    private func checkReference(_ reference: FieldReference, list: String, alsoRequired: Bool, kind: KindInfo?, context: EventContext, what: @autoclosure () -> String) {
+        let name = reference.name
+        if alsoRequired {
+            error("field '\(name)' of \(what()) is both required and optional", at: reference.location, hint: "keep it in one list")
+        } else if let kind, kind.fieldNames.contains(name) {
+            error("field '\(name)' is already mandatory for kind '\(kind.name)'; \(what()) need not list it", at: reference.location, hint: "remove it from '\(list)'")
+        } else if let index = context.curated[name] {
+            curatedFieldUsed[index] = true
+            if let message = context.deprecations[index] {
+                warning("\(what()) uses deprecated field '\(name)'\(message.isEmpty ? "" : ": \(message)")", at: reference.location)
             }
+        } else if context.envelope.contains(name) {
+            error("field '\(name)' is carried by every event ('mandatory'); \(what()) need not list it", at: reference.location, hint: "remove it from '\(list)'")
+        } else if context.globals.contains(name) {
+            error("field '\(name)' is a global the dispatcher adds; \(what()) need not list it", at: reference.location, hint: "remove it from '\(list)'")
+        } else if !curatedFieldNames.contains(name) {
+            error(
+                "unknown field '\(name)' in '\(list)' of \(what())", at: reference.location,
+                hint: Suggestions.didYouMean(name, among: context.curated.keys.sorted()) ?? "declare it under 'fields:'")
         }
     }
 }

@@ -13,6 +13,8 @@ final class ContractReader {
     var valueSetNames: Set<String> = []
     var objectNames: Set<String> = []
     var valueSets: [String: ValueSet] = [:]
+    /// The codes of each value set, for constants (sets can be long).
+    var valueSetCodes: [String: Set<String>] = [:]
     var objects: [String: ObjectType] = [:]
     /// Declared curated field names, including ones whose declaration had errors
     /// (so a broken declaration does not also make every use "unknown").
@@ -21,9 +23,13 @@ final class ContractReader {
     var defaultNodes: [SourceLocation: Node] = [:]
     /// Types some field refers to.
     var usedTypeNames: Set<String> = []
-    /// Every name an event mentions in a list, even in a malformed one, so a
-    /// typo in an event does not also make a field "unused".
+    /// Names mentioned by events with errors, so a typo in an event does not
+    /// also make a field "unused".
     var mentionedFieldNames: Set<String> = []
+    /// Per curated field (by index in `Contract.fields`): whether an event lists it.
+    var curatedFieldUsed: [Bool] = []
+    /// Whether each pattern seen compiles; contracts repeat the same few patterns.
+    var patternCompiles: [String: Bool] = [:]
 
     static let topKeys = ["contract", "version", "description", "valueSets", "mandatory", "kinds", "globals", "objects", "fields", "events"]
 
@@ -34,12 +40,19 @@ final class ContractReader {
 
     // MARK: Reporting
 
-    func error(_ message: String, at location: SourceLocation, hint: String? = nil) {
-        diagnostics.append(.error(message, at: location, hint: hint))
+    /// Findings kept at most; far more than are shown (``ContractLoader/maxDiagnostics``),
+    /// so that the first ones by location are almost surely among them, while a
+    /// file of a million mistakes cannot fill memory.
+    static let collectionLimit = 20 * ContractLoader.maxDiagnostics
+
+    func error(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String? = nil) {
+        guard diagnostics.count < Self.collectionLimit else { return }
+        diagnostics.append(.error(message(), at: location, hint: hint()))
     }
 
-    func warning(_ message: String, at location: SourceLocation, hint: String? = nil) {
-        diagnostics.append(.warning(message, at: location, hint: hint))
+    func warning(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String? = nil) {
+        guard diagnostics.count < Self.collectionLimit else { return }
+        diagnostics.append(.warning(message(), at: location, hint: hint()))
     }
 
     // MARK: The whole contract
@@ -71,7 +84,10 @@ final class ContractReader {
         }
 
         let readValueSets = valueSetEntries.compactMap(readValueSet)
-        for set in readValueSets { valueSets[set.name] = set }
+        for set in readValueSets {
+            valueSets[set.name] = set
+            valueSetCodes[set.name] = Set(set.cases.map(\.code))
+        }
         var readObjects = objectEntries.compactMap(readObject)
         for object in readObjects { objects[object.name] = object }
 
@@ -80,7 +96,7 @@ final class ContractReader {
         var globals = top["globals"].map { readFields($0.value, section: "'globals'") } ?? []
         let curatedEntries = top["fields"].flatMap { entries(of: $0.value, what: "'fields'", nullIsEmpty: true) } ?? []
         curatedFieldNames = Set(curatedEntries.map(\.name))
-        var fields = curatedEntries.compactMap { readField($0, section: "'fields'") }
+        var fields = curatedEntries.compactMap { readField($0) }
 
         // Defaults need every type, objects included.
         if !defaultNodes.isEmpty { resolveDefaults(&mandatory, &kinds, &globals, &fields, &readObjects) }
@@ -90,8 +106,7 @@ final class ContractReader {
             events: [], location: root.location)
         contract.events = top["events"].map { readEvents($0.value, contract: contract) } ?? []
 
-        let mandatoryKey = top["mandatory"]?.key.location ?? root.location
-        ContractChecks(reader: self, contract: contract, mandatoryLocation: mandatoryKey).run()
+        ContractChecks(reader: self, contract: contract, mandatoryLocation: top["mandatory"]?.key.location).run()
         return contract
     }
 
@@ -118,35 +133,41 @@ final class ContractReader {
 
     /// The entries of a mapping with plain-name keys, reporting duplicates and,
     /// when `allowed` is given, unknown keys. `nil` (after a diagnostic) when the node is no mapping.
-    func entries(of node: Node, what: String, allowed: [String]? = nil, nullIsEmpty: Bool = false) -> [MappingEntry]? {
+    func entries(of node: Node, what: @autoclosure () -> String, allowed: [String]? = nil, nullIsEmpty: Bool = false) -> [MappingEntry]? {
         guard case .mapping(let pairs) = node.value else {
             if nullIsEmpty && node.isNull { return [] }
-            error("\(what) must be a mapping, found \(node.kindName)", at: node.location, hint: mappingHint(for: node))
+            error("\(what()) must be a mapping, found \(node.kindName)", at: node.location, hint: mappingHint(for: node))
             return nil
         }
         var result: [MappingEntry] = []
         result.reserveCapacity(pairs.count)
-        // Most mappings hold a handful of keys: scan those; hash only the big ones.
+        // Most mappings hold a handful of keys: scan the keys kept so far; hash only big mappings.
         let small = pairs.count <= 16
         var seen: [String: SourceLocation] = [:]
-        var seenInOrder: [(name: String, location: SourceLocation)] = []
-        if small { seenInOrder.reserveCapacity(pairs.count) } else { seen.reserveCapacity(pairs.count) }
-        for pair in pairs {
-            guard case .scalar(let name, _) = pair.key.value else {
-                error("keys in \(what) must be names, found \(pair.key.kindName)", at: pair.key.location)
+        if !small { seen.reserveCapacity(pairs.count) }
+        var firstRejected: [String: SourceLocation] = [:]  // unknown keys, for duplicates of them
+        // Indexing, not `for pair in pairs`: binding a whole pair copies it through the generic tuple witness.
+        for index in pairs.indices {
+            let keyLocation = pairs[index].key.location
+            guard case .scalar(let name, _) = pairs[index].key.value else {
+                error("keys in \(what()) must be names, found \(pairs[index].key.kindName)", at: keyLocation)
                 continue
             }
-            let first = small ? seenInOrder.first(where: { $0.name == name })?.location : seen[name]
+            let first = small ? (result.first(where: { $0.name == name })?.keyLocation ?? (firstRejected.isEmpty ? nil : firstRejected[name])) : seen[name]
             if let first {
-                error("duplicate key '\(name)' in \(what)", at: pair.key.location, hint: "first defined at line \(first.line), column \(first.column)")
+                error("duplicate key '\(name)' in \(what())", at: keyLocation, hint: "first defined at line \(first.line), column \(first.column)")
                 continue
             }
-            if small { seenInOrder.append((name, pair.key.location)) } else { seen[name] = pair.key.location }
+            if small {
+                if let allowed, !allowed.contains(name) { firstRejected[name] = keyLocation }
+            } else {
+                seen[name] = keyLocation
+            }
             if let allowed, !allowed.contains(name) {
-                unknownKey(name, at: pair.key.location, in: what, allowed: allowed)
+                unknownKey(name, at: keyLocation, in: what(), allowed: allowed)
                 continue
             }
-            result.append(MappingEntry(name: name, key: pair.key, value: pair.value))
+            result.append(MappingEntry(name: name, keyLocation: keyLocation, value: pairs[index].value))
         }
         return result
     }
@@ -168,27 +189,27 @@ final class ContractReader {
     }
 
     /// A scalar's text for keys that take free text (descriptions, messages, names).
-    func text(of node: Node, what: String) -> String? {
+    func text(of node: Node, what: @autoclosure () -> String) -> String? {
         switch node.value {
         case .scalar(let text, _):
             if node.isNull {
-                error("\(what) has no value", at: node.location)
+                error("\(what()) has no value", at: node.location)
                 return nil
             }
             return text
         default:
-            error("\(what) must be text, found \(node.kindName)", at: node.location)
+            error("\(what()) must be text, found \(node.kindName)", at: node.location)
             return nil
         }
     }
 
     /// Reports `name` when it breaks the naming rule; returns whether it is valid.
     @discardableResult
-    func checkName(_ name: String, what: String, at location: SourceLocation) -> Bool {
+    func checkName(_ name: String, what: @autoclosure () -> String, at location: SourceLocation) -> Bool {
         guard !NameRules.isValidName(name) else { return true }
         var hint = NameRules.ruleHint
         if let repaired = NameRules.repaired(name) { hint = "did you mean '\(repaired)'? (\(hint))" }
-        error("invalid \(what) '\(name)': it \(NameRules.problem(with: name))", at: location, hint: hint)
+        error("invalid \(what()) '\(name)': it \(NameRules.problem(with: name))", at: location, hint: hint)
         return false
     }
 

@@ -51,12 +51,19 @@ enum NameRules {
     /// `SwiftName.upperCamel`, with a fast path for names without separators
     /// that start with an ASCII letter (`pageView` -> `PageView`).
     static func upperCamel(_ name: String) -> String {
-        var bytes = Array(name.utf8)
-        if let first = bytes.first, (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")),
-            !bytes.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+        let utf8 = name.utf8
+        if let first = utf8.first, (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")),
+            !utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
         {
-            if first >= UInt8(ascii: "a") { bytes[0] = first - 32 }
-            return String(decoding: bytes, as: UTF8.self)
+            if first < UInt8(ascii: "a") { return name }
+            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                var index = 0
+                for byte in utf8 {
+                    buffer[index] = index == 0 ? byte - 32 : byte
+                    index += 1
+                }
+                return index
+            }
         }
         return SwiftName.upperCamel(name)
     }

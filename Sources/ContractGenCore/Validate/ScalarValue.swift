@@ -28,6 +28,9 @@ enum ScalarValue: Equatable {
     /// Resolves `text` written in `style`.
     static func resolve(_ text: String, style: Node.ScalarStyle) -> ScalarValue {
         guard style == .plain else { return .string(text) }
+        // Most scalars are names: letters other than the first letters of the
+        // special words cannot be anything but a string.
+        if let first = text.utf8.first, isPlainStringStart(first) { return .string(text) }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
@@ -44,6 +47,17 @@ enum ScalarValue: Equatable {
             return .number(decimal)
         }
         return .string(text)
+    }
+
+    /// Whether a plain scalar starting with `byte` is a string whatever follows:
+    /// not a digit, sign, dot, `~`, or the first letter of null/true/false.
+    private static func isPlainStringStart(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "~"),
+            UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+            false
+        default: true
+        }
     }
 
     /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`.
@@ -108,6 +122,11 @@ extension Node {
         return false
     }
 
-    /// True for a plain empty scalar (`key:` with nothing after it).
-    var isNull: Bool { scalarValue == .null }
+    /// True for a plain null scalar (`key:` with nothing after it, `~`, `null`).
+    var isNull: Bool {
+        guard case .scalar(let text, .plain) = value else { return false }
+        if text.isEmpty { return true }
+        guard text.utf8.count <= 4 else { return false }
+        return text == "~" || text == "null" || text == "Null" || text == "NULL"
+    }
 }

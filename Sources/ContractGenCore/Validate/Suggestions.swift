@@ -2,11 +2,14 @@
 enum Suggestions {
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
     static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
-        let target = Array(word.lowercased())
+        let target = folded(word)
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let distance = editDistance(target, Array(candidate.lowercased()))
-            let allowed = max(1, min(3, max(target.count, candidate.count) / 3))
+            let other = folded(candidate)
+            let allowed = max(1, min(3, max(target.count, other.count) / 3))
+            // Lengths alone rule out most candidates, before any table is built.
+            guard abs(target.count - other.count) <= allowed else { continue }
+            let distance = editDistance(target, other)
             guard distance <= allowed else { continue }
             if best == nil || distance < best!.distance { best = (candidate, distance) }
         }
@@ -18,8 +21,17 @@ enum Suggestions {
         closest(to: word, among: candidates).map { "did you mean '\($0)'?" }
     }
 
-    /// Levenshtein distance with adjacent transpositions counted as one edit.
+    /// Case-folded Unicode scalars: typos in case count as no edit.
+    private static func folded(_ word: String) -> [Unicode.Scalar] {
+        Array(word.lowercased().unicodeScalars)
+    }
+
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        editDistance(a.flatMap(\.unicodeScalars), b.flatMap(\.unicodeScalars))
+    }
+
+    /// Levenshtein distance with adjacent transpositions counted as one edit.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous2 = [Int](repeating: 0, count: b.count + 1)

@@ -6,5 +6,51 @@ import TrackingCore
 
 extension Type_ {
     /// Descriptors of the events in this file.
-    static let eventDescriptors0: [TrackingCore.EventDescriptor] = []
+    static let eventDescriptors0: [TrackingCore.EventDescriptor] = [
+        TrackingCore.EventDescriptor(name: "break", kind: "is", deprecated: "Use \"import\" instead; */ \\(gone)"),
+    ]
+}
+
+/// A deprecated event named break.
+@available(*, deprecated, message: "Use \"import\" instead; */ \\(gone)")
+public struct Break: Type_Is, Swift.Hashable {
+    public var eventName: Swift.String { "break" }
+    public var kindName: Swift.String { "is" }
+    public var contractVersion: Swift.String { Type_.version }
+
+    public var uuid: Foundation.UUID
+    public var clientTimestamp: Foundation.Date
+
+    /// Every event says its protocol.
+    /// */ public func injected() {}
+    public var `protocol`: Swift.String
+
+    public var `in`: In
+
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    public init(
+        `protocol`: Swift.String,
+        `in`: In,
+        uuid: Foundation.UUID = Foundation.UUID(),
+        clientTimestamp: Foundation.Date = Foundation.Date()
+    ) {
+        self.`protocol` = `protocol`
+        self.`in` = `in`
+        self.uuid = uuid
+        self.clientTimestamp = clientTimestamp
+    }
+
+    /// Every way this event breaks the contract's constraints; empty when valid.
+    public func validate() -> [TrackingCore.Violation] {
+        []
+    }
+
+    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
+    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+        writer.rawMembers("\"event\":\"break\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+        writer.rawKey("\"uuid\""); writer.value(self.uuid)
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        writer.rawKey("\"protocol\""); writer.value(self.`protocol`)
+        writer.rawKey("\"in\""); writer.rawValue(self.`in`.wireJSON)
+    }
 }

@@ -17,7 +17,6 @@ public struct Import: Type_Is, Type_FieldKeysProtocolValidate, Type_FieldKeysPro
     public var contractVersion: Swift.String { Type_.version }
 
     public var uuid: Foundation.UUID
-
     public var clientTimestamp: Foundation.Date
 
     /// Every event says its protocol.
@@ -55,29 +54,17 @@ public struct Import: Type_Is, Type_FieldKeysProtocolValidate, Type_FieldKeysPro
 
     /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawKey("\"event\"")
-        writer.rawValue("\"import\"")
-        writer.rawKey("\"kind\"")
-        writer.rawValue("\"is\"")
-        writer.rawKey("\"contractVersion\"")
-        writer.rawValue("\"0.1.0-beta.1+hostile\"")
-        writer.rawKey("\"uuid\"")
-        writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\"")
-        writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"protocol\"")
-        writer.value(self.`protocol`)
-        writer.rawKey("\"in\"")
-        writer.rawValue(self.`in`.wireJSON)
+        writer.rawMembers("\"event\":\"import\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+        writer.rawKey("\"uuid\""); writer.value(self.uuid)
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        writer.rawKey("\"protocol\""); writer.value(self.`protocol`)
+        writer.rawKey("\"in\""); writer.rawValue(self.`in`.wireJSON)
         writer.rawKey("\"validate\"")
         writer.beginArray()
         for item0 in self.validate_ {
             writer.rawValue(item0.wireJSON)
         }
         writer.endArray()
-        if let value = self.when {
-            writer.rawKey("\"when\"")
-            writer.timestamp(value)
-        }
+        if let value = self.when { writer.rawKey("\"when\""); writer.timestamp(value) }
     }
 }

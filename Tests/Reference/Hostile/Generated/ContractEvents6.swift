@@ -18,7 +18,6 @@ public struct Default: Type_Static, Type_FieldKeysProtocolDefault, Type_FieldKey
     public var contractVersion: Swift.String { Type_.version }
 
     public var uuid: Foundation.UUID
-
     public var clientTimestamp: Foundation.Date
 
     /// Every event says its protocol.
@@ -80,33 +79,15 @@ public struct Default: Type_Static, Type_FieldKeysProtocolDefault, Type_FieldKey
 
     /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawKey("\"event\"")
-        writer.rawValue("\"default\"")
-        writer.rawKey("\"kind\"")
-        writer.rawValue("\"static\"")
-        writer.rawKey("\"contractVersion\"")
-        writer.rawValue("\"0.1.0-beta.1+hostile\"")
-        writer.rawKey("\"uuid\"")
-        writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\"")
-        writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"protocol\"")
-        writer.value(self.`protocol`)
-        writer.rawKey("\"Type\"")
-        writer.rawValue("\"C:\\\\path\\\\to\\\\(file)\"")
-        writer.rawKey("\"case\"")
-        writer.value(self.`case`)
-        writer.rawKey("\"default\"")
-        writer.value(self.`default`)
-        writer.rawKey("\"Self\"")
-        self.self_.writeJSON(to: &writer)
-        if let value = self.contractVersionX {
-            writer.rawKey("\"contract-version.x\"")
-            writer.value(value)
-        }
-        if let value = self._deprecatedThing {
-            writer.rawKey("\"deprecated_thing\"")
-            writer.value(value)
-        }
+        writer.rawMembers("\"event\":\"default\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+        writer.rawKey("\"uuid\""); writer.value(self.uuid)
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        writer.rawKey("\"protocol\""); writer.value(self.`protocol`)
+        writer.rawMembers("\"Type\":\"C:\\\\path\\\\to\\\\(file)\"")
+        writer.rawKey("\"case\""); writer.value(self.`case`)
+        writer.rawKey("\"default\""); writer.value(self.`default`)
+        writer.rawKey("\"Self\""); self.self_.writeJSON(to: &writer)
+        if let value = self.contractVersionX { writer.rawKey("\"contract-version.x\""); writer.value(value) }
+        if let value = self._deprecatedThing { writer.rawKey("\"deprecated_thing\""); writer.value(value) }
     }
 }

@@ -17,7 +17,6 @@ public struct Return: Type_Static, Type_FieldKeysProtocolDefaultOptional, Swift.
     public var contractVersion: Swift.String { Type_.version }
 
     public var uuid: Foundation.UUID
-
     public var clientTimestamp: Foundation.Date
 
     /// Every event says its protocol.
@@ -57,25 +56,12 @@ public struct Return: Type_Static, Type_FieldKeysProtocolDefaultOptional, Swift.
 
     /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawKey("\"event\"")
-        writer.rawValue("\"return\"")
-        writer.rawKey("\"kind\"")
-        writer.rawValue("\"static\"")
-        writer.rawKey("\"contractVersion\"")
-        writer.rawValue("\"0.1.0-beta.1+hostile\"")
-        writer.rawKey("\"uuid\"")
-        writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\"")
-        writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"protocol\"")
-        writer.value(self.`protocol`)
-        writer.rawKey("\"Type\"")
-        writer.rawValue("\"*/ \\\"\\\"\\\" #\\\" \\\\(x)\"")
-        writer.rawKey("\"case\"")
-        writer.value(self.`case`)
-        if let value = self.`default` {
-            writer.rawKey("\"default\"")
-            writer.value(value)
-        }
+        writer.rawMembers("\"event\":\"return\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+        writer.rawKey("\"uuid\""); writer.value(self.uuid)
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        writer.rawKey("\"protocol\""); writer.value(self.`protocol`)
+        writer.rawMembers("\"Type\":\"*/ \\\"\\\"\\\" #\\\" \\\\(x)\"")
+        writer.rawKey("\"case\""); writer.value(self.`case`)
+        if let value = self.`default` { writer.rawKey("\"default\""); writer.value(value) }
     }
 }

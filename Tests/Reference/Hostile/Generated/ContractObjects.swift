@@ -52,10 +52,8 @@ public struct Class: Swift.Sendable, Swift.Hashable {
     /// Writes this value as one JSON object, members in contract order.
     public func writeJSON(to writer: inout TrackingCore.JSONWriter) {
         writer.beginObject()
-        writer.rawKey("\"self\"")
-        writer.value(self.self_)
-        writer.rawKey("\"Any\"")
-        writer.value(self.any)
+        writer.rawKey("\"self\""); writer.value(self.self_)
+        writer.rawKey("\"Any\""); writer.value(self.any)
         if let value = self.init_ {
             writer.rawKey("\"init\"")
             writer.beginArray()
@@ -103,12 +101,8 @@ public struct Protocol2: Swift.Sendable, Swift.Hashable {
     /// Writes this value as one JSON object, members in contract order.
     public func writeJSON(to writer: inout TrackingCore.JSONWriter) {
         writer.beginObject()
-        writer.rawKey("\"eventName\"")
-        writer.value(self.eventName_)
-        if let value = self.kindName_ {
-            writer.rawKey("\"kindName\"")
-            writer.value(value)
-        }
+        writer.rawKey("\"eventName\""); writer.value(self.eventName_)
+        if let value = self.kindName_ { writer.rawKey("\"kindName\""); writer.value(value) }
         writer.endObject()
     }
 }

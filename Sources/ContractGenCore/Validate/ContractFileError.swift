@@ -1,0 +1,12 @@
+/// A contract file that could not be read (as opposed to one that is invalid).
+public struct ContractFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}

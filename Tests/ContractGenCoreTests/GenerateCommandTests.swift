@@ -1,0 +1,80 @@
+import ContractGenCore
+import Foundation
+import Testing
+
+/// Runs the built `contractgen generate` for its exit status and output.
+/// Skipped when the executable has not been built next to the tests.
+@Suite(.enabled(if: ContractGenExecutable.url != nil, "contractgen is not built next to the tests"))
+struct GenerateCommandTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = ContractGenExecutable.url
+        process.arguments = arguments
+        process.currentDirectoryURL = Fixtures.packageRoot
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func committedOutputIsUpToDate() throws {
+        let result = try run(["generate", "--check"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "Generated: up to date (13 files)\n")
+        #expect(result.stderr.contains("warning: event 'searchResultsPageView' uses deprecated field 'legacyCategory'"))
+    }
+
+    @Test func writesChecksAndRewritesOnlyWhatChanged() throws {
+        let directory = try GeneratedTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Out").path
+
+        let first = try run(["generate", "contract/contract.yaml", "--output", output])
+        #expect(first.status == 0)
+        #expect(first.stdout == "\(output): 13 written, 0 unchanged, 0 removed\n")
+
+        try Data("// edited\n".utf8).write(to: URL(fileURLWithPath: output).appendingPathComponent("ContractObjects.swift"))
+        try Data((GeneratedFileSet.header + "\n").utf8).write(to: URL(fileURLWithPath: output).appendingPathComponent("Old.swift"))
+        try Data("// mine\n".utf8).write(to: URL(fileURLWithPath: output).appendingPathComponent("Mine.swift"))
+
+        let check = try run(["generate", "--output", output, "--check"])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("differs: \(output)/ContractObjects.swift\n"))
+        #expect(check.stdout.contains("stale: \(output)/Old.swift\n"))
+        #expect(!check.stdout.contains("Mine.swift"))
+
+        let second = try run(["generate", "-o", output])
+        #expect(second.status == 0)
+        #expect(second.stdout == "\(output): 1 written, 12 unchanged, 1 removed\n")
+        #expect(FileManager.default.fileExists(atPath: output + "/Mine.swift"))
+        #expect(try run(["generate", "-o", output, "--check"]).status == 0)
+    }
+
+    @Test func invalidContractWritesNothingAndExitsOne() throws {
+        let directory = try GeneratedTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Out").path
+        let result = try run(["generate", "Tests/ContractGenCoreTests/Fixtures/invalid/unknown-kind.yaml", "--output", output])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: unknown kind 'pageVeiw'"))
+        #expect(result.stdout.hasSuffix("nothing written\n"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func unreadableContractExitsTwo() throws {
+        let result = try run(["generate", "no/such/contract.yaml", "--output", "/nonexistent-out"])
+        #expect(result.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: "/nonexistent-out"))
+    }
+}

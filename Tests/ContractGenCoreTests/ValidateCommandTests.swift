@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Runs the built `contractgen validate` for its exit status and output
+/// streams. Skipped when the executable has not been built next to the tests.
+enum ContractGenExecutable {
+    /// The built `contractgen`, next to the test bundle or in `.build/debug`.
+    static let url: URL? = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("contractgen"),
+            Fixtures.packageRoot.appendingPathComponent(".build/debug/contractgen"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+}
+
+@Suite(.enabled(if: ContractGenExecutable.url != nil, "contractgen is not built next to the tests"))
+struct ValidateCommandTests {
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = ContractGenExecutable.url  // non-nil: the suite is enabled only then
+        process.arguments = arguments
+        process.currentDirectoryURL = Fixtures.packageRoot
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static let invalid = "Tests/ContractGenCoreTests/Fixtures/invalid"
+
+    @Test func projectContractIsValidWithItsWarning() throws {
+        let result = try run(["validate"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "contract/contract.yaml: valid (0 errors, 1 warning)\n")
+        #expect(result.stderr.contains("warning: event 'searchResultsPageView' uses deprecated field 'legacyCategory'"))
+    }
+
+    @Test func strictMakesWarningsFail() throws {
+        #expect(try run(["validate", "--strict"]).status == 1)
+        #expect(try run(["validate", "\(Self.invalid)/warnings-only.yaml"]).status == 0)
+        #expect(try run(["validate", "--strict", "\(Self.invalid)/warnings-only.yaml"]).status == 1)
+    }
+
+    @Test func invalidContractExitsOneWithCompilerStyleText() throws {
+        let result = try run(["validate", "\(Self.invalid)/unknown-kind.yaml"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(Self.invalid)/unknown-kind.yaml:15:11: error: unknown kind 'pageVeiw' for event 'homePageView'\n    kind: pageVeiw\n          ^\n  hint: did you mean 'pageView'?\n"))
+        #expect(result.stdout == "\(Self.invalid)/unknown-kind.yaml: invalid (2 errors, 0 warnings)\n")
+    }
+
+    @Test func jsonFormat() throws {
+        let result = try run(["validate", "--format", "json", "\(Self.invalid)/unknown-kind.yaml"])
+        #expect(result.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(object?["errors"] as? Int == 2)
+        #expect((object?["diagnostics"] as? [[String: Any]])?.first?["severity"] as? String == "error")
+    }
+
+    @Test func usageAndIOErrorsExitTwo() throws {
+        #expect(try run(["validate", "--bogus"]).status == 2)
+        #expect(try run(["validate", "--format", "xml"]).status == 2)
+        let missing = try run(["validate", "no/such/contract.yaml"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no/such/contract.yaml: no such file"))
+    }
+
+    @Test func helpShowsExamples() throws {
+        let result = try run(["validate", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Examples:"))
+        #expect(result.stdout.contains("contractgen validate other.yaml --format json"))
+    }
+}
