@@ -109,3 +109,22 @@ struct EventStoreTests {
         await client.shutdown()
     }
 }
+
+@Suite("Event store fallback")
+struct EventStoreFallbackTests {
+    @Test("A database path that cannot be created: reported, and events still persist (temporary store)")
+    func unusablePathFallsBack() async throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let blocker = dir.url.appendingPathComponent("not-a-directory")
+        try Data("x".utf8).write(to: blocker)
+        let notices = NoticeLog()
+        let client = TrackingClient(
+            configuration: DispatcherConfiguration(databaseURL: blocker.appendingPathComponent("events.sqlite"), strategies: [.manual]),
+            providers: [], globals: StaticGlobals(), clock: ManualClock(), onNotice: { notices.append($0) })
+        client.track(TestEvent())
+        #expect(try await client.storeCounts().pending == 1)
+        #expect(notices.all.contains { if case .storeUnavailable = $0 { true } else { false } })
+        await client.shutdown()
+    }
+}
