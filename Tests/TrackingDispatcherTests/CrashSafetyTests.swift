@@ -47,6 +47,7 @@ struct CrashSafetyTests {
 
         let received = try collector.events()
         let byUUID = Dictionary(grouping: received, by: \.uuid)
+        print("crash safety: \(outcome.persisted.count) events reported persisted, \(received.count) received, \(byUUID.count) distinct")
         #expect(outcome.drained)
         #expect(outcome.persisted.count > 100)
         let missing = outcome.persisted.subtracting(byUUID.keys)

@@ -173,6 +173,7 @@ struct DeliveryTableTests {
         #expect(aside.first?.reason == "clientTimestamp is missing or not ISO 8601 UTC with milliseconds")
         #expect(try await h.pending().isEmpty)
         #expect(h.notices.all.contains(.setAside(uuid: bad.id, reason: "clientTimestamp is missing or not ISO 8601 UTC with milliseconds")))
+        #expect(await h.client.describe().contains("\(bad.id): clientTimestamp is missing"))
         // Set-aside events are never sent again.
         #expect(await h.client.flush().requests == 0)
         await h.tearDown()

@@ -106,10 +106,17 @@ public final class TrackingClient: Sendable {
         get async { await worker.store().openReport }
     }
 
-    /// A developer's dump: store counts and the journey log.
+    /// A developer's dump: store counts, the events set aside (with their
+    /// reasons) and the journey log.
     public func describe() async -> String {
         let counts = (try? await storeCounts()).map(\.description) ?? "unavailable"
-        return "Tracking store: \(counts)\n" + journey.describe()
+        var lines = ["Tracking store: \(counts)"]
+        if let aside = try? await storedEvents(in: .setAside, limit: 50), !aside.isEmpty {
+            lines.append("Set aside (never resent):")
+            for event in aside { lines.append("  \(event.eventName) \(event.uuid): \(event.reason ?? "?")") }
+        }
+        lines.append(journey.describe())
+        return lines.joined(separator: "\n")
     }
 
     /// Persists what was tracked, stops the worker, timers and uploads, and closes
