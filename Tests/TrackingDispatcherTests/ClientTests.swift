@@ -100,6 +100,19 @@ struct ClientTests {
         await h.tearDown()
     }
 
+    @Test("Large batches are validated in parallel; every flag lands on its own event")
+    func parallelValidation() async throws {
+        let h = try await Harness.make()
+        let events = (0..<600).map { TestEvent(viewType: $0 % 3 == 0 ? "" : "Wishlist") }
+        events.forEach { h.client.track($0) }
+        let stored = try await h.client.storedEvents(in: .pending, limit: 1_000)
+        #expect(stored.map(\.uuid) == events.map(\.id))
+        #expect(stored.enumerated().allSatisfy { index, row in
+            row.flags == (index % 3 == 0 ? [.violations] : [])
+        })
+        await h.tearDown()
+    }
+
     @Test("The contract's payload validator runs on the encoded event with its globals")
     func payloadValidatorSeam() async throws {
         let rules = ContractRules(globals: ContractRules.standard.globals) { payload in

@@ -191,10 +191,21 @@ final class DispatchWorker: @unchecked Sendable {
         var outputs = unsaved
         unsaved.removeAll()
         outputs.reserveCapacity(outputs.count + batch.count)
+        let firstNew = outputs.count
         for (event, createdAt) in batch {
-            let output = processor.process(event, createdAt: createdAt, globals: globals, consent: consent,
-                                           validate: configuration.validatesEvents)
+            let output = processor.process(event, createdAt: createdAt, globals: globals, consent: consent, validate: false)
             outputs.append((output.row, output.processed))
+        }
+        if configuration.validatesEvents, !batch.isEmpty {
+            let found = EventProcessor.violations(of: batch.map(\.0), payloads: outputs[firstNew...].map(\.row.payload),
+                                                  rules: configuration.contract)
+            for (offset, violations) in found.enumerated() where !violations.isEmpty {
+                let index = firstNew + offset
+                outputs[index].row.violations = violations
+                outputs[index].row.flags.insert(.violations)
+                outputs[index].processed.violations = violations
+                outputs[index].processed.flags.insert(.violations)
+            }
         }
         let result: (ids: [Int64], dropped: [String])
         do {

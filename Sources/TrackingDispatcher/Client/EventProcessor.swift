@@ -62,16 +62,7 @@ struct EventProcessor {
             }
         }
 
-        var violations = validate ? event.validate().map(\.description) : []
-        if validate, let validator = rules.payloadValidator {
-            if parsed == nil { parsed = try? JSONValue.parse(payload) }
-            if let parsed {
-                // The generated validator and the descriptor may find the same problem once each.
-                for violation in validator(parsed).map(\.description) where !violations.contains(violation) {
-                    violations.append(violation)
-                }
-            }
-        }
+        let violations = validate ? Self.violations(of: event, payload: payload, parsed: parsed, rules: rules) : []
         if !violations.isEmpty { flags.insert(.violations) }
 
         if seen.contains(uuid) {
@@ -87,6 +78,43 @@ struct EventProcessor {
                                        clientTimestamp: event.clientTimestamp, payload: payload, flags: flags,
                                        violations: violations, missingGlobals: missing, piiFields: rules.piiFields)
         return Output(row: row, processed: processed)
+    }
+
+    /// Every violation of one event: its generated `validate()` and the rules'
+    /// payload validator, each problem once. Pure, so batches are checked in parallel.
+    static func violations(of event: any TrackingEvent, payload: [UInt8], parsed: JSONValue? = nil,
+                           rules: ContractRules) -> [String] {
+        var violations = event.validate().map(\.description)
+        if let validator = rules.payloadValidator, let parsed = parsed ?? (try? JSONValue.parse(payload)) {
+            // The generated validator and the descriptor may find the same problem once each.
+            for violation in validator(parsed).map(\.description) where !violations.contains(violation) {
+                violations.append(violation)
+            }
+        }
+        return violations
+    }
+
+    /// Validates a batch after `process(…, validate: false)`, on all cores when it
+    /// is large enough to pay for the threads; returns each event's violations.
+    static func violations(of events: [any TrackingEvent], payloads: [[UInt8]], rules: ContractRules) -> [[String]] {
+        let count = events.count
+        var results = [[String]](repeating: [], count: count)
+        let chunks = min(ProcessInfo.processInfo.activeProcessorCount, count / 32)
+        guard chunks > 1 else {
+            for index in 0..<count { results[index] = violations(of: events[index], payload: payloads[index], rules: rules) }
+            return results
+        }
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let output = buffer   // each chunk writes its own indices only
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                var index = chunk
+                while index < count {
+                    output[index] = violations(of: events[index], payload: payloads[index], rules: rules)
+                    index += chunks
+                }
+            }
+        }
+        return results
     }
 
     private mutating func remember(_ uuid: String) {
