@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "TrackingCore", targets: ["TrackingCore"]),
         .library(name: "TrackingDispatcher", targets: ["TrackingDispatcher"]),
         .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
+        // The local collector's logic, for tests and benchmarks (the executable is a thin shell).
+        .library(name: "TrackingCollectorKit", targets: ["TrackingCollectorKit"]),
         // The generated module for contract/contract.yaml.
         .library(name: "TrackingContract", targets: ["TrackingContract"]),
         // The generator.
@@ -85,14 +87,28 @@ let package = Package(
         .target(name: "HostileContract", dependencies: ["TrackingCore"], path: "Tests/Reference/Hostile/Generated"),
 
         // MARK: Tools
-        .executableTarget(
-            name: "tracking-collector",
+        .target(
+            name: "TrackingCollectorKit",
             dependencies: [
                 "TrackingCore",
                 "TrackingDispatcher",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
+        ),
+        .executableTarget(
+            name: "tracking-collector",
+            dependencies: [
+                "TrackingCollectorKit",
+                "TrackingContract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // A child process for the dispatcher's crash-safety test (killed with SIGKILL).
+        .executableTarget(
+            name: "dispatcher-crash-child",
+            dependencies: ["TrackingDispatcher", "TrackingCore"],
+            path: "Tests/DispatcherCrashChild"
         ),
         .executableTarget(
             name: "impression-replay",
@@ -117,7 +133,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackingDispatcherTests",
-            dependencies: ["TrackingDispatcher", "TrackingContract"]
+            dependencies: [
+                "TrackingDispatcher", "TrackingContract", "TrackingCollectorKit", "dispatcher-crash-child",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "ImpressionTrackingTests",

@@ -1,0 +1,158 @@
+import Benchmark
+import Foundation
+import TrackingCollectorKit
+import TrackingContract
+import TrackingCore
+import TrackingDispatcher
+
+/// The dispatcher's numbers (issue 5): caller latency of `track()`, events
+/// persisted per second next to raw inserts of the same rows, events delivered
+/// per second to the local collector, and peak memory while draining a
+/// 100,000-event backlog.
+enum Fixture {
+    static let globals: [String: JSONValue] = ["appVersion": .string("4.2.0"), "osVersion": .string("18.1"),
+                                               "deviceModel": .string("iPhone17,1")]
+
+    static func event() -> WishlistPageView {
+        WishlistPageView(uniqueViewId: UUID(), skuItemList: ["1234", "5678", "9012"])
+    }
+
+    static func temporaryDatabase() -> URL {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("dispatcher-bench-\(UUID().uuidString)")
+            .appendingPathComponent("events.sqlite")
+    }
+
+    static func remove(_ database: URL) {
+        try? FileManager.default.removeItem(at: database.deletingLastPathComponent())
+    }
+
+    /// Contract rules from the descriptor (globals, PII); validation as asked
+    /// (measured three ways; see docs/performance.md).
+    enum Validation { case off, generated, generatedAndDescriptor }
+
+    static func configuration(_ database: URL, validation: Validation = .generated) -> DispatcherConfiguration {
+        DispatcherConfiguration(
+            databaseURL: database,
+            batch: BatchConfiguration(maxQueueSize: 1_000_000, overflowQueueSize: 1_000_000, deliverySize: 100),
+            strategies: [.manual],
+            retry: RetryPolicy(minimumRequestInterval: 0),
+            contract: ContractRules(descriptor: Omnitracking.descriptor,
+                                    validatePayloads: validation == .generatedAndDescriptor),
+            reportViolationsLoudly: false,
+            validatesEvents: validation != .off)
+    }
+
+    /// Stored rows as the pipeline produces them (event plus globals), for the raw-insert baseline.
+    static func rows(_ count: Int) -> [NewStoredEvent] {
+        (0..<count).map { _ in
+            let event = event()
+            var writer = JSONWriter(capacity: 512)
+            writer.beginObject()
+            event.writeMembers(to: &writer)
+            for (key, value) in globals.sorted(by: { $0.key < $1.key }) { writer.key(key); value.write(to: &writer) }
+            writer.key("sessionId"); writer.value(UUID())
+            writer.endObject()
+            return NewStoredEvent(uuid: event.uuid.uuidString.lowercased(), eventName: event.eventName,
+                                  payload: writer.bytes, createdAt: Date().timeIntervalSince1970)
+        }
+    }
+}
+
+/// One long-lived client for the latency benchmark: each sample is one `track()` call.
+final class LatencyClient: Sendable {
+    static let shared = LatencyClient()
+    let database = Fixture.temporaryDatabase()
+    let client: TrackingClient
+    init() {
+        client = TrackingClient(configuration: Fixture.configuration(database), providers: [],
+                                globals: StaticGlobals(Fixture.globals))
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(5))
+
+    Benchmark("track() caller latency (one call per sample)",
+              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(5), maxIterations: 200_000)) { benchmark in
+        let client = LatencyClient.shared.client
+        let event = Fixture.event()
+        benchmark.startMeasurement()
+        client.track(event)
+        benchmark.stopMeasurement()
+    }
+
+    for (title, validation) in [("generated validate()", Fixture.Validation.generated),
+                                ("generated validate() + descriptor", .generatedAndDescriptor),
+                                ("no validation", .off)] {
+        Benchmark("Persist 10,000 events through the client, \(title)",
+                  configuration: .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 10)) { benchmark in
+            let database = Fixture.temporaryDatabase()
+            let client = TrackingClient(configuration: Fixture.configuration(database, validation: validation), providers: [],
+                                        globals: StaticGlobals(Fixture.globals))
+            let events = (0..<10_000).map { _ in Fixture.event() }
+            await client.waitUntilPersisted()
+            benchmark.startMeasurement()
+            for event in events { client.track(event) }
+            await client.waitUntilPersisted()
+            benchmark.stopMeasurement()
+            await client.shutdown()
+            Fixture.remove(database)
+        }
+    }
+
+    Benchmark("Raw SQLite: insert the same 10,000 rows in one transaction",
+              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 10)) { benchmark in
+        let database = Fixture.temporaryDatabase()
+        let store = try EventStore(url: database)
+        let rows = Fixture.rows(10_000)
+        benchmark.startMeasurement()
+        _ = try store.insert(rows)
+        benchmark.stopMeasurement()
+        store.close()
+        Fixture.remove(database)
+    }
+
+    Benchmark("Deliver 10,000 stored events to the local collector",
+              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(20), maxIterations: 5)) { benchmark in
+        let database = Fixture.temporaryDatabase()
+        let collector = try CollectorServer()
+        let port = try await collector.start()
+        let client = TrackingClient(configuration: Fixture.configuration(database),
+                                    providers: [CollectorProvider(endpoint: CollectorServer.batchURL(port: port))],
+                                    globals: StaticGlobals(Fixture.globals))
+        for _ in 0..<10_000 { client.track(Fixture.event()) }
+        await client.waitUntilPersisted()
+        benchmark.startMeasurement()
+        let summary = await client.flush()
+        benchmark.stopMeasurement()
+        precondition(summary.delivered == 10_000, "delivered \(summary.delivered)")
+        await client.shutdown()
+        await collector.stop()
+        Fixture.remove(database)
+    }
+
+    Benchmark("Drain a 100,000-event backlog to the local collector",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident, .peakMemoryResidentDelta],
+                                   maxDuration: .seconds(120), maxIterations: 1)) { benchmark in
+        let database = Fixture.temporaryDatabase()
+        do {
+            // The week offline: 100,000 events already stored by an earlier run.
+            let store = try EventStore(url: database)
+            for _ in 0..<10 { _ = try store.insert(Fixture.rows(10_000)) }
+            store.close()
+        }
+        let collector = try CollectorServer()
+        let port = try await collector.start()
+        let client = TrackingClient(configuration: Fixture.configuration(database),
+                                    providers: [CollectorProvider(endpoint: CollectorServer.batchURL(port: port))],
+                                    globals: StaticGlobals(Fixture.globals))
+        benchmark.startMeasurement()
+        let summary = await client.flush()
+        benchmark.stopMeasurement()
+        precondition(summary.delivered == 100_000, "delivered \(summary.delivered)")
+        await client.shutdown()
+        await collector.stop()
+        Fixture.remove(database)
+    }
+}

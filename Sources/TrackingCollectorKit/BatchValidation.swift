@@ -1,0 +1,42 @@
+import Foundation
+import TrackingCore
+import TrackingDispatcher
+
+/// Checks one received event. Rejections (the event can never be accepted) are
+/// structural: not an object, no valid `uuid`, `event`, `kind`, `contractVersion`
+/// or `clientTimestamp`. Contract violations (unknown fields, broken constraints)
+/// do not reject: they are listed per event in the answer and stored with it.
+public struct EventChecker: Sendable {
+    /// Contract validation of one encoded event (the contract descriptor's
+    /// `validate(payload:)`); `nil` checks the envelope only.
+    public var contractValidator: (@Sendable (JSONValue) -> [Violation])?
+
+    public init(contractValidator: (@Sendable (JSONValue) -> [Violation])? = nil) {
+        self.contractValidator = contractValidator
+    }
+
+    public enum Result: Sendable {
+        case accepted(uuid: String, event: String, violations: [String])
+        case rejected(uuid: String, reason: String)
+    }
+
+    public func check(_ value: JSONValue) -> Result {
+        guard case .object = value else { return .rejected(uuid: "", reason: "an event must be a JSON object") }
+        guard let uuid = value["uuid"]?.stringValue, UUID(uuidString: uuid) != nil else {
+            return .rejected(uuid: value["uuid"]?.stringValue ?? "", reason: "uuid is missing or not a UUID")
+        }
+        let id = uuid.lowercased()
+        guard let name = value["event"]?.stringValue, !name.isEmpty else {
+            return .rejected(uuid: id, reason: "event is missing")
+        }
+        guard value["kind"]?.stringValue != nil else { return .rejected(uuid: id, reason: "kind is missing") }
+        guard value["contractVersion"]?.stringValue != nil else {
+            return .rejected(uuid: id, reason: "contractVersion is missing")
+        }
+        guard let timestamp = value["clientTimestamp"]?.stringValue, ISO8601Timestamp.date(from: timestamp) != nil else {
+            return .rejected(uuid: id, reason: "clientTimestamp is missing or not ISO 8601 UTC with milliseconds")
+        }
+        let violations = contractValidator?(value).map(\.description) ?? []
+        return .accepted(uuid: id, event: name, violations: violations)
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import Logging
+import TrackingCore
+
+/// The serial background worker behind `TrackingClient`: one thread that owns the
+/// processing state, drains the inbox, persists events in batched transactions
+/// and fans them out to providers. The caller of `track` only appends to the inbox
+/// under a lock; no disk, network or encoding happens on its thread.
+final class DispatchWorker: @unchecked Sendable {
+    enum Item {
+        case event(any TrackingEvent, Date)
+        case barrier(CheckedContinuation<Void, Never>)
+        case flush(FlushTrigger)
+        case associate(TrackedUser)
+        case disassociate
+        case stop(CheckedContinuation<Void, Never>)
+    }
+
+    private let condition = NSCondition()
+    private var inbox: [Item] = []
+    private var spare: [Item] = []
+
+    // Owned by the worker thread after start.
+    private let configuration: DispatcherConfiguration
+    private let providers: [any TrackingProvider]
+    private let clock: any TrackingClock
+    private let logger: Logger
+    private let notify: @Sendable (DispatcherNotice) -> Void
+    let journey: JourneyLog
+    private var processor: EventProcessor
+    private var unsaved: [(row: NewStoredEvent, processed: ProcessedEvent)] = []
+    private var persistedAny = false
+    private let consentLock = NSLock()
+    private var consentValue: PIIConsent
+    private let overflowLock = NSLock()
+    private var overflowFlushRunning = false
+
+    private let storeLock = NSLock()
+    private var openedStore: EventStore?
+    private var storeWaiters: [CheckedContinuation<EventStore, Never>] = []
+
+    init(configuration: DispatcherConfiguration, providers: [any TrackingProvider], globals: any GlobalsSource,
+         clock: any TrackingClock, logger: Logger, notify: @escaping @Sendable (DispatcherNotice) -> Void) {
+        self.configuration = configuration
+        self.providers = providers
+        self.clock = clock
+        self.logger = logger
+        self.notify = notify
+        self.journey = JourneyLog(capacity: configuration.journeyCapacity)
+        self.processor = EventProcessor(rules: configuration.contract, globalsSource: globals,
+                                        sessionTimeout: configuration.sessionTimeout,
+                                        duplicateWindow: configuration.duplicateWindow)
+        self.consentValue = configuration.consent
+        inbox.reserveCapacity(1024)
+        spare.reserveCapacity(1024)
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "tracking.dispatcher"
+        thread.qualityOfService = .utility
+        thread.start()
+    }
+
+    var consent: PIIConsent {
+        get { consentLock.withLock { consentValue } }
+        set { consentLock.withLock { consentValue = newValue } }
+    }
+
+    /// Hands an item to the worker: a lock, an append, maybe a signal.
+    @inline(__always)
+    func enqueue(_ item: Item) {
+        condition.lock()
+        inbox.append(item)
+        if inbox.count == 1 { condition.signal() }
+        condition.unlock()
+    }
+
+    /// The store, once the worker opened it.
+    func store() async -> EventStore {
+        if let store = storeLock.withLock({ openedStore }) { return store }
+        return await withCheckedContinuation { continuation in
+            storeLock.lock()
+            if let store = openedStore {
+                storeLock.unlock()
+                continuation.resume(returning: store)
+            } else {
+                storeWaiters.append(continuation)
+                storeLock.unlock()
+            }
+        }
+    }
+
+    // MARK: The thread
+
+    private func run() {
+        let store = openStore()
+        let context = ProviderContext(store: store, clock: clock, journey: journey, batch: configuration.batch,
+                                      retry: configuration.retry, strategies: configuration.strategies,
+                                      logger: logger, notify: notify)
+        for provider in providers { provider.setup(context) }
+        storeLock.lock()
+        openedStore = store
+        let waiters = storeWaiters
+        storeWaiters = []
+        storeLock.unlock()
+        for waiter in waiters { waiter.resume(returning: store) }
+        if configuration.strategies.contains(.boot) { startFlush(.boot) }
+
+        while true {
+            condition.lock()
+            while inbox.isEmpty { condition.wait() }
+            swap(&inbox, &spare)
+            condition.unlock()
+            let stop = handle(spare, store: store)
+            spare.removeAll(keepingCapacity: true)
+            if let stop {
+                stop.resume()
+                return
+            }
+        }
+    }
+
+    private func openStore() -> EventStore {
+        let notify = self.notify
+        let logger = self.logger
+        do {
+            let store = try EventStore(url: configuration.databaseURL) { movedTo, reason in
+                logger.error("tracking database was damaged; moved to \(movedTo) and recreated: \(reason)")
+                notify(.databaseRecreated(movedTo: movedTo, reason: reason))
+            }
+            if let moved = store.openReport.movedAside {
+                logger.error("tracking database was unreadable; moved to \(moved.path) and recreated: \(moved.reason)")
+                notify(.databaseRecreated(movedTo: moved.path, reason: moved.reason))
+            }
+            if store.openReport.recoveredInFlight > 0 {
+                logger.notice("\(store.openReport.recoveredInFlight) event(s) left in flight by the last run will be sent again")
+            }
+            return store
+        } catch {
+            logger.critical("cannot open the tracking database: \(error); using a temporary store")
+            notify(.storeUnavailable(reason: "\(error)"))
+            let fallback = FileManager.default.temporaryDirectory
+                .appendingPathComponent("tracking-fallback-\(ProcessInfo.processInfo.processIdentifier).sqlite")
+            if let store = try? EventStore(url: fallback) { return store }
+            // Memory always works; events live as long as the process.
+            return try! EventStore.inMemory()
+        }
+    }
+
+    /// Handles one drained inbox; returns the stop continuation when asked to stop.
+    private func handle(_ items: [Item], store: EventStore) -> CheckedContinuation<Void, Never>? {
+        var batch: [(any TrackingEvent, Date)] = []
+        for item in items {
+            switch item {
+            case .event(let event, let date):
+                batch.append((event, date))
+                if batch.count >= 512 {
+                    persist(batch, store: store)
+                    batch.removeAll(keepingCapacity: true)
+                }
+            case .barrier(let continuation):
+                persist(batch, store: store)
+                batch.removeAll(keepingCapacity: true)
+                continuation.resume()
+            case .flush(let trigger):
+                persist(batch, store: store)
+                batch.removeAll(keepingCapacity: true)
+                startFlush(trigger)
+            case .associate(let user):
+                persist(batch, store: store)
+                batch.removeAll(keepingCapacity: true)
+                for provider in providers { provider.associate(user: user) }
+            case .disassociate:
+                persist(batch, store: store)
+                batch.removeAll(keepingCapacity: true)
+                for provider in providers { provider.disassociate() }
+            case .stop(let continuation):
+                persist(batch, store: store)
+                return continuation
+            }
+        }
+        persist(batch, store: store)
+        return nil
+    }
+
+    private func persist(_ batch: [(any TrackingEvent, Date)], store: EventStore) {
+        guard !batch.isEmpty || !unsaved.isEmpty else { return }
+        let globals = processor.globalsSource.currentGlobals()
+        let consent = self.consent
+        var outputs = unsaved
+        unsaved.removeAll()
+        outputs.reserveCapacity(outputs.count + batch.count)
+        let firstNew = outputs.count
+        for (event, createdAt) in batch {
+            let output = processor.process(event, createdAt: createdAt, globals: globals, consent: consent, validate: false)
+            outputs.append((output.row, output.processed))
+        }
+        if configuration.validatesEvents, !batch.isEmpty {
+            let found = EventProcessor.violations(of: batch.map(\.0), payloads: outputs[firstNew...].map(\.row.payload),
+                                                  rules: configuration.contract)
+            for (offset, violations) in found.enumerated() where !violations.isEmpty {
+                let index = firstNew + offset
+                outputs[index].row.violations = violations
+                outputs[index].row.flags.insert(.violations)
+                outputs[index].processed.violations = violations
+                outputs[index].processed.flags.insert(.violations)
+            }
+        }
+        let result: (ids: [Int64], dropped: [String])
+        do {
+            result = try store.insert(outputs.map(\.row), maxQueueSize: configuration.batch.maxQueueSize)
+        } catch {
+            // Keep them in memory and try again with the next batch; never drop silently.
+            logger.error("cannot persist \(outputs.count) event(s): \(error); will retry")
+            unsaved = Array(outputs.suffix(configuration.batch.maxQueueSize))
+            return
+        }
+        let now = clock.now()
+        journey.recordNew(outputs.map { output in
+            let created = Date(timeIntervalSince1970: output.row.createdAt)
+            return (output.row.uuid, output.row.eventName,
+                    [JourneyStep(stage: .created, at: created),
+                     JourneyStep(stage: .validated(violations: output.row.violations), at: created),
+                     JourneyStep(stage: .persisted(flags: output.row.flags), at: now)])
+        })
+        for output in outputs where !output.row.flags.isEmpty { report(output.processed) }
+        if !result.dropped.isEmpty {
+            journey.record(result.dropped, .dropped(reason: "queue full (maxQueueSize \(configuration.batch.maxQueueSize))"), at: now)
+            logger.error("tracking queue full: dropped the \(result.dropped.count) oldest event(s)")
+            notify(.droppedOldest(count: result.dropped.count))
+        }
+        for output in outputs {
+            for provider in providers { provider.track(output.processed) }
+        }
+        if !persistedAny {
+            persistedAny = true
+            if configuration.strategies.contains(.initialEvents) { startFlush(.initialEvents) }
+        }
+        if configuration.strategies.contains(.overflow),
+           store.activeEventCount >= configuration.batch.overflowQueueSize {
+            startOverflowFlush()
+        }
+    }
+
+    private func report(_ event: ProcessedEvent) {
+        if event.flags.contains(.violations) {
+            // Violation messages about PII fields may quote the value: name the path only.
+            let safe = event.violations.map { line -> String in
+                let field = line.prefix { $0 != ":" && $0 != "." && $0 != "[" }
+                return event.piiFields.contains(String(field)) ? "\(field): <pii field violates the contract>" : line
+            }
+            let message: Logger.Message = "CONTRACT VIOLATION in \(event.eventName) \(event.uuid): \(safe.joined(separator: "; "))"
+            if configuration.reportViolationsLoudly { logger.critical(message) } else { logger.warning(message) }
+            notify(.violations(uuid: event.uuid, event: event.eventName, violations: safe))
+        }
+        if event.flags.contains(.incomplete) {
+            logger.warning("event \(event.eventName) \(event.uuid) is incomplete: missing \(event.missingGlobals)")
+            notify(.incomplete(uuid: event.uuid, missingGlobals: event.missingGlobals))
+        }
+        if event.flags.contains(.duplicate) {
+            logger.warning("duplicate uuid \(event.uuid) (\(event.eventName)); delivered and flagged")
+            notify(.duplicate(uuid: event.uuid))
+        }
+    }
+
+    private func startFlush(_ trigger: FlushTrigger) {
+        let providers = self.providers
+        Task.detached {
+            for provider in providers { _ = await provider.flush(trigger: trigger) }
+        }
+    }
+
+    /// One overflow flush at a time: the uploader coalesces anyway, this avoids a task per batch.
+    private func startOverflowFlush() {
+        let start = overflowLock.withLock { () -> Bool in
+            if overflowFlushRunning { return false }
+            overflowFlushRunning = true
+            return true
+        }
+        guard start else { return }
+        let providers = self.providers
+        Task.detached { [self] in
+            for provider in providers { _ = await provider.flush(trigger: .overflow) }
+            overflowLock.withLock { overflowFlushRunning = false }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Everything the app decides about its dispatcher, once, at launch.
+public struct DispatcherConfiguration: Sendable {
+    /// The SQLite file of the queue (its directory is created).
+    public var databaseURL: URL
+    public var batch: BatchConfiguration
+    public var strategies: FlushStrategy
+    public var retry: RetryPolicy
+    public var contract: ContractRules
+    /// Seconds without an event after which the next one starts a new session (30 minutes).
+    public var sessionTimeout: TimeInterval
+    /// The initial PII consent (change it later with `TrackingClient.consent`).
+    public var consent: PIIConsent
+    /// Log violations at `.critical` and mark them loudly (debug builds by default).
+    public var reportViolationsLoudly: Bool
+    /// Check every event (its generated `validate()` and the contract rules'
+    /// payload validator). On by default; validation is the worker's largest cost
+    /// per event (see docs/performance.md), so an app may turn it off in builds
+    /// where the collector validates anyway.
+    public var validatesEvents: Bool
+    /// How many events' journeys are remembered.
+    public var journeyCapacity: Int
+    /// How many uuids are remembered to flag duplicates.
+    public var duplicateWindow: Int
+
+    public init(databaseURL: URL, batch: BatchConfiguration = BatchConfiguration(),
+                strategies: FlushStrategy = .all, retry: RetryPolicy = RetryPolicy(),
+                contract: ContractRules = .standard, sessionTimeout: TimeInterval = 30 * 60,
+                consent: PIIConsent = .granted, reportViolationsLoudly: Bool = _isDebugAssertConfiguration(),
+                validatesEvents: Bool = true,
+                journeyCapacity: Int = 5_000, duplicateWindow: Int = 100_000) {
+        self.databaseURL = databaseURL
+        self.batch = batch
+        self.strategies = strategies
+        self.retry = retry
+        self.contract = contract
+        self.sessionTimeout = sessionTimeout
+        self.consent = consent
+        self.reportViolationsLoudly = reportViolationsLoudly
+        self.validatesEvents = validatesEvents
+        self.journeyCapacity = journeyCapacity
+        self.duplicateWindow = duplicateWindow
+    }
+}

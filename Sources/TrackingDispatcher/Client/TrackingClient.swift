@@ -1,0 +1,129 @@
+import Foundation
+import Logging
+import TrackingCore
+
+/// The app's one entry point for tracking: create it once at launch, then call
+/// `track(_:)` from any thread or task.
+///
+/// `track` appends the event to an in-memory inbox and returns; a background
+/// worker validates it, adds the globals, applies the PII policy, writes it to
+/// SQLite (before anything else happens to it) and fans it out to the providers.
+/// The HTTP `CollectorProvider` delivers from the store with at-least-once
+/// semantics: an event leaves the store only after the collector confirmed it.
+///
+/// An event is durable once persisted: `waitUntilPersisted()` returns when every
+/// event tracked before it is in the database.
+public final class TrackingClient: Sendable {
+    private let worker: DispatchWorker
+    private let providers: [any TrackingProvider]
+    private let clock: any TrackingClock
+    private let strategies: FlushStrategy
+    /// The journey of every event of this session (bounded).
+    public var journey: JourneyLog { worker.journey }
+
+    /// Creates the client and starts its worker (which opens the database off the
+    /// caller's thread and sets up every provider).
+    /// - Parameters:
+    ///   - providers: destinations; usually a `CollectorProvider`, plus a `LoggingProvider` in debug.
+    ///   - globals: where global values come from (default: `DeviceGlobals`).
+    ///   - clock: time for intervals, backoff and sessions (a `ManualClock` in tests).
+    ///   - onNotice: told about violations, drops, recreated databases, pauses…
+    public init(configuration: DispatcherConfiguration, providers: [any TrackingProvider],
+                globals: any GlobalsSource = DeviceGlobals(), clock: any TrackingClock = SystemClock(),
+                logger: Logger = Logger(label: "tracking.dispatcher"),
+                onNotice: @escaping @Sendable (DispatcherNotice) -> Void = { _ in }) {
+        self.providers = providers
+        self.clock = clock
+        self.strategies = configuration.strategies
+        worker = DispatchWorker(configuration: configuration, providers: providers, globals: globals,
+                                clock: clock, logger: logger, notify: onNotice)
+        worker.start()
+    }
+
+    /// Tracks an event. Returns at once, never throws, never touches disk or network.
+    @inline(__always)
+    public func track(_ event: some TrackingEvent) {
+        worker.enqueue(.event(event, clock.now()))
+    }
+
+    /// Associates the session with a user (after log-in), for every provider.
+    public func associate(user: TrackedUser) { worker.enqueue(.associate(user)) }
+
+    /// Breaks the link to the user (after log-out).
+    public func disassociate() { worker.enqueue(.disassociate) }
+
+    /// Whether PII may be persisted. Applies to events processed after the change.
+    public var consent: PIIConsent {
+        get { worker.consent }
+        set { worker.consent = newValue }
+    }
+
+    // MARK: Lifecycle and reachability (Linux has no UIApplication: the app reports them)
+
+    public func applicationWillEnterForeground() {
+        if strategies.contains(.willEnterForeground) { worker.enqueue(.flush(.willEnterForeground)) }
+    }
+
+    public func applicationDidEnterBackground() {
+        if strategies.contains(.didEnterBackground) { worker.enqueue(.flush(.didEnterBackground)) }
+    }
+
+    public func networkReachabilityChanged(isReachable: Bool) {
+        if isReachable, strategies.contains(.reachability) { worker.enqueue(.flush(.reachability)) }
+    }
+
+    // MARK: Flushing and inspection
+
+    /// Returns when every event tracked before this call is persisted.
+    public func waitUntilPersisted() async {
+        await withCheckedContinuation { worker.enqueue(.barrier($0)) }
+    }
+
+    /// Persists what was tracked, then delivers everything pending (a manual flush;
+    /// it respects a running backoff and a 401/403 pause).
+    @discardableResult
+    public func flush() async -> FlushSummary {
+        await waitUntilPersisted()
+        var summary = FlushSummary()
+        for provider in providers { summary.merge(await provider.flush(trigger: .manual)) }
+        return summary
+    }
+
+    /// Stored events by state, after persisting what was tracked.
+    public func storeCounts() async throws -> StoreCounts {
+        await waitUntilPersisted()
+        return try await worker.store().counts()
+    }
+
+    /// The stored events in one state (for tests and debug screens).
+    public func storedEvents(in state: EventState, limit: Int = 1_000) async throws -> [StoredEvent] {
+        await waitUntilPersisted()
+        return try await worker.store().events(in: state, limit: limit)
+    }
+
+    /// How the database was found when opened (recovered rows, a file moved aside).
+    public var storeOpenReport: StoreOpenReport {
+        get async { await worker.store().openReport }
+    }
+
+    /// A developer's dump: store counts, the events set aside (with their
+    /// reasons) and the journey log.
+    public func describe() async -> String {
+        let counts = (try? await storeCounts()).map(\.description) ?? "unavailable"
+        var lines = ["Tracking store: \(counts)"]
+        if let aside = try? await storedEvents(in: .setAside, limit: 50), !aside.isEmpty {
+            lines.append("Set aside (never resent):")
+            for event in aside { lines.append("  \(event.eventName) \(event.uuid): \(event.reason ?? "?")") }
+        }
+        lines.append(journey.describe())
+        return lines.joined(separator: "\n")
+    }
+
+    /// Persists what was tracked, stops the worker, timers and uploads, and closes
+    /// the database. The client must not be used afterwards.
+    public func shutdown() async {
+        await withCheckedContinuation { worker.enqueue(.stop($0)) }
+        for provider in providers { await provider.shutdown() }
+        await worker.store().close()
+    }
+}

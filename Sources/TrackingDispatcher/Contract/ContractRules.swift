@@ -1,0 +1,57 @@
+import TrackingCore
+
+/// A global field the dispatcher appends to every event.
+public struct GlobalSpec: Sendable, Hashable {
+    /// Wire name (`appVersion`).
+    public var name: String
+    /// The contract default used when the globals source has no value; `nil` writes
+    /// `null`. Either way the event is flagged incomplete.
+    public var defaultValue: JSONValue?
+    /// Marked `pii` in the contract: never logged, stripped without consent.
+    public var isPII: Bool
+
+    public init(name: String, defaultValue: JSONValue? = nil, isPII: Bool = false) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.isPII = isPII
+    }
+}
+
+/// What the dispatcher needs to know about the contract at runtime: its globals,
+/// which fields are personal data, and an optional check of an encoded payload.
+///
+/// This is the seam to the contract's runtime descriptor: build one from the
+/// descriptor of the generated module (`payloadValidator` runs the descriptor's
+/// `validate(payload:)`), or by hand. Every event is also checked by its own
+/// generated `validate()`.
+public struct ContractRules: Sendable {
+    public var globals: [GlobalSpec]
+    /// Wire names of top-level fields marked `pii` (event fields and globals).
+    public var piiFields: Set<String>
+    /// Checks one encoded event (globals included); `nil` skips this check.
+    public var payloadValidator: (@Sendable (JSONValue) -> [Violation])?
+
+    public init(globals: [GlobalSpec], piiFields: Set<String> = [],
+                payloadValidator: (@Sendable (JSONValue) -> [Violation])? = nil) {
+        self.globals = globals
+        self.piiFields = piiFields.union(globals.filter(\.isPII).map(\.name))
+        self.payloadValidator = payloadValidator
+    }
+
+    /// The globals of the example contract: app version, OS version and device model
+    /// (default `"unknown"`), and the session id (supplied by the dispatcher).
+    public static let standard = ContractRules(globals: [
+        GlobalSpec(name: "appVersion", defaultValue: .string("unknown")),
+        GlobalSpec(name: "osVersion", defaultValue: .string("unknown")),
+        GlobalSpec(name: "deviceModel", defaultValue: .string("unknown")),
+        GlobalSpec(name: "sessionId"),
+    ])
+}
+
+/// Whether the user agreed to personal data being stored and sent.
+public enum PIIConsent: Sendable, Hashable {
+    /// Fields marked `pii` are kept (they are still never logged).
+    case granted
+    /// Fields marked `pii` are removed before the event is persisted.
+    case denied
+}

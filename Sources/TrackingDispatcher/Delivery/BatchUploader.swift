@@ -1,0 +1,201 @@
+import Foundation
+import Logging
+import TrackingCore
+
+/// Delivers the store's events to one collector endpoint, a page at a time.
+///
+/// One upload in flight: flushes are serialised, and flush requests that arrive
+/// while one runs are coalesced into a single follow-up run. Each run loads one
+/// page (`deliverySize` events, `maxRequestBytes`) from SQLite, marks it in flight,
+/// POSTs it, and applies the delivery table (`DeliveryVerdict`). Requests are at
+/// least `minimumRequestInterval` apart, so a large backlog drains at a bounded rate.
+actor BatchUploader {
+    private let transport: HTTPTransport
+    private let context: ProviderContext
+    private var running = false
+    private var waiters: [CheckedContinuation<FlushSummary, Never>] = []
+    private var consecutiveFailures = 0
+    private var nextAttempt: Date?
+    private var pausedStatus: Int?
+    private var lastRequestAt: Date?
+    private var retryTask: Task<Void, Never>?
+    private var isShutDown = false
+    private var requestCounter = 0
+    private let requestPrefix = String(UUID().uuidString.prefix(8)).lowercased()
+    private var generator = SystemRandomNumberGenerator()
+
+    /// Requests sent and the most events one request carried (for tests and benchmarks).
+    private(set) var requestsSent = 0
+    private(set) var largestRequest = 0
+
+    init(transport: HTTPTransport, context: ProviderContext) {
+        self.transport = transport
+        self.context = context
+    }
+
+    var isPaused: Bool { pausedStatus != nil }
+
+    func resume() {
+        pausedStatus = nil
+    }
+
+    func shutdown() {
+        isShutDown = true
+        retryTask?.cancel()
+        retryTask = nil
+        transport.invalidate()
+    }
+
+    /// Runs one delivery pass, or joins the next one when a pass is running.
+    func flush(trigger: FlushTrigger) async -> FlushSummary {
+        if running {
+            return await withCheckedContinuation { waiters.append($0) }
+        }
+        running = true
+        var summary = await deliver(trigger: trigger)
+        while !waiters.isEmpty {
+            let joined = waiters
+            waiters = []
+            let next = await deliver(trigger: trigger)
+            summary.merge(next)
+            for waiter in joined { waiter.resume(returning: next) }
+        }
+        running = false
+        return summary
+    }
+
+    private func deliver(trigger: FlushTrigger) async -> FlushSummary {
+        var summary = FlushSummary()
+        let clock = context.clock
+        guard !isShutDown else { return summary }
+        if pausedStatus != nil {
+            summary.paused = true
+            return summary
+        }
+        if let next = nextAttempt, clock.now() < next {
+            summary.nextAttempt = next
+            return summary
+        }
+        var limit = context.batch.deliverySize
+        while !Task.isCancelled, !isShutDown {
+            if let last = lastRequestAt {
+                let wait = last.addingTimeInterval(context.retry.minimumRequestInterval).timeIntervalSince(clock.now())
+                if wait > 0 { try? await clock.sleep(for: wait) }
+            }
+            requestCounter += 1
+            let requestID = "\(requestPrefix)-\(requestCounter)"
+            let page: [StoredEvent]
+            do {
+                page = try context.store.nextBatch(limit: limit, byteLimit: context.batch.maxRequestBytes, requestID: requestID)
+            } catch {
+                context.logger.error("cannot read the event store: \(error)")
+                break
+            }
+            guard !page.isEmpty else { break }
+            let uuids = page.map(\.uuid)
+            let ids = page.map(\.id)
+            context.journey.record(uuids, .batched(requestID: requestID), at: clock.now())
+            let body = Self.encodeBatch(page, sentAt: clock.now())
+            lastRequestAt = clock.now()
+            requestsSent += 1
+            largestRequest = max(largestRequest, page.count)
+            summary.requests += 1
+            context.journey.record(uuids, .sent(requestID: requestID), at: clock.now())
+            let result = await transport.post(body, requestID: requestID)
+            let now = clock.now()
+            do {
+                switch DeliveryVerdict.classify(result, now: now) {
+                case .delivered:
+                    try context.store.delete(ids: ids)
+                    context.journey.record(uuids, .confirmed(requestID: requestID), at: now)
+                    context.journey.record(uuids, .deleted, at: now)
+                    summary.delivered += page.count
+                    consecutiveFailures = 0
+                    nextAttempt = nil
+                case .rejected(let reasons):
+                    let matched = page.filter { reasons[$0.uuid] != nil }
+                    if matched.isEmpty {
+                        // A verdict naming none of our events: treat as a verdict-less 400.
+                        try setAside(page, reason: "HTTP 400 with a verdict naming none of the batch", requestID: requestID, summary: &summary)
+                    } else {
+                        for event in matched {
+                            try setAside([event], reason: reasons[event.uuid] ?? "rejected", requestID: requestID, summary: &summary)
+                        }
+                        let rest = page.filter { reasons[$0.uuid] == nil }
+                        try context.store.release(ids: rest.map(\.id), countAttempt: false)
+                        context.journey.record(rest.map(\.uuid), .failed(requestID: requestID, reason: "batch rejected for other events; resent"), at: now)
+                    }
+                case .rejectedWithoutVerdict(let reason):
+                    try setAside(page, reason: reason, requestID: requestID, summary: &summary)
+                case .split:
+                    if page.count == 1 {
+                        try setAside(page, reason: "HTTP 413: the event alone is too large", requestID: requestID, summary: &summary)
+                    } else {
+                        try context.store.release(ids: ids, countAttempt: false)
+                        context.journey.record(uuids, .failed(requestID: requestID, reason: "HTTP 413; batch split"), at: now)
+                        limit = max(1, page.count / 2)
+                    }
+                case .pause(let status):
+                    try context.store.release(ids: ids, countAttempt: false)
+                    context.journey.record(uuids, .failed(requestID: requestID, reason: "HTTP \(status); delivery paused"), at: now)
+                    pausedStatus = status
+                    summary.paused = true
+                    context.logger.error("collector answered \(status): delivery paused until resumed")
+                    context.notify(.deliveryPaused(status: status))
+                    return summary
+                case .retry(let reason, let retryAfter):
+                    try context.store.release(ids: ids, countAttempt: true)
+                    context.journey.record(uuids, .failed(requestID: requestID, reason: reason), at: now)
+                    consecutiveFailures += 1
+                    let delay = context.retry.delay(afterFailures: consecutiveFailures, retryAfter: retryAfter,
+                                                    random: Double.random(in: 0..<1, using: &generator))
+                    nextAttempt = now.addingTimeInterval(delay)
+                    summary.nextAttempt = nextAttempt
+                    context.logger.notice("delivery failed (\(reason)); retrying in \(delay) s")
+                    context.notify(.retryScheduled(after: delay, reason: reason))
+                    scheduleRetry(after: delay)
+                    return summary
+                }
+            } catch {
+                context.logger.error("cannot update the event store after delivery: \(error)")
+                break
+            }
+        }
+        return summary
+    }
+
+    private func setAside(_ events: [StoredEvent], reason: String, requestID: String, summary: inout FlushSummary) throws {
+        try context.store.setAside(events.map { ($0.id, reason) })
+        let now = context.clock.now()
+        for event in events {
+            context.journey.record(event.uuid, .failed(requestID: requestID, reason: reason), at: now)
+            context.journey.record(event.uuid, .setAside(reason: reason), at: now)
+            context.notify(.setAside(uuid: event.uuid, reason: reason))
+        }
+        summary.setAside += events.count
+    }
+
+    private func scheduleRetry(after delay: TimeInterval) {
+        retryTask?.cancel()
+        guard !isShutDown else { return }
+        let clock = context.clock
+        retryTask = Task { [weak self] in
+            do { try await clock.sleep(for: delay) } catch { return }
+            _ = await self?.flush(trigger: .retry)
+        }
+    }
+
+    /// `{"sentAt":"…","events":[payload,…]}`: payloads are stored encoded and copied as they are.
+    static func encodeBatch(_ page: [StoredEvent], sentAt: Date) -> [UInt8] {
+        var writer = JSONWriter(capacity: page.reduce(64) { $0 + $1.payload.count + 1 })
+        writer.beginObject()
+        writer.key("sentAt")
+        writer.timestamp(sentAt)
+        writer.key("events")
+        writer.beginArray()
+        for event in page { writer.rawValue(event.payload) }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import TrackingCore
+
+/// What to do with a batch after the collector's answer: the delivery table.
+///
+/// | answer | events |
+/// |---|---|
+/// | 2xx | deleted |
+/// | 400 with a per-event verdict | rejected ones set aside with the reason, the rest retried at once |
+/// | 400 without a verdict | all set aside (a 400 is never retried as is) |
+/// | 401, 403 | kept; delivery paused and reported |
+/// | 413 | kept; the batch is split in halves (a single event is set aside) |
+/// | 408, 429, 5xx, other 4xx, timeout, connection error | kept; retried after backoff with jitter, honouring `Retry-After` |
+enum DeliveryVerdict: Equatable {
+    case delivered
+    case rejected([String: String])
+    case rejectedWithoutVerdict(String)
+    case pause(status: Int)
+    case split
+    case retry(reason: String, retryAfter: TimeInterval?)
+
+    static func classify(_ result: TransportResult, now: Date) -> DeliveryVerdict {
+        switch result {
+        case .failure(let reason):
+            return .retry(reason: reason, retryAfter: nil)
+        case .response(let status, let retryAfter, let body):
+            switch status {
+            case 200..<300: return .delivered
+            case 400:
+                if let rejected = parseRejections(body), !rejected.isEmpty { return .rejected(rejected) }
+                let text = String(decoding: body.prefix(200), as: UTF8.self)
+                return .rejectedWithoutVerdict("HTTP 400" + (text.isEmpty ? "" : ": \(text)"))
+            case 401, 403: return .pause(status: status)
+            case 413: return .split
+            default:
+                return .retry(reason: "HTTP \(status)", retryAfter: retryAfter.flatMap { parseRetryAfter($0, now: now) })
+            }
+        }
+    }
+
+    /// `{"rejected":[{"uuid":"…","reason":"…"}]}` -> uuid: reason.
+    static func parseRejections(_ body: Data) -> [String: String]? {
+        guard let json = try? JSONValue.parse(Array(body)),
+              case .array(let items)? = json["rejected"] else { return nil }
+        var result: [String: String] = [:]
+        for item in items {
+            guard let uuid = item["uuid"]?.stringValue else { continue }
+            result[uuid.lowercased()] = item["reason"]?.stringValue ?? "rejected by the collector"
+        }
+        return result
+    }
+
+    /// Seconds, or an HTTP date (`Sun, 22 Nov 2026 12:00:00 GMT`).
+    static func parseRetryAfter(_ value: String, now: Date) -> TimeInterval? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(trimmed) { return max(0, seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: trimmed) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder until the dispatcher lands (issue 5).
-import TrackingCore

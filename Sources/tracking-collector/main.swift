@@ -1,1 +1,0 @@
-print("tracking-collector: not implemented yet")

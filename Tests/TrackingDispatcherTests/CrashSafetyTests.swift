@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TrackingCollectorKit
+@testable import TrackingDispatcher
+
+/// A child process tracks and flushes to the real collector and is killed with
+/// SIGKILL at a random moment, 50 times, restarted each time on the same database.
+/// The child prints the uuids it has persisted; every one of them must reach the
+/// collector at least once, and a repeat must be the same event (same uuid, same
+/// payload): at-least-once, never lost, never invented.
+@Suite("Crash safety")
+struct CrashSafetyTests {
+    static var childURL: URL? {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
+        ]
+        return candidates.map { $0.appendingPathComponent("dispatcher-crash-child") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    @Test("SIGKILL at random moments, 50 times: every persisted event reaches the collector")
+    func killedFiftyTimes() async throws {
+        let child = try #require(Self.childURL, "build the dispatcher-crash-child product first")
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let collector = try CollectorServer()
+        let port = try await collector.start()
+        let endpoint = CollectorServer.batchURL(port: port).absoluteString
+        let database = directory.database.path
+
+        let outcome = await runOffCooperativePool { () -> (persisted: Set<String>, drained: Bool) in
+            var persisted = Set<String>()
+            var generator = SystemRandomNumberGenerator()
+            for _ in 0..<50 {
+                let run = ChildRun(executable: child, arguments: [database, endpoint])
+                usleep(UInt32.random(in: 30_000...250_000, using: &generator))
+                persisted.formUnion(run.kill())
+            }
+            let drain = ChildRun(executable: child, arguments: [database, endpoint, "--drain"])
+            let drained = drain.wait().contains("DRAINED")
+            return (persisted, drained)
+        }
+
+        let received = try collector.events()
+        let byUUID = Dictionary(grouping: received, by: \.uuid)
+        print("crash safety: \(outcome.persisted.count) events reported persisted, \(received.count) received, \(byUUID.count) distinct")
+        #expect(outcome.drained)
+        #expect(outcome.persisted.count > 100)
+        let missing = outcome.persisted.subtracting(byUUID.keys)
+        #expect(missing.isEmpty, "lost \(missing.count) of \(outcome.persisted.count) persisted events")
+        // Repeats are the same event, sent again.
+        for (_, copies) in byUUID where copies.count > 1 {
+            #expect(Set(copies.map(\.payload)).count == 1)
+        }
+        await collector.stop()
+    }
+}
+
+/// Runs blocking work (process waits, sleeps) on a thread of its own, not on
+/// Swift's small cooperative pool.
+func runOffCooperativePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        let thread = Thread { continuation.resume(returning: work()) }
+        thread.start()
+    }
+}
+
+/// One child process with its standard output collected.
+final class ChildRun: @unchecked Sendable {
+    private let process = Process()
+    private let pipe = Pipe()
+
+    init(executable: URL, arguments: [String]) {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+
+    /// SIGKILL, then the uuids the child reported as persisted before it died.
+    func kill() -> Set<String> {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        return Set(wait().split(separator: "\n").compactMap { line in
+            line.hasPrefix("P ") && line.count == 38 ? String(line.dropFirst(2)) : nil
+        })
+    }
+
+    /// Waits for the child to exit; its whole output.
+    func wait() -> String {
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

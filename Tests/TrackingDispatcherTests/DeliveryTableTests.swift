@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+import TrackingCollectorKit
+import TrackingCore
+@testable import TrackingDispatcher
+
+/// Every row of the delivery table, against the real collector on 127.0.0.1 with
+/// faults injected, a real SQLite store and a manual clock.
+@Suite("Delivery table")
+struct DeliveryTableTests {
+    @Test("2xx: the batch is deleted from the store")
+    func successDeletes() async throws {
+        let h = try await Harness.make()
+        let events = (0..<3).map { _ in TestEvent() }
+        events.forEach { h.client.track($0) }
+        let summary = await h.client.flush()
+        #expect(summary.delivered == 3)
+        #expect(summary.requests == 1)
+        #expect(try await h.client.storeCounts() == StoreCounts(pending: 0, inFlight: 0, setAside: 0))
+        #expect(Set(try h.collected().map(\.uuid)) == Set(events.map(\.id)))
+        await h.tearDown()
+    }
+
+    @Test("408, 429, 5xx: kept, retried after exponential backoff with jitter", arguments: [408, 429, 500, 502, 503, 504])
+    func transientStatusRetries(status: Int) async throws {
+        let h = try await Harness.make()
+        let event = TestEvent()
+        h.client.track(event)
+        await h.collector.inject([.status(status), .status(status)])
+        let start = h.clock.now()
+
+        let first = await h.client.flush()
+        #expect(first.delivered == 0)
+        let firstDelay = try #require(first.nextAttempt).timeIntervalSince(start)
+        #expect(firstDelay >= 2 && firstDelay <= 2.4)          // 2 s, plus up to 20 % jitter
+        let kept = try await h.pending()
+        #expect(kept.map(\.uuid) == [event.id])
+        #expect(kept.first?.attempts == 1)
+
+        // Before the backoff ends a flush sends nothing.
+        let early = await h.client.flush()
+        #expect(early.requests == 0)
+        #expect(try await h.collector.statistics().requests == 1)
+
+        h.clock.advance(by: firstDelay)
+        let second = await h.client.flush()
+        #expect(try await h.collector.statistics().requests >= 2)
+        // The second failure doubles the backoff.
+        let retryAt = second.nextAttempt ?? h.clock.now()
+        let secondDelay = retryAt.timeIntervalSince(h.clock.now())
+        if second.delivered == 0 {
+            #expect(secondDelay >= 4 && secondDelay <= 4.8)
+            h.clock.advance(by: secondDelay)
+            _ = await h.client.flush()
+        }
+        #expect(try await h.client.storeCounts().total == 0)
+        #expect(try h.collected().map(\.uuid) == [event.id])
+        await h.tearDown()
+    }
+
+    @Test("Retry-After is honoured when longer than the backoff")
+    func retryAfterHonoured() async throws {
+        let h = try await Harness.make()
+        h.client.track(TestEvent())
+        await h.collector.inject([.status(503, retryAfter: "120")])
+        let start = h.clock.now()
+        let first = await h.client.flush()
+        #expect(first.nextAttempt == start.addingTimeInterval(120))
+        h.clock.advance(by: 119)
+        #expect(await h.client.flush().requests == 0)
+        h.clock.advance(by: 1)
+        _ = await h.client.flush()
+        #expect(try await h.client.storeCounts().total == 0)
+        #expect(try h.collected().count == 1)
+        #expect(h.notices.all.contains(.retryScheduled(after: 120, reason: "HTTP 503")))
+        await h.tearDown()
+    }
+
+    @Test("Dropped connection: kept and retried")
+    func droppedConnectionRetries() async throws {
+        let h = try await Harness.make()
+        let event = TestEvent()
+        h.client.track(event)
+        await h.collector.inject([.dropConnection])
+        let first = await h.client.flush()
+        #expect(first.delivered == 0)
+        #expect(first.nextAttempt != nil)
+        #expect(try await h.pending().map(\.uuid) == [event.id])
+        h.clock.advance(by: 10)
+        _ = await h.client.flush()
+        #expect(try h.collected().map(\.uuid) == [event.id])
+        #expect(try await h.client.storeCounts().total == 0)
+        await h.tearDown()
+    }
+
+    @Test("Timeout: kept and retried")
+    func timeoutRetries() async throws {
+        let h = try await Harness.make(retry: RetryPolicy(initialBackoff: 2, minimumRequestInterval: 0, requestTimeout: 1))
+        let event = TestEvent()
+        h.client.track(event)
+        await h.collector.inject([Fault(status: 503, delayMs: 2_500)])
+        let first = await h.client.flush()
+        #expect(first.delivered == 0)
+        #expect(first.nextAttempt != nil)
+        #expect(try await h.pending().map(\.uuid) == [event.id])
+        #expect(h.client.journey.steps(for: event.uuid).contains { $0.stage == .failed(requestID: stepRequestID($0), reason: "timed out") })
+        // Let the slow answer finish on the collector side before the retry.
+        #expect(try await eventually { try h.collector.requestLog().count >= 1 })
+        // Retry after the backoff (again if a busy machine made the retry time out too).
+        for _ in 0..<5 where try h.collected().isEmpty {
+            h.clock.advance(by: 600)
+            _ = await h.client.flush()
+        }
+        #expect(try h.collected().map(\.uuid) == [event.id])
+        #expect(try await h.client.storeCounts().total == 0)
+        await h.tearDown()
+    }
+
+    @Test("Connection refused: kept and retried once the collector is up")
+    func connectionRefusedRetries() async throws {
+        let h = try await Harness.make(collectorRunning: false)
+        let event = TestEvent()
+        h.client.track(event)
+        let first = await h.client.flush()
+        #expect(first.delivered == 0)
+        #expect(first.nextAttempt != nil)
+        #expect(try await h.pending().map(\.uuid) == [event.id])
+        await h.tearDown()
+    }
+
+    @Test("413: the batch is split in halves until it fits")
+    func payloadTooLargeSplits() async throws {
+        let h = try await Harness.make()
+        let events = (0..<4).map { _ in TestEvent() }
+        events.forEach { h.client.track($0) }
+        await h.collector.inject([.status(413)])
+        let summary = await h.client.flush()
+        #expect(summary.delivered == 4)
+        let log = try h.collector.requestLog()
+        #expect(log.map(\.status) == [413, 200, 200])
+        #expect(log.map(\.events) == [0, 2, 2])
+        #expect(try await h.client.storeCounts().total == 0)
+        await h.tearDown()
+    }
+
+    @Test("413 for a single event: set aside as too large")
+    func singleEventTooLargeSetAside() async throws {
+        let h = try await Harness.make(batch: BatchConfiguration(deliverySize: 1))
+        let event = TestEvent()
+        h.client.track(event)
+        await h.collector.inject([.status(413)])
+        let summary = await h.client.flush()
+        #expect(summary.setAside == 1)
+        let aside = try await h.setAside()
+        #expect(aside.map(\.uuid) == [event.id])
+        #expect(aside.first?.reason == "HTTP 413: the event alone is too large")
+        await h.tearDown()
+    }
+
+    @Test("400 with a per-event verdict: rejected events set aside with the reason, the rest resent")
+    func badRequestWithVerdict() async throws {
+        let h = try await Harness.make()
+        let good1 = TestEvent(), good2 = TestEvent()
+        let bad = TestEvent(brokenTimestamp: "yesterday")
+        [good1, bad, good2].forEach { h.client.track($0) }
+        let summary = await h.client.flush()
+        #expect(summary.delivered == 2)
+        #expect(summary.setAside == 1)
+        #expect(try h.collector.requestLog().map(\.status) == [400, 200])
+        #expect(Set(try h.collected().map(\.uuid)) == [good1.id, good2.id])
+        let aside = try await h.setAside()
+        #expect(aside.map(\.uuid) == [bad.id])
+        #expect(aside.first?.reason == "clientTimestamp is missing or not ISO 8601 UTC with milliseconds")
+        #expect(try await h.pending().isEmpty)
+        #expect(h.notices.all.contains(.setAside(uuid: bad.id, reason: "clientTimestamp is missing or not ISO 8601 UTC with milliseconds")))
+        #expect(await h.client.describe().contains("\(bad.id): clientTimestamp is missing"))
+        // Set-aside events are never sent again.
+        #expect(await h.client.flush().requests == 0)
+        await h.tearDown()
+    }
+
+    @Test("400 without a verdict: the batch is set aside, never retried as is")
+    func badRequestWithoutVerdict() async throws {
+        let h = try await Harness.make()
+        let events = (0..<2).map { _ in TestEvent() }
+        events.forEach { h.client.track($0) }
+        await h.collector.inject([Fault(status: 400, body: "nope")])
+        let summary = await h.client.flush()
+        #expect(summary.setAside == 2)
+        let aside = try await h.setAside()
+        #expect(aside.map(\.uuid) == events.map(\.id))
+        #expect(aside.allSatisfy { $0.reason == "HTTP 400: nope" })
+        #expect(await h.client.flush().requests == 0)
+        #expect(try await h.collector.statistics().requests == 1)
+        await h.tearDown()
+    }
+
+    @Test("401 and 403: kept, delivery paused and reported until resumed", arguments: [401, 403])
+    func unauthorizedPauses(status: Int) async throws {
+        let h = try await Harness.make()
+        let event = TestEvent()
+        h.client.track(event)
+        await h.collector.inject([.status(status)])
+        let first = await h.client.flush()
+        #expect(first.paused)
+        #expect(h.notices.all.contains(.deliveryPaused(status: status)))
+        #expect(try await h.pending().map(\.uuid) == [event.id])
+        h.clock.advance(by: 3_600)
+        #expect(await h.client.flush().requests == 0)
+        #expect(await h.collectorProvider.isPaused)
+        await h.collectorProvider.resumeDelivery()
+        #expect(await h.client.flush().delivered == 1)
+        #expect(try h.collected().map(\.uuid) == [event.id])
+        await h.tearDown()
+    }
+
+    @Test("One upload in flight: concurrent flushes are serialised and coalesced")
+    func oneUploadInFlight() async throws {
+        let h = try await Harness.make(batch: BatchConfiguration(deliverySize: 5))
+        (0..<20).forEach { _ in h.client.track(TestEvent()) }
+        await h.client.waitUntilPersisted()
+        await h.collector.inject([Fault(delayMs: 200)])   // the first request is slow
+        let client = h.client
+        let delivered = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 { group.addTask { await client.flush().delivered } }
+            return await group.reduce(0, +)
+        }
+        #expect(delivered >= 20)
+        let log = try h.collector.requestLog()
+        #expect(log.count == 4)                      // 20 events / 5 per request, nothing sent twice
+        #expect(try h.collected().count == 20)
+        await h.tearDown()
+    }
+
+    @Test("Byte cap: a request carries at most maxRequestBytes of events")
+    func byteCapLimitsRequests() async throws {
+        let h = try await Harness.make(batch: BatchConfiguration(deliverySize: 100, maxRequestBytes: 2_500))
+        (0..<6).forEach { _ in h.client.track(TestEvent(padding: String(repeating: "x", count: 700))) }
+        _ = await h.client.flush()
+        let log = try h.collector.requestLog()
+        #expect(log.allSatisfy { $0.events <= 2 })
+        #expect(log.reduce(0) { $0 + $1.events } == 6)
+        #expect(log.count == 3)
+        await h.tearDown()
+    }
+}
+
+private func stepRequestID(_ step: JourneyStep) -> String {
+    if case .failed(let id, _) = step.stage { return id }
+    return ""
+}

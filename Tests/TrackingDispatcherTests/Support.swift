@@ -1,0 +1,129 @@
+import Foundation
+import Logging
+import Testing
+import TrackingCollectorKit
+import TrackingCore
+@testable import TrackingDispatcher
+
+/// An event type written by hand (the shape generated code has), with knobs for
+/// the cases the tests need: a PII field, a broken envelope, a contract violation.
+struct TestEvent: TrackingEvent {
+    var eventName = "wishlistPageView"
+    var kindName = "pageView"
+    var contractVersion = "1.3.0"
+    var uuid = UUID()
+    var clientTimestamp = Date(timeIntervalSince1970: 1_800_000_000)
+    var viewType = "Wishlist"
+    var email: String?
+    /// Written instead of the real timestamp: the collector rejects the event.
+    var brokenTimestamp: String?
+    var padding = ""
+
+    func writeMembers(to writer: inout JSONWriter) {
+        writer.key("event"); writer.value(eventName)
+        writer.key("kind"); writer.value(kindName)
+        writer.key("contractVersion"); writer.value(contractVersion)
+        writer.key("uuid"); writer.value(uuid)
+        writer.key("clientTimestamp")
+        if let brokenTimestamp { writer.value(brokenTimestamp) } else { writer.timestamp(clientTimestamp) }
+        writer.key("viewType"); writer.value(viewType)
+        if let email { writer.key("email"); writer.value(email) }
+        if !padding.isEmpty { writer.key("padding"); writer.value(padding) }
+    }
+
+    func validate() -> [Violation] {
+        viewType.isEmpty ? [Violation(path: "viewType", code: .tooShort, message: "must not be empty")] : []
+    }
+
+    var id: String { uuid.uuidString.lowercased() }
+}
+
+/// A fresh directory under the system's temporary directory, removed by `remove()`.
+struct TemporaryDirectory {
+    let url: URL
+    init() {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("dispatcher-tests-\(UUID().uuidString)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    var database: URL { url.appendingPathComponent("events.sqlite") }
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Collects notices from the client's handler.
+final class NoticeLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [DispatcherNotice] = []
+    func append(_ notice: DispatcherNotice) { lock.withLock { items.append(notice) } }
+    var all: [DispatcherNotice] { lock.withLock { items } }
+}
+
+/// A client wired to a real collector on 127.0.0.1, with a manual clock.
+struct Harness {
+    let directory = TemporaryDirectory()
+    let collector: CollectorServer
+    let port: UInt16
+    let clock: ManualClock
+    let notices = NoticeLog()
+    let recorder = RecordingProvider()
+    let collectorProvider: CollectorProvider
+    let client: TrackingClient
+
+    static func make(batch: BatchConfiguration = BatchConfiguration(deliverySize: 100),
+                     strategies: FlushStrategy = [.manual],
+                     retry: RetryPolicy = RetryPolicy(initialBackoff: 2, jitter: 0.2, minimumRequestInterval: 0, requestTimeout: 5),
+                     contract: ContractRules = .standard,
+                     consent: PIIConsent = .granted,
+                     globals: [String: JSONValue] = ["appVersion": .string("4.2.0"), "osVersion": .string("18.1"),
+                                                     "deviceModel": .string("iPhone17,1")],
+                     clock: ManualClock = ManualClock(),
+                     journeyCapacity: Int = 5_000,
+                     collectorRunning: Bool = true,
+                     checker: EventChecker = EventChecker()) async throws -> Harness {
+        let collector = try CollectorServer(checker: checker)
+        let port = collectorRunning ? try await collector.start() : 1
+        return Harness(collector: collector, port: port, clock: clock, batch: batch, strategies: strategies,
+                       retry: retry, contract: contract, consent: consent, globals: globals, journeyCapacity: journeyCapacity)
+    }
+
+    private init(collector: CollectorServer, port: UInt16, clock: ManualClock, batch: BatchConfiguration,
+                 strategies: FlushStrategy, retry: RetryPolicy, contract: ContractRules, consent: PIIConsent,
+                 globals: [String: JSONValue], journeyCapacity: Int) {
+        self.collector = collector
+        self.port = port
+        self.clock = clock
+        collectorProvider = CollectorProvider(endpoint: CollectorServer.batchURL(port: port))
+        let configuration = DispatcherConfiguration(
+            databaseURL: directory.database, batch: batch, strategies: strategies, retry: retry,
+            contract: contract, consent: consent, reportViolationsLoudly: false, journeyCapacity: journeyCapacity)
+        let notices = self.notices
+        var logger = Logger(label: "tracking.tests")
+        logger.logLevel = .critical   // notices are checked through `onNotice`
+        client = TrackingClient(configuration: configuration, providers: [collectorProvider, recorder],
+                                globals: StaticGlobals(globals), clock: clock, logger: logger,
+                                onNotice: { notices.append($0) })
+    }
+
+    func pending() async throws -> [StoredEvent] { try await client.storedEvents(in: .pending) }
+    func setAside() async throws -> [StoredEvent] { try await client.storedEvents(in: .setAside) }
+    func collected() throws -> [CollectedEvent] { try collector.events() }
+
+    func tearDown() async {
+        await client.shutdown()
+        await collector.stop()
+        directory.remove()
+    }
+}
+
+/// Waits (polling, never asserting on time) until `condition` holds or about ten seconds passed.
+func eventually(_ condition: () async throws -> Bool) async rethrows -> Bool {
+    for _ in 0..<1_000 {
+        if try await condition() { return true }
+        try? await Task.sleep(nanoseconds: 10_000_000)
+    }
+    return try await condition()
+}
+
+extension StoredEvent {
+    var json: JSONValue? { try? JSONValue.parse(payload) }
+}
