@@ -101,6 +101,8 @@ let package = Package(
             dependencies: [
                 "TrackingCollectorKit",
                 "TrackingContract",
+                // Loads any contract given with --contract (a development tool, so libyaml is fine here).
+                "ContractGenCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

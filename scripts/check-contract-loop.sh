@@ -42,7 +42,7 @@ func loopCheck() -> String {
     return "\(event.eventName) \(note ?? "")"
 }
 SWIFT
-sed -i.bak 's|^import ShopEvents$|import ShopEvents\nprint(loopCheck())|' "$app/Sources/shop-app/main.swift"
+echo 'print(loopCheck())' >> "$app/Sources/shop-app/main.swift"
 swift build --package-path "$app" 2>&1 | tail -3
 out=$(swift run --skip-build --package-path "$app" shop-app 2>&1)
 echo "$out" | grep -q "wishlistAdd for you" || { echo "FAIL: the new event did not run"; echo "$out"; exit 1; }

@@ -26,6 +26,7 @@ let package = Package(
             dependencies: [
                 "ShopEvents",
                 .product(name: "TrackingDispatcher", package: "contractgen"),
+                .product(name: "ImpressionTracking", package: "contractgen"),
             ]
         ),
     ],

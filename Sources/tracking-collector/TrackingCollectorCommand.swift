@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContractGenCore
 import Foundation
 import TrackingCollectorKit
 import TrackingContract
@@ -16,13 +17,17 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "SQLite file for received events (default: in memory).")
     var database: String?
 
-    @Flag(help: "Check the envelope only, not the contract (contract/contract.yaml as generated into TrackingContract).")
+    @Option(name: .shortAndLong, help: "Validate events against this contract (default: contract/contract.yaml as built into TrackingContract).")
+    var contract: String?
+
+    @Flag(help: "Check the envelope only, not the contract.")
     var envelopeOnly = false
 
     func run() async throws {
+        let descriptor = try contract.map(Self.loadDescriptor) ?? Omnitracking.descriptor
         let checker = envelopeOnly
             ? EventChecker()
-            : EventChecker(contractValidator: { Omnitracking.descriptor.validate(payload: $0) })
+            : EventChecker(contractValidator: { descriptor.validate(payload: $0) })
         let server = try CollectorServer(port: port, databasePath: database, checker: checker)
         let bound = try await server.start()
         // Written unbuffered so a script reading our output sees the port at once.
@@ -32,5 +37,22 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
         // Serve until the process is stopped (Ctrl-C).
         while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
     }
-}
 
+    /// The runtime descriptor of the contract at `path`, built with the
+    /// generator's own loader; a contract with errors stops the collector.
+    static func loadDescriptor(path: String) throws -> ContractDescriptor {
+        let result: ContractLoadResult
+        do {
+            result = try ContractLoader.load(path: path)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        guard let contract = result.contract else {
+            let report = DiagnosticFormatter.text(result.diagnostics, source: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+            FileHandle.standardError.write(Data(report.utf8))
+            throw ExitCode(2)
+        }
+        return ContractTranslator.descriptor(of: contract)
+    }
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Starts the local collector on a free port with the example app's contract,
+# runs Examples/ShopApp against it, and checks what arrived: every event the
+# app tracked, the broken one with its violations listed by the collector.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+swift build --product tracking-collector 2>&1 | tail -1
+swift build --package-path Examples/ShopApp 2>&1 | tail -1
+
+out=$(mktemp)
+.build/debug/tracking-collector --port 0 --contract Examples/ShopApp/Sources/ShopEvents/contract.yaml >"$out" 2>&1 &
+collector=$!
+trap 'kill $collector 2>/dev/null || true; rm -f "$out"' EXIT
+
+port=""
+for _ in $(seq 1 100); do
+  port=$(grep -o '127\.0\.0\.1:[0-9]*' "$out" | head -1 | cut -d: -f2 || true)
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || { echo "FAIL: the collector did not start"; cat "$out"; exit 1; }
+echo "collector on port $port"
+
+swift run --skip-build --package-path Examples/ShopApp shop-app --collector "http://127.0.0.1:$port/v1/batch" 2>/dev/null
+
+python3 - "$port" <<'PY'
+import json, sys, urllib.request
+port = sys.argv[1]
+events = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/events?limit=100"))["events"]
+names = sorted(e["event"] for e in events)
+print("collector received:", ", ".join(names))
+expected = sorted(["homePageView", "productDetailPageView", "addToCart", "addToCart", "addToCart",
+                   "productImpression", "productImpression"])
+assert names == expected, f"expected {expected}"
+broken = [e for e in events if e["violations"]]
+assert len(broken) == 1 and len(broken[0]["violations"]) == 3, broken
+print("collector flagged:", "; ".join(str(v) for v in broken[0]["violations"]))
+PY
+echo "ok: the example app delivered every event to the collector"
