@@ -6,7 +6,7 @@ import PackagePlugin
 ///     swift package --allow-writing-to-package-directory generate-contract-code
 ///     swift package --allow-writing-to-package-directory generate-contract-code \
 ///         --contract contract/contract.yaml --output Generated
-///     swift package generate-contract-code --check     # exit 1 when Generated/ is stale
+///     swift package --allow-writing-to-package-directory generate-contract-code --check   # exit 1 when stale
 ///
 /// It runs the same `contractgen generate` as the build-tool plugin.
 @main
