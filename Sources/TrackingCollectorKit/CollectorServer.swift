@@ -49,13 +49,32 @@ public final class CollectorServer: Sendable {
     public static func batchURL(port: UInt16) -> URL { URL(string: "http://127.0.0.1:\(port)/v1/batch")! }
 
     /// Stops listening, gives open connections `timeout` seconds to finish, then
-    /// cancels the server task and closes the database. (It does not wait for the
-    /// task: a client that keeps an idle keep-alive connection open must not be
-    /// able to hold `stop()` up.)
+    /// cancels the server task and closes the database.
+    ///
+    /// Bounded: FlyingFox's `stop` waits for its server task after cancelling it, and
+    /// a connection handler that does not react to cancellation (a client's idle
+    /// keep-alive connection, a socket wait the pool misses) would hold it, and the
+    /// caller, forever. `stop()` waits at most `timeout` plus two seconds; the
+    /// listening socket is closed at once either way.
     public func stop(timeout: TimeInterval = 0.2) async {
-        await server.stop(timeout: timeout)
+        let server = self.server
+        let stopping = Task { await server.stop(timeout: timeout) }
+        await Self.wait(for: stopping, atMost: timeout + 2)
         runTask.take()?.cancel()
         store.close()
+    }
+
+    /// Awaits `task`, or returns after `seconds` without it (the task keeps running).
+    static func wait(for task: Task<Void, Never>, atMost seconds: TimeInterval) async {
+        let once = ResumeOnce()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            once.set(continuation)
+            Task {
+                await task.value
+                once.resume()
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { once.resume() }
+        }
     }
 
     // MARK: In-process access (tests)
@@ -187,9 +206,8 @@ public final class CollectorServer: Sendable {
         let now = Date()
         if let fault = await state.nextFault() {
             if let delay = fault.delayMs, delay > 0 {
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(delay)) { continuation.resume() }
-                }
+                // Cancellable: stopping the server ends a long delay at once.
+                try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
             }
             if fault.drop == true {
                 try? store.logRequest(id: requestID, status: 0, events: 0, bytes: body.count, outcome: "dropped", at: now)
@@ -294,4 +312,30 @@ final class TaskBox: @unchecked Sendable {
     private var task: Task<Void, Never>?
     func set(_ task: Task<Void, Never>) { lock.withLock { self.task = task } }
     func take() -> Task<Void, Never>? { lock.withLock { defer { task = nil }; return task } }
+}
+
+/// Resumes a continuation exactly once, whichever of several events comes first.
+final class ResumeOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var resumed = false
+
+    func set(_ continuation: CheckedContinuation<Void, Never>) {
+        let resumeNow = lock.withLock { () -> Bool in
+            if resumed { return true }
+            self.continuation = continuation
+            return false
+        }
+        if resumeNow { continuation.resume() }
+    }
+
+    func resume() {
+        let continuation = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            if resumed { return nil }
+            resumed = true
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume()
+    }
 }

@@ -28,7 +28,7 @@ final class CapturedLog: @unchecked Sendable {
     var logger: Logger { Logger(label: "captured") { _ in Handler(log: self) } }
 }
 
-@Suite("Tracking client")
+@Suite("Tracking client", .timeLimit(.minutes(1)))
 struct ClientTests {
     @Test("Globals are appended to every event in contract order")
     func globalsHydrated() async throws {

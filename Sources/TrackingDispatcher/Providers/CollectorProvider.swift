@@ -64,6 +64,7 @@ public final class CollectorProvider: TrackingProvider, @unchecked Sendable {
     public func shutdown() async {
         let (uploader, task) = lock.withLock { (self.uploader, intervalTask) }
         task?.cancel()
+        // Waits for a running upload to end (cancelled) before the client closes the store.
         await uploader?.shutdown()
     }
 }
