@@ -93,7 +93,8 @@ public final class CollectorServer: Sendable {
                                    acceptedRequests: requests.filter { $0.status / 100 == 2 }.count,
                                    events: counts.events, distinctUUIDs: counts.distinct,
                                    largestBatch: requests.map(\.events).max() ?? 0,
-                                   faultsServed: await state.faultsServed, faultsPending: await state.faultsPending)
+                                   faultsServed: await state.faultsServed, faultsPending: await state.faultsPending,
+                                   gzippedRequests: await state.gzippedRequests)
     }
 
     /// Every request's status and size, in arrival order.
@@ -107,9 +108,23 @@ public final class CollectorServer: Sendable {
         let store = self.store
         let state = self.state
         await server.appendRoute("POST /v1/batch") { request in
-            let body = try await request.bodyData
-            return await Self.ingest(body, requestID: request.headers[HTTPHeader("X-Request-ID")] ?? UUID().uuidString,
-                                     store: store, state: state)
+            var body = try await request.bodyData
+            let requestID = request.headers[HTTPHeader("X-Request-ID")] ?? UUID().uuidString
+            switch request.headers[HTTPHeader("Content-Encoding")]?.lowercased() {
+            case nil, "identity":
+                break
+            case "gzip":
+                guard let inflated = try? GzipInflater.inflate(Array(body)) else {
+                    try? store.logRequest(id: requestID, status: 400, events: 0, bytes: body.count, outcome: "bad gzip", at: Date())
+                    return Self.json(400, Array(#"{"error":"the body is not a valid gzip stream","accepted":[],"rejected":[]}"#.utf8))
+                }
+                await state.countGzipped()
+                body = Data(inflated)
+            case let other?:
+                try? store.logRequest(id: requestID, status: 415, events: 0, bytes: body.count, outcome: "encoding \(other)", at: Date())
+                return Self.json(415, Array(#"{"error":"unsupported Content-Encoding (gzip or none)"}"#.utf8))
+            }
+            return await Self.ingest(body, requestID: requestID, store: store, state: state)
         }
         await server.appendRoute("GET /events") { request in
             let limit = request.query["limit"].flatMap(Int.init) ?? 10_000
@@ -283,6 +298,8 @@ public struct CollectorStatistics: Sendable, Hashable, Codable {
     public var largestBatch: Int
     public var faultsServed: Int
     public var faultsPending: Int
+    /// Batch requests that came with `Content-Encoding: gzip` and inflated cleanly.
+    public var gzippedRequests: Int
 }
 
 /// The collector's mutable state besides its database.
@@ -290,6 +307,7 @@ actor CollectorState {
     let checker: EventChecker
     private var faults: [Fault] = []
     private(set) var faultsServed = 0
+    private(set) var gzippedRequests = 0
 
     init(checker: EventChecker) { self.checker = checker }
 
@@ -298,6 +316,8 @@ actor CollectorState {
     func append(_ more: [Fault]) { faults += more }
 
     func clearFaults() { faults.removeAll() }
+
+    func countGzipped() { gzippedRequests += 1 }
 
     func nextFault() -> Fault? {
         guard !faults.isEmpty else { return nil }

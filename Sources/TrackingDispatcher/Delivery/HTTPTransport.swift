@@ -12,18 +12,19 @@ enum TransportResult: Sendable {
 
 /// POSTs JSON bodies with URLSession (FoundationNetworking on Linux).
 ///
-/// No gzip: Foundation offers no gzip encoder on Linux (and on Apple platforms
-/// only raw zlib/deflate through `NSData.compressed(using:)`, not the gzip framing
-/// servers expect), and the package takes no compression dependency. Batches are
-/// bounded by `maxRequestBytes` instead.
+/// Bodies of at least `gzipThreshold` bytes are sent gzipped (`Content-Encoding:
+/// gzip`, system zlib) when that makes them smaller; smaller bodies go as they are
+/// (compressing a few hundred bytes costs more than it saves).
 final class HTTPTransport: Sendable {
     let endpoint: URL
     private let session: URLSession
     private let headers: [String: String]
+    private let gzipThreshold: Int?
 
-    init(endpoint: URL, timeout: TimeInterval, headers: [String: String]) {
+    init(endpoint: URL, timeout: TimeInterval, headers: [String: String], gzipThreshold: Int? = 1_024) {
         self.endpoint = endpoint
         self.headers = headers
+        self.gzipThreshold = gzipThreshold
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout * 2
@@ -34,7 +35,13 @@ final class HTTPTransport: Sendable {
     func post(_ body: [UInt8], requestID: String) async -> TransportResult {
         var request = URLRequest(url: endpoint)
         request.httpMethod = "POST"
-        request.httpBody = Data(body)
+        if let threshold = gzipThreshold, body.count >= threshold,
+           let compressed = Gzip.compress(body), compressed.count < body.count {
+            request.httpBody = Data(compressed)
+            request.setValue("gzip", forHTTPHeaderField: "Content-Encoding")
+        } else {
+            request.httpBody = Data(body)
+        }
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue(requestID, forHTTPHeaderField: "X-Request-ID")
         // libcurl (URLSession on Linux) otherwise sends `Expect: 100-continue` and
