@@ -119,6 +119,39 @@ struct DeliveryTableTests {
         await h.tearDown()
     }
 
+    @Test("Shutdown during an upload: the request is cancelled, the page is pending again, then the store closes")
+    func shutdownDuringUpload() async throws {
+        let log = CapturedLog()
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let collector = try CollectorServer()
+        let port = try await collector.start()
+        await collector.inject([Fault(delayMs: 60_000)])   // the answer would come far too late
+        let client = TrackingClient(
+            configuration: DispatcherConfiguration(databaseURL: directory.database, strategies: [.manual],
+                                                   retry: RetryPolicy(minimumRequestInterval: 0, requestTimeout: 120)),
+            providers: [CollectorProvider(endpoint: CollectorServer.batchURL(port: port))],
+            globals: StaticGlobals(), clock: ManualClock(), logger: log.logger)
+        let event = TestEvent()
+        client.track(event)
+        let flushing = Task { await client.flush() }
+        // The request is at the collector (it took the delay fault).
+        #expect(try await eventually { try await collector.statistics().faultsServed == 1 })
+        await client.shutdown()
+        let summary = await flushing.value
+        #expect(summary.delivered == 0)
+        // The uploader stopped before the store closed: it released the page
+        // (no attempt counted) and never touched a closed database.
+        let store = try EventStore(url: directory.database)
+        let pending = try store.events(in: .pending, limit: 10)
+        #expect(pending.map(\.uuid) == [event.id])
+        #expect(pending.first?.attempts == 0)
+        store.close()
+        #expect(!log.all.contains { $0.contains("SQLite error") || $0.contains("cannot update") || $0.contains("cannot read") })
+        #expect(try collector.events().isEmpty)
+        await collector.stop()
+    }
+
     @Test("Connection refused: kept and retried once the collector is up")
     func connectionRefusedRetries() async throws {
         let h = try await Harness.make(collectorRunning: false)
