@@ -110,8 +110,8 @@ let benchmarks: @Sendable () -> Void = {
             let database = Fixture.temporaryDatabase()
             let client = TrackingClient(configuration: Fixture.configuration(database, validation: validation), providers: [],
                                         globals: StaticGlobals(Fixture.globals))
-            let events: [any TrackingEvent] = (0..<10_000).map { _ in
-                marked ? GeneratedWishlistPageView(base: Fixture.event()) : Fixture.event()
+            let events: [any TrackingEvent] = (0..<10_000).map { _ -> any TrackingEvent in
+                marked ? GeneratedWishlistPageView(base: Fixture.event()) as any TrackingEvent : Fixture.event()
             }
             await client.waitUntilPersisted()
             benchmark.startMeasurement()
