@@ -40,6 +40,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
+        // zlib: gzip request bodies (dispatcher) and inflate them (collector).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
 
         // MARK: Runtime (Foundation and SQLite only)
         .target(name: "TrackingCore"),
@@ -48,6 +54,7 @@ let package = Package(
             dependencies: [
                 "TrackingCore",
                 .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows])),
+                "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -92,6 +99,7 @@ let package = Package(
             dependencies: [
                 "TrackingCore",
                 "TrackingDispatcher",
+                "CZlib",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]

@@ -49,13 +49,32 @@ public final class CollectorServer: Sendable {
     public static func batchURL(port: UInt16) -> URL { URL(string: "http://127.0.0.1:\(port)/v1/batch")! }
 
     /// Stops listening, gives open connections `timeout` seconds to finish, then
-    /// cancels the server task and closes the database. (It does not wait for the
-    /// task: a client that keeps an idle keep-alive connection open must not be
-    /// able to hold `stop()` up.)
+    /// cancels the server task and closes the database.
+    ///
+    /// Bounded: FlyingFox's `stop` waits for its server task after cancelling it, and
+    /// a connection handler that does not react to cancellation (a client's idle
+    /// keep-alive connection, a socket wait the pool misses) would hold it, and the
+    /// caller, forever. `stop()` waits at most `timeout` plus two seconds; the
+    /// listening socket is closed at once either way.
     public func stop(timeout: TimeInterval = 0.2) async {
-        await server.stop(timeout: timeout)
+        let server = self.server
+        let stopping = Task { await server.stop(timeout: timeout) }
+        await Self.wait(for: stopping, atMost: timeout + 2)
         runTask.take()?.cancel()
         store.close()
+    }
+
+    /// Awaits `task`, or returns after `seconds` without it (the task keeps running).
+    static func wait(for task: Task<Void, Never>, atMost seconds: TimeInterval) async {
+        let once = ResumeOnce()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            once.set(continuation)
+            Task {
+                await task.value
+                once.resume()
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { once.resume() }
+        }
     }
 
     // MARK: In-process access (tests)
@@ -74,7 +93,8 @@ public final class CollectorServer: Sendable {
                                    acceptedRequests: requests.filter { $0.status / 100 == 2 }.count,
                                    events: counts.events, distinctUUIDs: counts.distinct,
                                    largestBatch: requests.map(\.events).max() ?? 0,
-                                   faultsServed: await state.faultsServed, faultsPending: await state.faultsPending)
+                                   faultsServed: await state.faultsServed, faultsPending: await state.faultsPending,
+                                   gzippedRequests: await state.gzippedRequests)
     }
 
     /// Every request's status and size, in arrival order.
@@ -88,9 +108,23 @@ public final class CollectorServer: Sendable {
         let store = self.store
         let state = self.state
         await server.appendRoute("POST /v1/batch") { request in
-            let body = try await request.bodyData
-            return await Self.ingest(body, requestID: request.headers[HTTPHeader("X-Request-ID")] ?? UUID().uuidString,
-                                     store: store, state: state)
+            var body = try await request.bodyData
+            let requestID = request.headers[HTTPHeader("X-Request-ID")] ?? UUID().uuidString
+            switch request.headers[HTTPHeader("Content-Encoding")]?.lowercased() {
+            case nil, "identity":
+                break
+            case "gzip":
+                guard let inflated = try? GzipInflater.inflate(Array(body)) else {
+                    try? store.logRequest(id: requestID, status: 400, events: 0, bytes: body.count, outcome: "bad gzip", at: Date())
+                    return Self.json(400, Array(#"{"error":"the body is not a valid gzip stream","accepted":[],"rejected":[]}"#.utf8))
+                }
+                await state.countGzipped()
+                body = Data(inflated)
+            case let other?:
+                try? store.logRequest(id: requestID, status: 415, events: 0, bytes: body.count, outcome: "encoding \(other)", at: Date())
+                return Self.json(415, Array(#"{"error":"unsupported Content-Encoding (gzip or none)"}"#.utf8))
+            }
+            return await Self.ingest(body, requestID: requestID, store: store, state: state)
         }
         await server.appendRoute("GET /events") { request in
             let limit = request.query["limit"].flatMap(Int.init) ?? 10_000
@@ -187,9 +221,8 @@ public final class CollectorServer: Sendable {
         let now = Date()
         if let fault = await state.nextFault() {
             if let delay = fault.delayMs, delay > 0 {
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(delay)) { continuation.resume() }
-                }
+                // Cancellable: stopping the server ends a long delay at once.
+                try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
             }
             if fault.drop == true {
                 try? store.logRequest(id: requestID, status: 0, events: 0, bytes: body.count, outcome: "dropped", at: now)
@@ -265,6 +298,8 @@ public struct CollectorStatistics: Sendable, Hashable, Codable {
     public var largestBatch: Int
     public var faultsServed: Int
     public var faultsPending: Int
+    /// Batch requests that came with `Content-Encoding: gzip` and inflated cleanly.
+    public var gzippedRequests: Int
 }
 
 /// The collector's mutable state besides its database.
@@ -272,6 +307,7 @@ actor CollectorState {
     let checker: EventChecker
     private var faults: [Fault] = []
     private(set) var faultsServed = 0
+    private(set) var gzippedRequests = 0
 
     init(checker: EventChecker) { self.checker = checker }
 
@@ -280,6 +316,8 @@ actor CollectorState {
     func append(_ more: [Fault]) { faults += more }
 
     func clearFaults() { faults.removeAll() }
+
+    func countGzipped() { gzippedRequests += 1 }
 
     func nextFault() -> Fault? {
         guard !faults.isEmpty else { return nil }
@@ -294,4 +332,30 @@ final class TaskBox: @unchecked Sendable {
     private var task: Task<Void, Never>?
     func set(_ task: Task<Void, Never>) { lock.withLock { self.task = task } }
     func take() -> Task<Void, Never>? { lock.withLock { defer { task = nil }; return task } }
+}
+
+/// Resumes a continuation exactly once, whichever of several events comes first.
+final class ResumeOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var resumed = false
+
+    func set(_ continuation: CheckedContinuation<Void, Never>) {
+        let resumeNow = lock.withLock { () -> Bool in
+            if resumed { return true }
+            self.continuation = continuation
+            return false
+        }
+        if resumeNow { continuation.resume() }
+    }
+
+    func resume() {
+        let continuation = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            if resumed { return nil }
+            resumed = true
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume()
+    }
 }

@@ -17,8 +17,12 @@ public enum ContractRegex {
     /// An invalid pattern matches nothing (the generator rejects them earlier).
     public static func matches(_ string: String, pattern: String) -> Bool {
         guard let regex = cache.regex(for: pattern) else { return false }
-        let range = NSRange(string.startIndex..<string.endIndex, in: string)
-        return regex.firstMatch(in: string, options: [], range: range) != nil
+        // The whole string in UTF-16 units, as NSRegularExpression counts: the same
+        // range `NSRange(string.startIndex..<string.endIndex, in:)` computes, without
+        // index conversions. `rangeOfFirstMatch` answers the same question as
+        // `firstMatch` without allocating a match result.
+        let range = NSRange(location: 0, length: string.utf16.count)
+        return regex.rangeOfFirstMatch(in: string, options: [], range: range).location != NSNotFound
     }
 
     private static let cache = RegexCache()

@@ -3,7 +3,7 @@ import Testing
 import TrackingCollectorKit
 @testable import TrackingDispatcher
 
-@Suite("Offline backlog")
+@Suite("Offline backlog", .timeLimit(.minutes(3)))
 struct BacklogTests {
     /// 20,000 events pile up while the collector is unreachable, then drain: in pages
     /// of `deliverySize` (never more rows in memory than one page), at most one request

@@ -28,7 +28,7 @@ final class CapturedLog: @unchecked Sendable {
     var logger: Logger { Logger(label: "captured") { _ in Handler(log: self) } }
 }
 
-@Suite("Tracking client")
+@Suite("Tracking client", .timeLimit(.minutes(1)))
 struct ClientTests {
     @Test("Globals are appended to every event in contract order")
     func globalsHydrated() async throws {
@@ -122,6 +122,36 @@ struct ClientTests {
         h.client.track(TestEvent())
         let stored = try #require(try await h.pending().first)
         #expect(stored.flags == [.incomplete, .violations])
+        await h.tearDown()
+    }
+
+    @Test("Generated events are trusted to their validate(); an app's own models get the payload check",
+          arguments: [1, 600])   // one event, and a batch large enough for the parallel path
+    func generatedEventsSkipPayloadCheck(count: Int) async throws {
+        let checked = PayloadCheckCount()
+        let rules = ContractRules(globals: ContractRules.standard.globals) { payload in
+            checked.increment()
+            return [Violation(path: "viewType", code: .notInValueSet, message: "payload check ran")]
+        }
+        let h = try await Harness.make(contract: rules)
+        let generated = (0..<count).map { index in GeneratedTestEvent(base: TestEvent(viewType: index % 2 == 0 ? "" : "Wishlist")) }
+        let composed = (0..<count).map { _ in TestEvent() }
+        generated.forEach { h.client.track($0) }
+        composed.forEach { h.client.track($0) }
+        await h.client.waitUntilPersisted()
+        let processed = h.recorder.events
+        let byUUID = Dictionary(uniqueKeysWithValues: processed.map { ($0.uuid, $0) })
+        #expect(processed.count == 2 * count)
+        // The payload validator ran for the composed events only.
+        #expect(checked.value == count)
+        for (index, event) in generated.enumerated() {
+            let row = try #require(byUUID[event.base.id])
+            // Only the generated validate() decides: empty viewType is its one violation.
+            #expect(row.violations == (index % 2 == 0 ? ["viewType: must not be empty"] : []))
+        }
+        for event in composed {
+            #expect(byUUID[event.id]?.violations == ["viewType: payload check ran"])
+        }
         await h.tearDown()
     }
 
@@ -250,4 +280,24 @@ struct ClientTests {
         #expect(h.client.journey.steps(for: events[0].uuid).isEmpty)
         await h.tearDown()
     }
+}
+
+/// A hand-written stand-in for generated code: conforms to `ContractGeneratedEvent`.
+struct GeneratedTestEvent: ContractGeneratedEvent {
+    var base: TestEvent
+    var eventName: String { base.eventName }
+    var kindName: String { base.kindName }
+    var contractVersion: String { base.contractVersion }
+    var uuid: UUID { base.uuid }
+    var clientTimestamp: Date { base.clientTimestamp }
+    func writeMembers(to writer: inout JSONWriter) { base.writeMembers(to: &writer) }
+    func validate() -> [Violation] { base.validate() }
+}
+
+/// Counts payload-validator calls (they run on several threads at once).
+final class PayloadCheckCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }

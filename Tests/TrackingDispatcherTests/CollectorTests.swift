@@ -9,7 +9,7 @@ import TrackingCore
 
 /// The collector's HTTP endpoints, spoken to over loopback as a developer or a
 /// script would.
-@Suite("Local collector endpoints")
+@Suite("Local collector endpoints", .timeLimit(.minutes(1)))
 struct CollectorTests {
     static func request(_ method: String, _ url: URL, body: String? = nil) async throws -> (Int, JSONValue?) {
         var request = URLRequest(url: url)
@@ -67,7 +67,7 @@ struct CollectorTests {
     }
 }
 
-@Suite("Retry policy")
+@Suite("Retry policy", .timeLimit(.minutes(1)))
 struct RetryPolicyTests {
     @Test("Backoff doubles per failure up to the ceiling; jitter adds at most its fraction")
     func backoff() {

@@ -8,7 +8,7 @@ import TrackingCollectorKit
 /// The child prints the uuids it has persisted; every one of them must reach the
 /// collector at least once, and a repeat must be the same event (same uuid, same
 /// payload): at-least-once, never lost, never invented.
-@Suite("Crash safety")
+@Suite("Crash safety", .timeLimit(.minutes(3)))
 struct CrashSafetyTests {
     static var childURL: URL? {
         let candidates = [
@@ -41,7 +41,7 @@ struct CrashSafetyTests {
                 persisted.formUnion(run.kill())
             }
             let drain = ChildRun(executable: child, arguments: [database, endpoint, "--drain"])
-            let drained = drain.wait().contains("DRAINED")
+            let drained = drain.wait(killAfter: 120).contains("DRAINED")
             return (persisted, drained)
         }
 
@@ -90,8 +90,15 @@ final class ChildRun: @unchecked Sendable {
         })
     }
 
-    /// Waits for the child to exit; its whole output.
-    func wait() -> String {
+    /// Waits for the child to exit; its whole output. With `killAfter`, a child still
+    /// running after that many seconds is killed (a hang fails the test, never CI).
+    func wait(killAfter seconds: TimeInterval? = nil) -> String {
+        if let seconds {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+                if process.isRunning { Foundation.kill(pid, SIGKILL) }
+            }
+        }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)

@@ -6,7 +6,7 @@ import TrackingCore
 
 /// Every row of the delivery table, against the real collector on 127.0.0.1 with
 /// faults injected, a real SQLite store and a manual clock.
-@Suite("Delivery table")
+@Suite("Delivery table", .timeLimit(.minutes(1)))
 struct DeliveryTableTests {
     @Test("2xx: the batch is deleted from the store")
     func successDeletes() async throws {
@@ -95,17 +95,20 @@ struct DeliveryTableTests {
 
     @Test("Timeout: kept and retried")
     func timeoutRetries() async throws {
-        let h = try await Harness.make(retry: RetryPolicy(initialBackoff: 2, minimumRequestInterval: 0, requestTimeout: 1))
+        // Wide margins both ways: the collector holds the first answer for 60 s, far
+        // beyond the 3 s client timeout (the timeout cannot be missed), and 3 s is
+        // plenty for a normal answer to the retry on a busy machine (a retry that
+        // still timed out is simply retried again below). The slow answer is
+        // cancelled when the collector stops.
+        let h = try await Harness.make(retry: RetryPolicy(initialBackoff: 2, minimumRequestInterval: 0, requestTimeout: 3))
         let event = TestEvent()
         h.client.track(event)
-        await h.collector.inject([Fault(status: 503, delayMs: 2_500)])
+        await h.collector.inject([Fault(status: 503, delayMs: 60_000)])
         let first = await h.client.flush()
         #expect(first.delivered == 0)
         #expect(first.nextAttempt != nil)
         #expect(try await h.pending().map(\.uuid) == [event.id])
         #expect(h.client.journey.steps(for: event.uuid).contains { $0.stage == .failed(requestID: stepRequestID($0), reason: "timed out") })
-        // Let the slow answer finish on the collector side before the retry.
-        #expect(try await eventually { try h.collector.requestLog().count >= 1 })
         // Retry after the backoff (again if a busy machine made the retry time out too).
         for _ in 0..<5 where try h.collected().isEmpty {
             h.clock.advance(by: 600)
@@ -114,6 +117,39 @@ struct DeliveryTableTests {
         #expect(try h.collected().map(\.uuid) == [event.id])
         #expect(try await h.client.storeCounts().total == 0)
         await h.tearDown()
+    }
+
+    @Test("Shutdown during an upload: the request is cancelled, the page is pending again, then the store closes")
+    func shutdownDuringUpload() async throws {
+        let log = CapturedLog()
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let collector = try CollectorServer()
+        let port = try await collector.start()
+        await collector.inject([Fault(delayMs: 60_000)])   // the answer would come far too late
+        let client = TrackingClient(
+            configuration: DispatcherConfiguration(databaseURL: directory.database, strategies: [.manual],
+                                                   retry: RetryPolicy(minimumRequestInterval: 0, requestTimeout: 120)),
+            providers: [CollectorProvider(endpoint: CollectorServer.batchURL(port: port))],
+            globals: StaticGlobals(), clock: ManualClock(), logger: log.logger)
+        let event = TestEvent()
+        client.track(event)
+        let flushing = Task { await client.flush() }
+        // The request is at the collector (it took the delay fault).
+        #expect(try await eventually { try await collector.statistics().faultsServed == 1 })
+        await client.shutdown()
+        let summary = await flushing.value
+        #expect(summary.delivered == 0)
+        // The uploader stopped before the store closed: it released the page
+        // (no attempt counted) and never touched a closed database.
+        let store = try EventStore(url: directory.database)
+        let pending = try store.events(in: .pending, limit: 10)
+        #expect(pending.map(\.uuid) == [event.id])
+        #expect(pending.first?.attempts == 0)
+        store.close()
+        #expect(!log.all.contains { $0.contains("SQLite error") || $0.contains("cannot update") || $0.contains("cannot read") })
+        #expect(try collector.events().isEmpty)
+        await collector.stop()
     }
 
     @Test("Connection refused: kept and retried once the collector is up")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TrackingDispatcher
 
-@Suite("Event store (SQLite)")
+@Suite("Event store (SQLite)", .timeLimit(.minutes(1)))
 struct EventStoreTests {
     func row(_ n: Int, bytes: Int = 10) -> NewStoredEvent {
         NewStoredEvent(uuid: "u\(n)", eventName: "e", payload: Array(repeating: UInt8(ascii: "x"), count: bytes), createdAt: Double(n))
@@ -110,7 +110,7 @@ struct EventStoreTests {
     }
 }
 
-@Suite("Event store fallback")
+@Suite("Event store fallback", .timeLimit(.minutes(1)))
 struct EventStoreFallbackTests {
     @Test("A database path that cannot be created: reported, and events still persist (temporary store)")
     func unusablePathFallsBack() async throws {

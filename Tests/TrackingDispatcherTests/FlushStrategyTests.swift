@@ -5,7 +5,7 @@ import TrackingCollectorKit
 
 /// Flush strategies: each trigger delivers without a manual flush. (The waits poll
 /// the collector; nothing asserts on elapsed time.)
-@Suite("Flush strategies")
+@Suite("Flush strategies", .timeLimit(.minutes(1)))
 struct FlushStrategyTests {
     @Test("interval: a flush every flushInterval on the dispatcher's clock")
     func intervalFlush() async throws {

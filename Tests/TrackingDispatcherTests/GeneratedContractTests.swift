@@ -7,7 +7,7 @@ import TrackingCore
 
 /// The dispatcher and the collector with the generated module of
 /// contract/contract.yaml and its runtime descriptor.
-@Suite("Generated contract")
+@Suite("Generated contract", .timeLimit(.minutes(1)))
 struct GeneratedContractTests {
     static let rules = ContractRules(descriptor: Omnitracking.descriptor)
     static let checker = EventChecker(contractValidator: { Omnitracking.descriptor.validate(payload: $0) })

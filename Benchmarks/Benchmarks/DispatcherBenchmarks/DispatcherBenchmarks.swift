@@ -59,6 +59,19 @@ enum Fixture {
     }
 }
 
+/// The generated `WishlistPageView` marked as generated code (`ContractGeneratedEvent`),
+/// as the generated module will declare it itself.
+struct GeneratedWishlistPageView: ContractGeneratedEvent {
+    let base: WishlistPageView
+    var eventName: String { base.eventName }
+    var kindName: String { base.kindName }
+    var contractVersion: String { base.contractVersion }
+    var uuid: UUID { base.uuid }
+    var clientTimestamp: Date { base.clientTimestamp }
+    func writeMembers(to writer: inout JSONWriter) { base.writeMembers(to: &writer) }
+    func validate() -> [Violation] { base.validate() }
+}
+
 /// One long-lived client for the latency benchmark: each sample is one `track()` call.
 final class LatencyClient: Sendable {
     static let shared = LatencyClient()
@@ -82,15 +95,24 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
-    for (title, validation) in [("generated validate()", Fixture.Validation.generated),
-                                ("generated validate() + descriptor", .generatedAndDescriptor),
-                                ("no validation", .off)] {
+    // The default configuration (`ContractRules(descriptor:)`, payload check on)
+    // twice: with the event marked `ContractGeneratedEvent` (trusted to its
+    // validate()) and as a model an app composed itself (validate() + descriptor).
+    let cases: [(String, Fixture.Validation, Bool)] = [
+        ("default configuration, ContractGeneratedEvent (validate() only)", .generatedAndDescriptor, true),
+        ("default configuration, app-composed event (validate() + descriptor)", .generatedAndDescriptor, false),
+        ("validatePayloads: false (validate() only)", .generated, false),
+        ("no validation", .off, false),
+    ]
+    for (title, validation, marked) in cases {
         Benchmark("Persist 10,000 events through the client, \(title)",
                   configuration: .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 10)) { benchmark in
             let database = Fixture.temporaryDatabase()
             let client = TrackingClient(configuration: Fixture.configuration(database, validation: validation), providers: [],
                                         globals: StaticGlobals(Fixture.globals))
-            let events = (0..<10_000).map { _ in Fixture.event() }
+            let events: [any TrackingEvent] = (0..<10_000).map { _ -> any TrackingEvent in
+                marked ? GeneratedWishlistPageView(base: Fixture.event()) as any TrackingEvent : Fixture.event()
+            }
             await client.waitUntilPersisted()
             benchmark.startMeasurement()
             for event in events { client.track(event) }

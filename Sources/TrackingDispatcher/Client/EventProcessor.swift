@@ -80,11 +80,15 @@ struct EventProcessor {
         return Output(row: row, processed: processed)
     }
 
-    /// Every violation of one event: its generated `validate()` and the rules'
-    /// payload validator, each problem once. Pure, so batches are checked in parallel.
+    /// Every violation of one event: its own `validate()`, and for events that are
+    /// not `ContractGeneratedEvent`s (models an app composed itself) the rules'
+    /// payload validator too, each problem once. A generated event's type and
+    /// `validate()` already guarantee what the payload check would find, so it is
+    /// skipped for them. Pure, so batches are checked in parallel.
     static func violations(of event: any TrackingEvent, payload: [UInt8], parsed: JSONValue? = nil,
                            rules: ContractRules) -> [String] {
         var violations = event.validate().map(\.description)
+        if event is any ContractGeneratedEvent { return violations }
         if let validator = rules.payloadValidator, let parsed = parsed ?? (try? JSONValue.parse(payload)) {
             // The generated validator and the descriptor may find the same problem once each.
             for violation in validator(parsed).map(\.description) where !violations.contains(violation) {

@@ -19,6 +19,10 @@ actor BatchUploader {
     private var pausedStatus: Int?
     private var lastRequestAt: Date?
     private var retryTask: Task<Void, Never>?
+    /// The wait for the request-rate bound, if one runs (`shutdown()` cancels it).
+    private var rateWait: Task<Void, Never>?
+    /// `shutdown()` callers waiting for the running pass to end.
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     private var isShutDown = false
     private var requestCounter = 0
     private let requestPrefix = String(UUID().uuidString.prefix(8)).lowercased()
@@ -39,11 +43,19 @@ actor BatchUploader {
         pausedStatus = nil
     }
 
-    func shutdown() {
+    /// Stops delivery for good: cancels the scheduled retry, the running request
+    /// (its rows go back to pending without counting an attempt) and a wait for the
+    /// request-rate bound, then returns once no delivery pass runs any more, so the
+    /// owner may close the store afterwards without an upload still using it.
+    func shutdown() async {
         isShutDown = true
         retryTask?.cancel()
         retryTask = nil
+        rateWait?.cancel()
         transport.invalidate()
+        if running {
+            await withCheckedContinuation { idleWaiters.append($0) }
+        }
     }
 
     /// Runs one delivery pass, or joins the next one when a pass is running.
@@ -61,6 +73,9 @@ actor BatchUploader {
             for waiter in joined { waiter.resume(returning: next) }
         }
         running = false
+        let idle = idleWaiters
+        idleWaiters = []
+        for waiter in idle { waiter.resume() }
         return summary
     }
 
@@ -80,7 +95,15 @@ actor BatchUploader {
         while !Task.isCancelled, !isShutDown {
             if let last = lastRequestAt {
                 let wait = last.addingTimeInterval(context.retry.minimumRequestInterval).timeIntervalSince(clock.now())
-                if wait > 0 { try? await clock.sleep(for: wait) }
+                if wait > 0 {
+                    // In a task of its own so that `shutdown()` can end it (a ManualClock
+                    // may never reach the deadline).
+                    let sleeper = Task<Void, Never> { _ = try? await clock.sleep(for: wait) }
+                    rateWait = sleeper
+                    await withTaskCancellationHandler { await sleeper.value } onCancel: { sleeper.cancel() }
+                    rateWait = nil
+                }
+                if Task.isCancelled || isShutDown { break }
             }
             requestCounter += 1
             let requestID = "\(requestPrefix)-\(requestCounter)"
@@ -103,6 +126,17 @@ actor BatchUploader {
             context.journey.record(uuids, .sent(requestID: requestID), at: clock.now())
             let result = await transport.post(body, requestID: requestID)
             let now = clock.now()
+            if isShutDown || Task.isCancelled {
+                // Stopped mid-request: the page goes back to pending as it was (the
+                // collector may have stored it: at-least-once, same uuids).
+                do {
+                    try context.store.release(ids: ids, countAttempt: false)
+                    context.journey.record(uuids, .failed(requestID: requestID, reason: "delivery stopped; resent later"), at: now)
+                } catch {
+                    context.logger.error("cannot release the page of a stopped delivery: \(error)")
+                }
+                break
+            }
             do {
                 switch DeliveryVerdict.classify(result, now: now) {
                 case .delivered:

@@ -67,20 +67,29 @@ public final class JourneyLog: @unchecked Sendable {
     /// Records the first steps of many new events under one lock (the worker's hot path).
     func recordNew(_ entries: [(uuid: String, name: String, steps: [JourneyStep])]) {
         lock.lock(); defer { lock.unlock() }
-        for entry in entries {
-            for step in entry.steps { recordLocked(entry.uuid, name: entry.name, step.stage, at: step.at) }
+        for entry in entries where !entry.steps.isEmpty {
+            if journeys[entry.uuid] == nil, entry.steps.count <= maxStepsPerEvent {
+                // The common case (a new event): one insert with all its steps.
+                insertLocked(entry.uuid, name: entry.name, steps: entry.steps)
+            } else {
+                for step in entry.steps { recordLocked(entry.uuid, name: entry.name, step.stage, at: step.at) }
+            }
         }
     }
 
     private func recordLocked(_ uuid: String, name: String?, _ stage: JourneyStep.Stage, at date: Date) {
         let step = JourneyStep(stage: stage, at: date)
-        if var journey = journeys[uuid] {
-            if journey.steps.count >= maxStepsPerEvent { journey.steps.remove(at: maxStepsPerEvent / 2) }
-            journey.steps.append(step)
-            journeys[uuid] = journey
+        if let count = journeys[uuid]?.steps.count {
+            // Mutated in place (no copy of the steps array).
+            if count >= maxStepsPerEvent { journeys[uuid]?.steps.remove(at: maxStepsPerEvent / 2) }
+            journeys[uuid]?.steps.append(step)
             return
         }
-        journeys[uuid] = (name ?? "?", [step])
+        insertLocked(uuid, name: name ?? "?", steps: [step])
+    }
+
+    private func insertLocked(_ uuid: String, name: String, steps: [JourneyStep]) {
+        journeys[uuid] = (name, steps)
         order.append(uuid)
         while order.count - orderStart > capacity {
             journeys[order[orderStart]] = nil

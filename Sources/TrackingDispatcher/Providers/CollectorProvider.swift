@@ -5,6 +5,7 @@ import Foundation
 public final class CollectorProvider: TrackingProvider, @unchecked Sendable {
     public let endpoint: URL
     private let headers: [String: String]
+    private let gzipThreshold: Int?
     private let lock = NSLock()
     private var uploader: BatchUploader?
     private var intervalTask: Task<Void, Never>?
@@ -12,13 +13,18 @@ public final class CollectorProvider: TrackingProvider, @unchecked Sendable {
     /// - Parameters:
     ///   - endpoint: the collector's batch URL (for the local collector `http://127.0.0.1:<port>/v1/batch`).
     ///   - headers: extra request headers (for example an API key).
-    public init(endpoint: URL, headers: [String: String] = [:]) {
+    ///   - gzipAbove: request bodies of at least this many bytes are sent gzipped
+    ///     (`Content-Encoding: gzip`) when that makes them smaller; `nil` never
+    ///     compresses (for a collector that does not accept gzip).
+    public init(endpoint: URL, headers: [String: String] = [:], gzipAbove gzipThreshold: Int? = 1_024) {
         self.endpoint = endpoint
         self.headers = headers
+        self.gzipThreshold = gzipThreshold
     }
 
     public func setup(_ context: ProviderContext) {
-        let transport = HTTPTransport(endpoint: endpoint, timeout: context.retry.requestTimeout, headers: headers)
+        let transport = HTTPTransport(endpoint: endpoint, timeout: context.retry.requestTimeout, headers: headers,
+                                      gzipThreshold: gzipThreshold)
         let uploader = BatchUploader(transport: transport, context: context)
         lock.withLock { self.uploader = uploader }
         if context.strategies.contains(.interval), context.batch.flushInterval > 0 {
@@ -64,6 +70,7 @@ public final class CollectorProvider: TrackingProvider, @unchecked Sendable {
     public func shutdown() async {
         let (uploader, task) = lock.withLock { (self.uploader, intervalTask) }
         task?.cancel()
+        // Waits for a running upload to end (cancelled) before the client closes the store.
         await uploader?.shutdown()
     }
 }

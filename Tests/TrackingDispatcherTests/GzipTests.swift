@@ -1,0 +1,88 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import TrackingCollectorKit
+import TrackingCore
+@testable import TrackingDispatcher
+
+/// Request bodies above the threshold travel gzipped (system zlib) and the
+/// collector inflates them; small bodies go as they are.
+@Suite("Gzip request bodies", .timeLimit(.minutes(1)))
+struct GzipTests {
+    @Test("A large batch is sent gzipped and arrives byte for byte at the real collector")
+    func largeBatchGzipped() async throws {
+        let h = try await Harness.make(batch: BatchConfiguration(deliverySize: 100))
+        let events = (0..<60).map { index in TestEvent(padding: String(repeating: "wishlist-\(index % 7) ", count: 20)) }
+        events.forEach { h.client.track($0) }
+        let stored = try await h.pending()
+        let summary = await h.client.flush()
+        #expect(summary.delivered == events.count)
+        #expect(summary.requests == 1)
+        let statistics = try await h.collector.statistics()
+        #expect(statistics.gzippedRequests == 1)
+        // Every payload as stored is what the collector stored.
+        let collected = Dictionary(uniqueKeysWithValues: try h.collected().map { ($0.uuid, $0.payload) })
+        #expect(collected.count == events.count)
+        for row in stored {
+            #expect(collected[row.uuid] == row.payloadString)
+        }
+        await h.tearDown()
+    }
+
+    @Test("A small batch (under 1 KiB) goes uncompressed")
+    func smallBatchPlain() async throws {
+        let h = try await Harness.make()
+        let event = TestEvent()
+        h.client.track(event)
+        let summary = await h.client.flush()
+        #expect(summary.delivered == 1)
+        let statistics = try await h.collector.statistics()
+        #expect(statistics.requests == 1)
+        #expect(statistics.gzippedRequests == 0)
+        #expect(try h.collected().map(\.uuid) == [event.id])
+        await h.tearDown()
+    }
+
+    @Test("gzip round trip; what is not gzip, or inflates too far, is refused")
+    func roundTrip() throws {
+        let text = Array((0..<5_000).map { "event \($0 % 13);" }.joined().utf8)
+        let compressed = try #require(Gzip.compress(text))
+        #expect(compressed.count < text.count / 4)
+        #expect(Array(compressed.prefix(2)) == [0x1f, 0x8b])   // gzip magic, not a raw zlib stream
+        #expect(try GzipInflater.inflate(compressed) == text)
+        #expect(try GzipInflater.inflate(try #require(Gzip.compress([]))) == [])
+        #expect(throws: GzipInflater.Failure.malformed) { try GzipInflater.inflate(Array("not gzip".utf8)) }
+        #expect(throws: GzipInflater.Failure.malformed) { try GzipInflater.inflate(Array(compressed.dropLast(4))) }
+        #expect(throws: GzipInflater.Failure.tooLarge) { try GzipInflater.inflate(compressed, limit: 1_000) }
+    }
+
+    @Test("The collector answers a broken gzip body with 400, and an unknown encoding with 415")
+    func collectorRefusesBadBodies() async throws {
+        let collector = try CollectorServer()
+        let port = try await collector.start()
+        let url = CollectorServer.batchURL(port: port)
+        for (encoding, body, status) in [("gzip", Array("not gzip".utf8), 400), ("br", Array("{}".utf8), 415)] {
+            var request = URLRequest(url: url)
+            request.httpMethod = "POST"
+            request.httpBody = Data(body)
+            request.setValue(encoding, forHTTPHeaderField: "Content-Encoding")
+            request.setValue("", forHTTPHeaderField: "Expect")
+            let answer = try await rawPost(request)
+            #expect(answer == status)
+        }
+        #expect(try collector.events().isEmpty)
+        await collector.stop()
+    }
+}
+
+/// The status of one POST (completion-handler API: see HTTPTransport on why).
+private func rawPost(_ request: URLRequest) async throws -> Int {
+    try await withCheckedThrowingContinuation { continuation in
+        URLSession.shared.dataTask(with: request) { _, response, error in
+            if let error { continuation.resume(throwing: error); return }
+            continuation.resume(returning: (response as? HTTPURLResponse)?.statusCode ?? 0)
+        }.resume()
+    }
+}
