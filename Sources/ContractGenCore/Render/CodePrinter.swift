@@ -14,6 +14,11 @@ struct CodePrinter {
         indentation = String(repeating: "    ", count: depth)
     }
 
+    /// Makes room for `count` bytes in all, so large files do not regrow.
+    mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
     /// The current indentation level.
     var depth: Int { indentation.utf8.count / 4 }
 
@@ -28,6 +33,12 @@ struct CodePrinter {
             bytes.append(contentsOf: content.utf8)
         }
         bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// `content` indented, without a line end.
+    mutating func fragment(_ content: String) {
+        bytes.append(contentsOf: indentation.utf8)
+        bytes.append(contentsOf: content.utf8)
     }
 
     mutating func lines(_ contents: [String]) {

@@ -2,13 +2,12 @@
 /// same field the same way: in a contract of thousands of events most fields
 /// appear in many of them, and rendering each once keeps `generate` fast.
 final class SnippetCache {
-    enum Part: UInt8 { case declaration, check, encoder, assignment }
+    enum Part: UInt8 { case declaration, check, encoder, assignment, parameter }
 
     struct Key: Hashable {
-        /// Identifies the field's declaration (envelope, kind or curated field).
-        var rule: String
+        /// The field's rule (``PropertyDecl/ruleIndex``): envelope, kind or curated field.
+        var rule: Int
         var isOptional: Bool
-        var constantCase: String?
         var part: Part
         var depth: Int
     }
@@ -16,10 +15,11 @@ final class SnippetCache {
     private var store: [Key: [UInt8]] = [:]
 
     /// Appends the `part` of `property` to `p`, rendering it with `render` the
-    /// first time. Properties without a rule (object members) are not cached.
+    /// first time. Properties without a rule (object members) and constants
+    /// (one line that differs per event) are not cached.
     func emit(_ property: PropertyDecl, _ part: Part, into p: inout CodePrinter, _ render: (inout CodePrinter) -> Void) {
-        guard let rule = property.rule else { return render(&p) }
-        let key = Key(rule: rule, isOptional: property.isOptional, constantCase: property.constant?.caseName, part: part, depth: p.depth)
+        guard let rule = property.ruleIndex, property.constant == nil else { return render(&p) }
+        let key = Key(rule: rule, isOptional: property.isOptional, part: part, depth: p.depth)
         if let text = store[key] {
             p.raw(text)
             return

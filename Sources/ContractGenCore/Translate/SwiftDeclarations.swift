@@ -56,6 +56,9 @@ public struct PropertyDecl: Sendable, Hashable {
     /// The shared check function (`<Namespace>.Rules.<rule>`) events call for
     /// this field; `nil` for object members (objects check themselves).
     public var rule: String?
+    /// The index of ``rule`` in ``GeneratedModule/rules``: a cheap key for
+    /// the renderer's per-field snippets.
+    public var ruleIndex: Int?
 }
 
 /// A check function shared by every event that carries a field, so each
