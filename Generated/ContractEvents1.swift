@@ -47,7 +47,6 @@ public struct AddToBag: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolSku
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_sku(self.sku, into: &violations)
@@ -56,7 +55,6 @@ public struct AddToBag: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolSku
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"addToBag\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
         Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)

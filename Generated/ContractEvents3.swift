@@ -57,7 +57,6 @@ public struct SearchResultsPageView: OmnitrackingPageView, OmnitrackingFieldKeys
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_searchQuery(self.searchQuery, into: &violations)
@@ -65,7 +64,6 @@ public struct SearchResultsPageView: OmnitrackingPageView, OmnitrackingFieldKeys
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"searchResultsPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
         Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
@@ -123,7 +121,6 @@ public struct BagPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolPr
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_products(self.products, into: &violations)
@@ -131,7 +128,6 @@ public struct BagPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolPr
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"bagPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
         Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
@@ -174,14 +170,12 @@ public struct ApplyPromocode: OmnitrackingPageAction, OmnitrackingFieldKeysProto
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"applyPromocode\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
         Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)

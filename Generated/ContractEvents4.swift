@@ -48,14 +48,12 @@ public struct WishlistPageView: OmnitrackingPageView, OmnitrackingFieldKeysProto
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_skuItemList(self.skuItemList, into: &violations)
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"wishlistPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
         Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
@@ -86,12 +84,10 @@ public struct AppBoot: OmnitrackingSystemAction, Swift.Hashable {
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         []
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"appBoot\",\"kind\":\"systemAction\",\"contractVersion\":\"1.3.0\"")
         Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)

@@ -53,7 +53,6 @@ public struct MessageCentrePageView: OmnitrackingPageView, OmnitrackingFieldKeys
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_messageQuantity(self.messageQuantity, into: &violations)
@@ -61,7 +60,6 @@ public struct MessageCentrePageView: OmnitrackingPageView, OmnitrackingFieldKeys
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"messageCentrePageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
         Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
@@ -116,7 +114,6 @@ public struct ProductImpression: OmnitrackingImpression, OmnitrackingFieldKeysPr
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.kindImpression_itemId(self.itemId, into: &violations)
@@ -127,7 +124,6 @@ public struct ProductImpression: OmnitrackingImpression, OmnitrackingFieldKeysPr
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"productImpression\",\"kind\":\"impression\",\"contractVersion\":\"1.3.0\"")
         Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)

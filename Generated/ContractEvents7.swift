@@ -51,7 +51,6 @@ public struct ProductDetailPageView: OmnitrackingPageView, OmnitrackingFieldKeys
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_sku(self.sku, into: &violations)
@@ -59,7 +58,6 @@ public struct ProductDetailPageView: OmnitrackingPageView, OmnitrackingFieldKeys
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"productDetailPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
         Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)

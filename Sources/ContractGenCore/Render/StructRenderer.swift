@@ -110,7 +110,7 @@ struct StructRenderer {
         let checked = decl.properties.filter { $0.constant == nil && ValueCode.needsCheck($0.spec) }
         switch decl.role {
         case .event:
-            p.line("/// Every way this event breaks the contract's constraints; empty when valid.")
+            // Documented by `TrackingEvent`, like `writeMembers(to:)`.
             p.block("public func validate() -> [TrackingCore.Violation]") { p in
                 if checked.isEmpty {
                     p.line("[]")
@@ -144,7 +144,6 @@ struct StructRenderer {
     func renderEncoder(into p: inout CodePrinter) {
         switch decl.role {
         case .event(let name, let kind, _):
-            p.line("/// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.")
             p.block("public func writeMembers(to writer: inout TrackingCore.JSONWriter)") { p in
                 // Fixed members next to each other are one raw write.
                 var fixed = [("event", name), ("kind", kind), ("contractVersion", version)]

@@ -38,12 +38,10 @@ public struct Break: Type_Is, Swift.Hashable {
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         []
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"break\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
         Type_.Rules.envelope_uuid(self.uuid, to: &writer)

@@ -65,7 +65,6 @@ public struct Default: Type_Static, Type_FieldKeysProtocolDefault, Type_FieldKey
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Type_.Rules.kindStatic_case(self.`case`, into: &violations)
@@ -75,7 +74,6 @@ public struct Default: Type_Static, Type_FieldKeysProtocolDefault, Type_FieldKey
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"default\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
         Type_.Rules.envelope_uuid(self.uuid, to: &writer)

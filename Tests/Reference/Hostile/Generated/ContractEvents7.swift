@@ -44,7 +44,6 @@ public struct Return: Type_Static, Type_FieldKeysProtocolDefaultOptional, Swift.
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Type_.Rules.kindStatic_case(self.`case`, into: &violations)
@@ -52,7 +51,6 @@ public struct Return: Type_Static, Type_FieldKeysProtocolDefaultOptional, Swift.
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"return\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
         Type_.Rules.envelope_uuid(self.uuid, to: &writer)
