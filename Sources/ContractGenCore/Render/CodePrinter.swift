@@ -41,6 +41,23 @@ struct CodePrinter {
         bytes.append(contentsOf: content.utf8)
     }
 
+    /// Appends `content` as it is: no indentation, no line end.
+    mutating func append(_ content: String) {
+        bytes.append(contentsOf: content.utf8)
+    }
+
+    /// Like ``block(_:_:)``, with a header that `header` appends piece by
+    /// piece (after the indentation, before ` {`), instead of one built string.
+    mutating func block(writingHeader header: (inout CodePrinter) -> Void, _ body: (inout CodePrinter) -> Void) {
+        bytes.append(contentsOf: indentation.utf8)
+        header(&self)
+        bytes.append(contentsOf: " {\n".utf8)
+        indent()
+        body(&self)
+        outdent()
+        line("}")
+    }
+
     mutating func lines(_ contents: [String]) {
         for content in contents { line(content) }
     }

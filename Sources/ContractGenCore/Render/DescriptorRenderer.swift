@@ -67,8 +67,8 @@ struct DescriptorRenderer {
     }
 
     /// `static let eventDescriptors<shard>` in an extension of the namespace.
-    func renderShard(_ shard: Int, into p: inout CodePrinter) {
-        let events = module.descriptor.events.filter { ContractTranslator.shard(ofEvent: $0.name) == shard }
+    /// `events` are the descriptors of the shard's events, in order.
+    func renderShard(_ shard: Int, events: [EventDescriptor], into p: inout CodePrinter) {
         p.block("extension \(namespace)") { p in
             p.line("/// Descriptors of the events in this file.")
             if events.isEmpty {

@@ -1,3 +1,5 @@
+import TrackingCore
+
 /// Render stage: ``GeneratedModule`` -> the fixed set of files
 /// (``GeneratedFileSet/fileNames``), deterministic byte for byte.
 public enum ModuleRenderer {
@@ -60,10 +62,14 @@ public enum ModuleRenderer {
             guard case .event(_, _, let shard) = event.role else { continue }
             eventsByShard[shard].append(index)
         }
+        var descriptorsByShard = Array(repeating: [EventDescriptor](), count: ContractTranslator.eventShardCount)
+        for event in module.descriptor.events {
+            descriptorsByShard[ContractTranslator.shard(ofEvent: event.name)].append(event)
+        }
         let cache = SnippetCache()
         for shard in 0..<ContractTranslator.eventShardCount {
             files.append(file(GeneratedFileSet.events(shard: shard), module) { p in
-                DescriptorRenderer(module: module).renderShard(shard, into: &p)
+                DescriptorRenderer(module: module).renderShard(shard, events: descriptorsByShard[shard], into: &p)
                 for index in eventsByShard[shard] {
                     p.line()
                     StructRenderer(decl: module.events[index], namespace: module.namespace, version: module.version, cache: cache)
@@ -102,14 +108,15 @@ public enum ModuleRenderer {
     }
 
     /// A generous guess at a file's size, so its buffer grows once at most
-    /// (each event shard holds an eighth of the events, at most ~2.5 KB each).
+    /// (each event shard holds an eighth of the events, rarely over 4 KB each;
+    /// reserving more than is used costs nothing: untouched pages are never mapped).
     static func estimatedBytes(_ name: String, _ module: GeneratedModule) -> Int {
         switch name {
         case GeneratedFileSet.descriptor: 4_096 + module.descriptor.events.count * 160 + module.rules.count * 160
         case GeneratedFileSet.fields: 4_096 + module.rules.count * 1_024
         case GeneratedFileSet.objects: 4_096 + module.objects.count * 4_096
         case GeneratedFileSet.valueSets, GeneratedFileSet.envelope: 16_384
-        default: 4_096 + module.events.count / ContractTranslator.eventShardCount * 2_560
+        default: 4_096 + module.events.count / ContractTranslator.eventShardCount * 4_096
         }
     }
 }

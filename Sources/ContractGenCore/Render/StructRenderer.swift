@@ -11,7 +11,15 @@ struct StructRenderer {
     func render(into p: inout CodePrinter) {
         p.doc(decl.doc)
         p.deprecation(decl.deprecated)
-        p.block("public struct \(SwiftName.escaped(decl.name)): \(decl.conformances.joined(separator: ", "))") { p in
+        p.block(writingHeader: { p in
+            p.append("public struct ")
+            p.append(SwiftName.escaped(decl.name))
+            p.append(": ")
+            for (index, conformance) in decl.conformances.enumerated() {
+                if index > 0 { p.append(", ") }
+                p.append(conformance)
+            }
+        }) { p in
             // `kindName` and `contractVersion` come from extensions of the kind
             // and envelope protocols.
             if case .event(let name, _, _) = decl.role {

@@ -79,11 +79,23 @@ enum ValueCode {
         var out = "\""
         for (index, (key, value)) in members.enumerated() {
             if index > 0 { out += "," }
-            out += SwiftLiteral.jsonString(key).dropFirst().dropLast()
+            appendJSONStringBody(key, to: &out)
             out += ":"
-            out += SwiftLiteral.jsonString(value).dropFirst().dropLast()
+            appendJSONStringBody(value, to: &out)
         }
         return out + "\""
+    }
+
+    /// Appends ``SwiftLiteral/jsonString(_:)`` of `text` without its outer quotes.
+    static func appendJSONStringBody(_ text: String, to out: inout String) {
+        if SwiftLiteral.isPlain(text) {
+            out += "\\\""
+            out += text
+            out += "\\\""
+        } else {
+            let literal = SwiftLiteral.jsonString(text)
+            out.unicodeScalars.append(contentsOf: literal.unicodeScalars.dropFirst().dropLast())
+        }
     }
 
     /// `text` as a JSON string, quotes included, as the runtime writer escapes it.

@@ -170,9 +170,9 @@ public enum ContractTranslator {
             globals: contract.globals.map(field),
             fields: contract.fields.map(field),
             // Shard order (contract order within a shard): the order generated code lists them in.
-            events: contract.events.enumerated()
-                .sorted { (shard(ofEvent: $0.element.name), $0.offset) < (shard(ofEvent: $1.element.name), $1.offset) }
-                .map(\.element).map { event in
+            events: contract.events.indices.map { (shard: shard(ofEvent: contract.events[$0].name), offset: $0) }
+                .sorted { ($0.shard, $0.offset) < ($1.shard, $1.offset) }
+                .map { contract.events[$0.offset] }.map { event in
                 var constants: [String: String] = [:]
                 for constant in event.constants {
                     guard let kindField = kinds[event.kind]?.mandatory.first(where: { $0.wireName == constant.field }),
