@@ -2,6 +2,7 @@
 # Debug build time of a generated module (issue 3, docs/performance.md "Generation").
 #
 # Usage: Benchmarks/generated-build-time.sh EVENTS FIELDS [WORKDIR]
+#        CONTRACTGEN=/path/to/other/contractgen ...   (compare another generator)
 #
 # Synthesizes a contract (synthesize-contract.py), generates it with the
 # release `contractgen` of this checkout, and builds it as the only target of a
@@ -28,8 +29,11 @@ let package = Package(
 )
 PKG
 python3 "$root/Benchmarks/synthesize-contract.py" --events "$events" --fields "$fields" > "$work/contract.yaml"
-(cd "$root" && swift build -c release --product contractgen >/dev/null)
-"$root/.build/release/contractgen" generate "$work/contract.yaml" --output "$work/Sources/Gen" >/dev/null
+if [ -z "${CONTRACTGEN:-}" ]; then
+    (cd "$root" && swift build -c release --product contractgen >/dev/null)
+    CONTRACTGEN="$root/.build/release/contractgen"
+fi
+"$CONTRACTGEN" generate "$work/contract.yaml" --output "$work/Sources/Gen" >/dev/null
 echo "generated: $(du -sb "$work/Sources/Gen" | cut -f1) bytes"
 cd "$work"
 swift build --target TrackingCore >/dev/null
