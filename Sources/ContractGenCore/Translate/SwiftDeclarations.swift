@@ -58,7 +58,10 @@ public struct PropertyDecl: Sendable, Hashable {
         var rule: String?
         var ruleIndex: Int?
 
-        init(name: String, wireName: String, type: SwiftType, spec: ValueSpec, doc: String?, deprecated: String?, pii: Bool, isOptional: Bool, constant: ConstantDecl?, freshDefault: String?, rule: String?, ruleIndex: Int?) {
+        init(
+            name: String, wireName: String, type: SwiftType, spec: ValueSpec, doc: String?, deprecated: String?,
+            pii: Bool, isOptional: Bool, constant: ConstantDecl?, freshDefault: String?, rule: String?, ruleIndex: Int?
+        ) {
             self.name = name
             self.wireName = wireName
             self.type = type
@@ -74,16 +77,24 @@ public struct PropertyDecl: Sendable, Hashable {
         }
 
         func copy() -> Storage {
-            Storage(name: name, wireName: wireName, type: type, spec: spec, doc: doc, deprecated: deprecated, pii: pii, isOptional: isOptional, constant: constant, freshDefault: freshDefault, rule: rule, ruleIndex: ruleIndex)
+            Storage(
+                name: name, wireName: wireName, type: type, spec: spec, doc: doc, deprecated: deprecated,
+                pii: pii, isOptional: isOptional, constant: constant, freshDefault: freshDefault, rule: rule, ruleIndex: ruleIndex
+            )
         }
     }
 
     private var storage: Storage
 
     public init(
-        name: String, wireName: String, type: SwiftType, spec: ValueSpec, doc: String? = nil, deprecated: String? = nil, pii: Bool, isOptional: Bool, constant: ConstantDecl? = nil, freshDefault: String? = nil, rule: String? = nil, ruleIndex: Int? = nil
+        name: String, wireName: String, type: SwiftType, spec: ValueSpec, doc: String? = nil, deprecated: String? = nil,
+        pii: Bool, isOptional: Bool, constant: ConstantDecl? = nil, freshDefault: String? = nil,
+        rule: String? = nil, ruleIndex: Int? = nil
     ) {
-        storage = Storage(name: name, wireName: wireName, type: type, spec: spec, doc: doc, deprecated: deprecated, pii: pii, isOptional: isOptional, constant: constant, freshDefault: freshDefault, rule: rule, ruleIndex: ruleIndex)
+        storage = Storage(
+            name: name, wireName: wireName, type: type, spec: spec, doc: doc, deprecated: deprecated,
+            pii: pii, isOptional: isOptional, constant: constant, freshDefault: freshDefault, rule: rule, ruleIndex: ruleIndex
+        )
     }
 
     private mutating func mutate(_ change: (Storage) -> Void) {
