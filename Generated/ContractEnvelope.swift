@@ -129,7 +129,7 @@ extension Omnitracking.Rules {
     }
 
     // "itemId"
-    static let constraints_kindImpression_itemId = TrackingCore.FieldConstraints(minLength: 1, maxLength: 64)
+    static let constraints_kindImpression_itemId: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minLength: 1, maxLength: 64)
     static func kindImpression_itemId(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(string: value, Self.constraints_kindImpression_itemId, path: "itemId", into: &violations)
@@ -140,7 +140,7 @@ extension Omnitracking.Rules {
     }
 
     // "position"
-    static let constraints_kindImpression_position = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static let constraints_kindImpression_position: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func kindImpression_position(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(int: value, Self.constraints_kindImpression_position, path: "position", into: &violations)
@@ -151,7 +151,7 @@ extension Omnitracking.Rules {
     }
 
     // "visibleSeconds"
-    static let constraints_kindImpression_visibleSeconds = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static let constraints_kindImpression_visibleSeconds: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func kindImpression_visibleSeconds(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(double: value, Self.constraints_kindImpression_visibleSeconds, path: "visibleSeconds", into: &violations)
@@ -162,7 +162,7 @@ extension Omnitracking.Rules {
     }
 
     // "visibleRatio"
-    static let constraints_kindImpression_visibleRatio = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1"))
+    static let constraints_kindImpression_visibleRatio: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1"))
     static func kindImpression_visibleRatio(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(double: value, Self.constraints_kindImpression_visibleRatio, path: "visibleRatio", into: &violations)

@@ -156,8 +156,8 @@ extension Omnitracking.Rules {
     }
 
     // "skuItemList"
-    static let constraints_field_skuItemList = TrackingCore.FieldConstraints(maxItems: 200)
-    static let constraints_field_skuItemList_items = TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$")
+    static let constraints_field_skuItemList: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 200)
+    static let constraints_field_skuItemList_items: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$")
     static func field_skuItemList(_ value: [Swift.String]?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_field_skuItemList, path: "skuItemList", into: &violations)
@@ -176,7 +176,7 @@ extension Omnitracking.Rules {
     }
 
     // "messageQuantity"
-    static let constraints_field_messageQuantity = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static let constraints_field_messageQuantity: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func field_messageQuantity(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(int: value, Self.constraints_field_messageQuantity, path: "messageQuantity", into: &violations)
@@ -193,7 +193,7 @@ extension Omnitracking.Rules {
     }
 
     // "promocode"
-    static let constraints_field_promocode = TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$")
+    static let constraints_field_promocode: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$")
     static func field_promocode(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_promocode, path: "promocode", into: &violations)
@@ -204,7 +204,7 @@ extension Omnitracking.Rules {
     }
 
     // "sku"
-    static let constraints_field_sku = TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$")
+    static let constraints_field_sku: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$")
     static func field_sku(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_sku, path: "sku", into: &violations)
@@ -215,7 +215,7 @@ extension Omnitracking.Rules {
     }
 
     // "price"
-    static let constraints_field_price = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static let constraints_field_price: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func field_price(_ value: Foundation.Decimal?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(decimal: value, Self.constraints_field_price, path: "price", into: &violations)
@@ -232,7 +232,7 @@ extension Omnitracking.Rules {
     }
 
     // "quantity"
-    static let constraints_field_quantity = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("1"), maximum: TrackingCore.GeneratedCodeSupport.decimal("99"))
+    static let constraints_field_quantity: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("1"), maximum: TrackingCore.GeneratedCodeSupport.decimal("99"))
     static func field_quantity(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(int: value, Self.constraints_field_quantity, path: "quantity", into: &violations)
@@ -243,7 +243,7 @@ extension Omnitracking.Rules {
     }
 
     // "products"
-    static let constraints_field_products = TrackingCore.FieldConstraints(maxItems: 50)
+    static let constraints_field_products: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 50)
     static func field_products(_ value: [Product]?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_field_products, path: "products", into: &violations)
@@ -268,7 +268,7 @@ extension Omnitracking.Rules {
     }
 
     // "searchQuery"
-    static let constraints_field_searchQuery = TrackingCore.FieldConstraints(maxLength: 200)
+    static let constraints_field_searchQuery: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxLength: 200)
     static func field_searchQuery(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_searchQuery, path: "searchQuery", into: &violations)

@@ -16,11 +16,11 @@ public struct Product: Swift.Sendable, Swift.Hashable {
     public var position: Swift.Int?
 
     /// The members' constraints, built once.
-    private static let constraints_sku = TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$")
-    private static let constraints_price = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
-    private static let constraints_brand = TrackingCore.FieldConstraints(maxLength: 80)
-    private static let constraints_imageUrl = TrackingCore.FieldConstraints(pattern: "^https://")
-    private static let constraints_position = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    private static let constraints_sku: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$")
+    private static let constraints_price: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    private static let constraints_brand: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxLength: 80)
+    private static let constraints_imageUrl: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^https://")
+    private static let constraints_position: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
 
     /// Optional members default to `nil`.
     public init(

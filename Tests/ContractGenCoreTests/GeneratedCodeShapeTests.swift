@@ -27,8 +27,8 @@ import TrackingCore
 
     @Test func eachFieldsConstraintsAreBuiltOnceAsStaticLets() throws {
         let fields = try #require(try Self.files()[GeneratedFileSet.fields])
-        #expect(fields.contains("static let constraints_field_skuItemList = TrackingCore.FieldConstraints(maxItems: 200)"))
-        #expect(fields.contains("static let constraints_field_skuItemList_items = TrackingCore.FieldConstraints(pattern: \"^[0-9]{4,12}$\")"))
+        #expect(fields.contains("static let constraints_field_skuItemList: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 200)"))
+        #expect(fields.contains("static let constraints_field_skuItemList_items: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: \"^[0-9]{4,12}$\")"))
         #expect(fields.contains("Self.constraints_field_skuItemList_items, path: TrackingCore.GeneratedCodeSupport.path(\"skuItemList\", index: index0)"))
         // Every check and writer is emitted once per field, whatever the number of events.
         let writers = fields.components(separatedBy: "to writer: inout TrackingCore.JSONWriter)").count - 1

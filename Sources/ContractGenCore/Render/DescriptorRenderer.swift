@@ -22,7 +22,9 @@ struct DescriptorRenderer {
             p.line()
             p.line("/// The whole contract as data: the runtime validates encoded events against it,")
             p.line("/// including models an app composed from the generated protocols.")
-            p.line("public static let descriptor = TrackingCore.ContractDescriptor(")
+            // Typed, so that compile jobs of other files that use `descriptor`
+            // do not infer its type from this (large) expression again.
+            p.line("public static let descriptor: TrackingCore.ContractDescriptor = TrackingCore.ContractDescriptor(")
             p.indent()
             let d = module.descriptor
             p.line("name: \(SwiftLiteral.string(d.name)),")

@@ -179,11 +179,11 @@ enum ValueCode {
             let c = current.constraints
             switch current.type {
             case .string where !c.isEmpty, .int where c.minimum != nil || c.maximum != nil, .double, .decimal:
-                lets.append("static let \(name(depth)) = \(constraints(c))")
+                lets.append("static let \(name(depth)): TrackingCore.FieldConstraints = \(constraints(c))")
                 return lets
             case .array(let items):
                 if c.minItems != nil || c.maxItems != nil {
-                    lets.append("static let \(name(depth)) = \(constraints(c))")
+                    lets.append("static let \(name(depth)): TrackingCore.FieldConstraints = \(constraints(c))")
                 }
                 current = items
                 depth += 1

@@ -78,7 +78,7 @@ public protocol Type_FieldKeysProtocolDeprecatedThingOptional {
 
 extension Type_.Rules {
     // "default"
-    static let constraints_field_default = TrackingCore.FieldConstraints(maxLength: 10)
+    static let constraints_field_default: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxLength: 10)
     static func field_default(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_default, path: "default", into: &violations)
@@ -99,7 +99,7 @@ extension Type_.Rules {
     }
 
     // "contract-version.x"
-    static let constraints_field_contractVersionX = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static let constraints_field_contractVersionX: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func field_contractVersionX(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(double: value, Self.constraints_field_contractVersionX, path: "contract-version.x", into: &violations)

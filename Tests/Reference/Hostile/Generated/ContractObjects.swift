@@ -18,9 +18,9 @@ public struct Class: Swift.Sendable, Swift.Hashable {
     public var init_: [[Protocol2]]?
 
     /// The members' constraints, built once.
-    private static let constraints_self_ = TrackingCore.FieldConstraints(pattern: "^[a-z\"\\\\]+$")
-    private static let constraints_any = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0.5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1000000.25"))
-    private static let constraints_init_ = TrackingCore.FieldConstraints(maxItems: 3)
+    private static let constraints_self_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[a-z\"\\\\]+$")
+    private static let constraints_any: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0.5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1000000.25"))
+    private static let constraints_init_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 3)
 
     /// Optional members default to `nil`.
     public init(
@@ -83,7 +83,7 @@ public struct Protocol2: Swift.Sendable, Swift.Hashable {
     public var kindName_: Swift.Bool?
 
     /// The members' constraints, built once.
-    private static let constraints_eventName_ = TrackingCore.FieldConstraints(minLength: 1, maxLength: 3)
+    private static let constraints_eventName_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minLength: 1, maxLength: 3)
 
     /// Optional members default to `nil`.
     public init(
