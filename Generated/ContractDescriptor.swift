@@ -17,7 +17,7 @@ public enum Omnitracking {
 
     /// The whole contract as data: the runtime validates encoded events against it,
     /// including models an app composed from the generated protocols.
-    public static let descriptor = TrackingCore.ContractDescriptor(
+    public static let descriptor: TrackingCore.ContractDescriptor = TrackingCore.ContractDescriptor(
         name: "Omnitracking",
         version: "1.3.0",
         valueSets: [

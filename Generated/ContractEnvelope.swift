@@ -8,6 +8,9 @@ import TrackingCore
 public protocol OmnitrackingEvent: TrackingCore.TrackingEvent {}
 
 extension OmnitrackingEvent {
+    /// The contract's version, sent in every event.
+    public var contractVersion: Swift.String { Omnitracking.version }
+
     /// Checks the encoded event against the contract's descriptor. Generated events
     /// check themselves; this is what models an app composes from the protocols get.
     public func validate() -> [TrackingCore.Violation] {
@@ -23,6 +26,11 @@ public protocol OmnitrackingPageView: OmnitrackingEvent {
     var uniqueViewId: Foundation.UUID { get }
 }
 
+extension OmnitrackingPageView {
+    /// The kind's wire name, sent in every event of the kind.
+    public var kindName: Swift.String { "pageView" }
+}
+
 /// The user acted on a screen.
 public protocol OmnitrackingPageAction: OmnitrackingEvent {
     var viewType: ViewType { get }
@@ -32,8 +40,18 @@ public protocol OmnitrackingPageAction: OmnitrackingEvent {
     var interactionType: InteractionType { get }
 }
 
+extension OmnitrackingPageAction {
+    /// The kind's wire name, sent in every event of the kind.
+    public var kindName: Swift.String { "pageAction" }
+}
+
 /// The app did something on its own.
 public protocol OmnitrackingSystemAction: OmnitrackingEvent {}
+
+extension OmnitrackingSystemAction {
+    /// The kind's wire name, sent in every event of the kind.
+    public var kindName: Swift.String { "systemAction" }
+}
 
 /// An item stayed visible long enough to count as seen.
 public protocol OmnitrackingImpression: OmnitrackingEvent {
@@ -50,20 +68,107 @@ public protocol OmnitrackingImpression: OmnitrackingEvent {
     var visibleRatio: Swift.Double { get }
 }
 
+extension OmnitrackingImpression {
+    /// The kind's wire name, sent in every event of the kind.
+    public var kindName: Swift.String { "impression" }
+}
+
 extension Omnitracking.Rules {
-    static func kindImpression_itemId(_ value: Swift.String, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(string: value, TrackingCore.FieldConstraints(minLength: 1, maxLength: 64), path: "itemId", into: &violations)
+    // "uuid"
+    static func envelope_uuid(_ value: Foundation.UUID?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"uuid\""); writer.value(value)
     }
 
-    static func kindImpression_position(_ value: Swift.Int, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(int: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "position", into: &violations)
+    // "clientTimestamp"
+    static func envelope_clientTimestamp(_ value: Foundation.Date?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(value)
     }
 
-    static func kindImpression_visibleSeconds(_ value: Swift.Double, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(double: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "visibleSeconds", into: &violations)
+    // "viewType"
+    static func kindPageView_viewType(_ value: ViewType?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"viewType\""); writer.rawValue(value.wireJSON)
     }
 
-    static func kindImpression_visibleRatio(_ value: Swift.Double, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(double: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1")), path: "visibleRatio", into: &violations)
+    // "uniqueViewId"
+    static func kindPageView_uniqueViewId(_ value: Foundation.UUID?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"uniqueViewId\""); writer.value(value)
+    }
+
+    // "viewType"
+    static func kindPageAction_viewType(_ value: ViewType?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"viewType\""); writer.rawValue(value.wireJSON)
+    }
+
+    // "uniqueViewId"
+    static func kindPageAction_uniqueViewId(_ value: Foundation.UUID?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"uniqueViewId\""); writer.value(value)
+    }
+
+    // "interactionType"
+    static func kindPageAction_interactionType(_ value: InteractionType?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"interactionType\""); writer.rawValue(value.wireJSON)
+    }
+
+    // "viewType"
+    static func kindImpression_viewType(_ value: ViewType?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"viewType\""); writer.rawValue(value.wireJSON)
+    }
+
+    // "uniqueViewId"
+    static func kindImpression_uniqueViewId(_ value: Foundation.UUID?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"uniqueViewId\""); writer.value(value)
+    }
+
+    // "itemId"
+    static let constraints_kindImpression_itemId: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minLength: 1, maxLength: 64)
+    static func kindImpression_itemId(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(string: value, Self.constraints_kindImpression_itemId, path: "itemId", into: &violations)
+    }
+    static func kindImpression_itemId(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"itemId\""); writer.value(value)
+    }
+
+    // "position"
+    static let constraints_kindImpression_position: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static func kindImpression_position(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(int: value, Self.constraints_kindImpression_position, path: "position", into: &violations)
+    }
+    static func kindImpression_position(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"position\""); writer.value(value)
+    }
+
+    // "visibleSeconds"
+    static let constraints_kindImpression_visibleSeconds: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static func kindImpression_visibleSeconds(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(double: value, Self.constraints_kindImpression_visibleSeconds, path: "visibleSeconds", into: &violations)
+    }
+    static func kindImpression_visibleSeconds(_ value: Swift.Double?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"visibleSeconds\""); writer.value(value)
+    }
+
+    // "visibleRatio"
+    static let constraints_kindImpression_visibleRatio: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1"))
+    static func kindImpression_visibleRatio(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(double: value, Self.constraints_kindImpression_visibleRatio, path: "visibleRatio", into: &violations)
+    }
+    static func kindImpression_visibleRatio(_ value: Swift.Double?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"visibleRatio\""); writer.value(value)
     }
 }

@@ -13,8 +13,6 @@ extension Omnitracking {
 
 public struct AddToBag: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolSku, OmnitrackingFieldKeysProtocolPrice, OmnitrackingFieldKeysProtocolCurrency, OmnitrackingFieldKeysProtocolQuantity, Swift.Hashable {
     public var eventName: Swift.String { "addToBag" }
-    public var kindName: Swift.String { "pageAction" }
-    public var contractVersion: Swift.String { Omnitracking.version }
 
     /// Identifies this one event. Filled by the SDK.
     public var uuid: Foundation.UUID
@@ -49,7 +47,6 @@ public struct AddToBag: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolSku
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_sku(self.sku, into: &violations)
@@ -58,17 +55,16 @@ public struct AddToBag: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolSku
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"addToBag\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
-        writer.rawKey("\"uuid\""); writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
         writer.rawMembers("\"viewType\":\"Product Detail\"")
-        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
+        Omnitracking.Rules.kindPageAction_uniqueViewId(self.uniqueViewId, to: &writer)
         writer.rawMembers("\"interactionType\":\"tap\"")
-        writer.rawKey("\"sku\""); writer.value(self.sku)
-        writer.rawKey("\"price\""); writer.value(self.price)
-        writer.rawKey("\"currency\""); writer.rawValue(self.currency.wireJSON)
-        writer.rawKey("\"quantity\""); writer.value(self.quantity)
+        Omnitracking.Rules.field_sku(self.sku, to: &writer)
+        Omnitracking.Rules.field_price(self.price, to: &writer)
+        Omnitracking.Rules.field_currency(self.currency, to: &writer)
+        Omnitracking.Rules.field_quantity(self.quantity, to: &writer)
     }
 }

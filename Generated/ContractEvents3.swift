@@ -15,8 +15,6 @@ extension Omnitracking {
 
 public struct SearchResultsPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSearchQuery, OmnitrackingFieldKeysProtocolSkuItemList, OmnitrackingFieldKeysProtocolLegacyCategoryOptional, Swift.Hashable {
     public var eventName: Swift.String { "searchResultsPageView" }
-    public var kindName: Swift.String { "pageView" }
-    public var contractVersion: Swift.String { Omnitracking.version }
 
     /// Identifies this one event. Filled by the SDK.
     public var uuid: Foundation.UUID
@@ -59,7 +57,6 @@ public struct SearchResultsPageView: OmnitrackingPageView, OmnitrackingFieldKeys
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_searchQuery(self.searchQuery, into: &violations)
@@ -67,28 +64,20 @@ public struct SearchResultsPageView: OmnitrackingPageView, OmnitrackingFieldKeys
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"searchResultsPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-        writer.rawKey("\"uuid\""); writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
         writer.rawMembers("\"viewType\":\"Product Listing\"")
-        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
-        writer.rawKey("\"searchQuery\""); writer.value(self.searchQuery)
-        writer.rawKey("\"skuItemList\"")
-        writer.beginArray()
-        for item0 in self.skuItemList {
-            writer.value(item0)
-        }
-        writer.endArray()
-        if let value = self._legacyCategory { writer.rawKey("\"legacyCategory\""); writer.value(value) }
+        Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
+        Omnitracking.Rules.field_searchQuery(self.searchQuery, to: &writer)
+        Omnitracking.Rules.field_skuItemList(self.skuItemList, to: &writer)
+        Omnitracking.Rules.field_legacyCategory(self._legacyCategory, to: &writer)
     }
 }
 
 public struct BagPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolProducts, OmnitrackingFieldKeysProtocolCartId, OmnitrackingFieldKeysProtocolPromocodeOptional, OmnitrackingFieldKeysProtocolExitInteractionOptional, Swift.Hashable {
     public var eventName: Swift.String { "bagPageView" }
-    public var kindName: Swift.String { "pageView" }
-    public var contractVersion: Swift.String { Omnitracking.version }
 
     /// Identifies this one event. Filled by the SDK.
     public var uuid: Foundation.UUID
@@ -132,37 +121,28 @@ public struct BagPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolPr
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_products(self.products, into: &violations)
-        if let value = self.promocode { Omnitracking.Rules.field_promocode(value, into: &violations) }
+        Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"bagPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-        writer.rawKey("\"uuid\""); writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
         writer.rawMembers("\"viewType\":\"Bag\"")
-        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
-        writer.rawKey("\"products\"")
-        writer.beginArray()
-        for item0 in self.products {
-            item0.writeJSON(to: &writer)
-        }
-        writer.endArray()
-        writer.rawKey("\"cart_id\""); writer.value(self.cartId)
-        if let value = self.promocode { writer.rawKey("\"promocode\""); writer.value(value) }
-        if let value = self.exitInteraction { writer.rawKey("\"exitInteraction\""); writer.rawValue(value.wireJSON) }
+        Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
+        Omnitracking.Rules.field_products(self.products, to: &writer)
+        Omnitracking.Rules.field_cartId(self.cartId, to: &writer)
+        Omnitracking.Rules.field_promocode(self.promocode, to: &writer)
+        Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
     }
 }
 
 public struct ApplyPromocode: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolPromocode, Swift.Hashable {
     public var eventName: Swift.String { "applyPromocode" }
-    public var kindName: Swift.String { "pageAction" }
-    public var contractVersion: Swift.String { Omnitracking.version }
 
     /// Identifies this one event. Filled by the SDK.
     public var uuid: Foundation.UUID
@@ -190,21 +170,19 @@ public struct ApplyPromocode: OmnitrackingPageAction, OmnitrackingFieldKeysProto
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"applyPromocode\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
-        writer.rawKey("\"uuid\""); writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
         writer.rawMembers("\"viewType\":\"Bag\"")
-        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
-        writer.rawKey("\"interactionType\""); writer.rawValue(self.interactionType.wireJSON)
-        writer.rawKey("\"promocode\""); writer.value(self.promocode)
+        Omnitracking.Rules.kindPageAction_uniqueViewId(self.uniqueViewId, to: &writer)
+        Omnitracking.Rules.kindPageAction_interactionType(self.interactionType, to: &writer)
+        Omnitracking.Rules.field_promocode(self.promocode, to: &writer)
     }
 }

@@ -15,8 +15,6 @@ extension Omnitracking {
 /// The wishlist screen was shown.
 public struct WishlistPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSkuItemList, OmnitrackingFieldKeysProtocolExitInteractionOptional, Swift.Hashable {
     public var eventName: Swift.String { "wishlistPageView" }
-    public var kindName: Swift.String { "pageView" }
-    public var contractVersion: Swift.String { Omnitracking.version }
 
     /// Identifies this one event. Filled by the SDK.
     public var uuid: Foundation.UUID
@@ -50,35 +48,26 @@ public struct WishlistPageView: OmnitrackingPageView, OmnitrackingFieldKeysProto
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_skuItemList(self.skuItemList, into: &violations)
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"wishlistPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-        writer.rawKey("\"uuid\""); writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
         writer.rawMembers("\"viewType\":\"Wishlist\"")
-        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
-        writer.rawKey("\"skuItemList\"")
-        writer.beginArray()
-        for item0 in self.skuItemList {
-            writer.value(item0)
-        }
-        writer.endArray()
-        if let value = self.exitInteraction { writer.rawKey("\"exitInteraction\""); writer.rawValue(value.wireJSON) }
+        Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
+        Omnitracking.Rules.field_skuItemList(self.skuItemList, to: &writer)
+        Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
     }
 }
 
 /// The app finished launching.
 public struct AppBoot: OmnitrackingSystemAction, Swift.Hashable {
     public var eventName: Swift.String { "appBoot" }
-    public var kindName: Swift.String { "systemAction" }
-    public var contractVersion: Swift.String { Omnitracking.version }
 
     /// Identifies this one event. Filled by the SDK.
     public var uuid: Foundation.UUID
@@ -95,15 +84,13 @@ public struct AppBoot: OmnitrackingSystemAction, Swift.Hashable {
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         []
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"appBoot\",\"kind\":\"systemAction\",\"contractVersion\":\"1.3.0\"")
-        writer.rawKey("\"uuid\""); writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
     }
 }

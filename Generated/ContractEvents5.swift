@@ -14,8 +14,6 @@ extension Omnitracking {
 
 public struct MessageCentrePageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolMessageQuantity, OmnitrackingFieldKeysProtocolHasNewMessages, OmnitrackingFieldKeysProtocolExitInteractionOptional, OmnitrackingFieldKeysProtocolPromocodeOptional, Swift.Hashable {
     public var eventName: Swift.String { "messageCentrePageView" }
-    public var kindName: Swift.String { "pageView" }
-    public var contractVersion: Swift.String { Omnitracking.version }
 
     /// Identifies this one event. Filled by the SDK.
     public var uuid: Foundation.UUID
@@ -55,33 +53,29 @@ public struct MessageCentrePageView: OmnitrackingPageView, OmnitrackingFieldKeys
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_messageQuantity(self.messageQuantity, into: &violations)
-        if let value = self.promocode { Omnitracking.Rules.field_promocode(value, into: &violations) }
+        Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"messageCentrePageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-        writer.rawKey("\"uuid\""); writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
         writer.rawMembers("\"viewType\":\"My Notifications List\"")
-        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
-        writer.rawKey("\"messageQuantity\""); writer.value(self.messageQuantity)
-        writer.rawKey("\"hasNewMessages\""); writer.value(self.hasNewMessages)
-        if let value = self.exitInteraction { writer.rawKey("\"exitInteraction\""); writer.rawValue(value.wireJSON) }
-        if let value = self.promocode { writer.rawKey("\"promocode\""); writer.value(value) }
+        Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
+        Omnitracking.Rules.field_messageQuantity(self.messageQuantity, to: &writer)
+        Omnitracking.Rules.field_hasNewMessages(self.hasNewMessages, to: &writer)
+        Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
+        Omnitracking.Rules.field_promocode(self.promocode, to: &writer)
     }
 }
 
 /// A product tile in a feed was seen.
 public struct ProductImpression: OmnitrackingImpression, OmnitrackingFieldKeysProtocolSku, Swift.Hashable {
     public var eventName: Swift.String { "productImpression" }
-    public var kindName: Swift.String { "impression" }
-    public var contractVersion: Swift.String { Omnitracking.version }
 
     /// Identifies this one event. Filled by the SDK.
     public var uuid: Foundation.UUID
@@ -120,7 +114,6 @@ public struct ProductImpression: OmnitrackingImpression, OmnitrackingFieldKeysPr
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.kindImpression_itemId(self.itemId, into: &violations)
@@ -131,17 +124,16 @@ public struct ProductImpression: OmnitrackingImpression, OmnitrackingFieldKeysPr
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"productImpression\",\"kind\":\"impression\",\"contractVersion\":\"1.3.0\"")
-        writer.rawKey("\"uuid\""); writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"viewType\""); writer.rawValue(self.viewType.wireJSON)
-        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
-        writer.rawKey("\"itemId\""); writer.value(self.itemId)
-        writer.rawKey("\"position\""); writer.value(self.position)
-        writer.rawKey("\"visibleSeconds\""); writer.value(self.visibleSeconds)
-        writer.rawKey("\"visibleRatio\""); writer.value(self.visibleRatio)
-        writer.rawKey("\"sku\""); writer.value(self.sku)
+        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+        Omnitracking.Rules.kindImpression_viewType(self.viewType, to: &writer)
+        Omnitracking.Rules.kindImpression_uniqueViewId(self.uniqueViewId, to: &writer)
+        Omnitracking.Rules.kindImpression_itemId(self.itemId, to: &writer)
+        Omnitracking.Rules.kindImpression_position(self.position, to: &writer)
+        Omnitracking.Rules.kindImpression_visibleSeconds(self.visibleSeconds, to: &writer)
+        Omnitracking.Rules.kindImpression_visibleRatio(self.visibleRatio, to: &writer)
+        Omnitracking.Rules.field_sku(self.sku, to: &writer)
     }
 }

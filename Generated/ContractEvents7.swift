@@ -13,8 +13,6 @@ extension Omnitracking {
 
 public struct ProductDetailPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSku, OmnitrackingFieldKeysProtocolPrice, OmnitrackingFieldKeysProtocolCurrency, OmnitrackingFieldKeysProtocolExitInteractionOptional, Swift.Hashable {
     public var eventName: Swift.String { "productDetailPageView" }
-    public var kindName: Swift.String { "pageView" }
-    public var contractVersion: Swift.String { Omnitracking.version }
 
     /// Identifies this one event. Filled by the SDK.
     public var uuid: Foundation.UUID
@@ -53,7 +51,6 @@ public struct ProductDetailPageView: OmnitrackingPageView, OmnitrackingFieldKeys
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Omnitracking.Rules.field_sku(self.sku, into: &violations)
@@ -61,16 +58,15 @@ public struct ProductDetailPageView: OmnitrackingPageView, OmnitrackingFieldKeys
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"productDetailPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-        writer.rawKey("\"uuid\""); writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
+        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
         writer.rawMembers("\"viewType\":\"Product Detail\"")
-        writer.rawKey("\"uniqueViewId\""); writer.value(self.uniqueViewId)
-        writer.rawKey("\"sku\""); writer.value(self.sku)
-        writer.rawKey("\"price\""); writer.value(self.price)
-        writer.rawKey("\"currency\""); writer.rawValue(self.currency.wireJSON)
-        if let value = self.exitInteraction { writer.rawKey("\"exitInteraction\""); writer.rawValue(value.wireJSON) }
+        Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
+        Omnitracking.Rules.field_sku(self.sku, to: &writer)
+        Omnitracking.Rules.field_price(self.price, to: &writer)
+        Omnitracking.Rules.field_currency(self.currency, to: &writer)
+        Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
     }
 }

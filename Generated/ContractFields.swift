@@ -149,41 +149,138 @@ public protocol OmnitrackingFieldKeysProtocolLegacyCategoryOptional {
 }
 
 extension Omnitracking.Rules {
-    static func field_skuItemList(_ value: [Swift.String], into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(count: value.count, TrackingCore.FieldConstraints(maxItems: 200), path: "skuItemList", into: &violations)
+    // "exitInteraction"
+    static func field_exitInteraction(_ value: ExitInteraction?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"exitInteraction\""); writer.rawValue(value.wireJSON)
+    }
+
+    // "skuItemList"
+    static let constraints_field_skuItemList: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 200)
+    static let constraints_field_skuItemList_items: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$")
+    static func field_skuItemList(_ value: [Swift.String]?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_field_skuItemList, path: "skuItemList", into: &violations)
         for (index0, item0) in value.enumerated() {
-            TrackingCore.ConstraintRules.check(string: item0, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"), path: TrackingCore.GeneratedCodeSupport.path("skuItemList", index: index0), into: &violations)
+            TrackingCore.ConstraintRules.check(string: item0, Self.constraints_field_skuItemList_items, path: TrackingCore.GeneratedCodeSupport.path("skuItemList", index: index0), into: &violations)
         }
     }
-
-    static func field_messageQuantity(_ value: Swift.Int, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(int: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "messageQuantity", into: &violations)
+    static func field_skuItemList(_ value: [Swift.String]?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"skuItemList\"")
+        writer.beginArray()
+        for item0 in value {
+            writer.value(item0)
+        }
+        writer.endArray()
     }
 
-    static func field_promocode(_ value: Swift.String, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(string: value, TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$"), path: "promocode", into: &violations)
+    // "messageQuantity"
+    static let constraints_field_messageQuantity: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static func field_messageQuantity(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(int: value, Self.constraints_field_messageQuantity, path: "messageQuantity", into: &violations)
+    }
+    static func field_messageQuantity(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"messageQuantity\""); writer.value(value)
     }
 
-    static func field_sku(_ value: Swift.String, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(string: value, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"), path: "sku", into: &violations)
+    // "hasNewMessages"
+    static func field_hasNewMessages(_ value: Swift.Bool?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"hasNewMessages\""); writer.value(value)
     }
 
-    static func field_price(_ value: Foundation.Decimal, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(decimal: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "price", into: &violations)
+    // "promocode"
+    static let constraints_field_promocode: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$")
+    static func field_promocode(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_promocode, path: "promocode", into: &violations)
+    }
+    static func field_promocode(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"promocode\""); writer.value(value)
     }
 
-    static func field_quantity(_ value: Swift.Int, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(int: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("1"), maximum: TrackingCore.GeneratedCodeSupport.decimal("99")), path: "quantity", into: &violations)
+    // "sku"
+    static let constraints_field_sku: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$")
+    static func field_sku(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_sku, path: "sku", into: &violations)
+    }
+    static func field_sku(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"sku\""); writer.value(value)
     }
 
-    static func field_products(_ value: [Product], into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(count: value.count, TrackingCore.FieldConstraints(maxItems: 50), path: "products", into: &violations)
+    // "price"
+    static let constraints_field_price: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static func field_price(_ value: Foundation.Decimal?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(decimal: value, Self.constraints_field_price, path: "price", into: &violations)
+    }
+    static func field_price(_ value: Foundation.Decimal?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"price\""); writer.value(value)
+    }
+
+    // "currency"
+    static func field_currency(_ value: Currency?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"currency\""); writer.rawValue(value.wireJSON)
+    }
+
+    // "quantity"
+    static let constraints_field_quantity: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("1"), maximum: TrackingCore.GeneratedCodeSupport.decimal("99"))
+    static func field_quantity(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(int: value, Self.constraints_field_quantity, path: "quantity", into: &violations)
+    }
+    static func field_quantity(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"quantity\""); writer.value(value)
+    }
+
+    // "products"
+    static let constraints_field_products: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 50)
+    static func field_products(_ value: [Product]?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_field_products, path: "products", into: &violations)
         for (index0, item0) in value.enumerated() {
             item0.collectViolations(at: TrackingCore.GeneratedCodeSupport.path("products", index: index0), into: &violations)
         }
     }
+    static func field_products(_ value: [Product]?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"products\"")
+        writer.beginArray()
+        for item0 in value {
+            item0.writeJSON(to: &writer)
+        }
+        writer.endArray()
+    }
 
-    static func field_searchQuery(_ value: Swift.String, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(string: value, TrackingCore.FieldConstraints(maxLength: 200), path: "searchQuery", into: &violations)
+    // "cart_id"
+    static func field_cartId(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"cart_id\""); writer.value(value)
+    }
+
+    // "searchQuery"
+    static let constraints_field_searchQuery: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxLength: 200)
+    static func field_searchQuery(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_searchQuery, path: "searchQuery", into: &violations)
+    }
+    static func field_searchQuery(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"searchQuery\""); writer.value(value)
+    }
+
+    // "legacyCategory"
+    static func field_legacyCategory(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"legacyCategory\""); writer.value(value)
     }
 }

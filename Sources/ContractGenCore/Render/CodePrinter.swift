@@ -14,6 +14,11 @@ struct CodePrinter {
         indentation = String(repeating: "    ", count: depth)
     }
 
+    /// Makes room for `count` bytes in all, so large files do not regrow.
+    mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
     /// The current indentation level.
     var depth: Int { indentation.utf8.count / 4 }
 
@@ -28,6 +33,29 @@ struct CodePrinter {
             bytes.append(contentsOf: content.utf8)
         }
         bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// `content` indented, without a line end.
+    mutating func fragment(_ content: String) {
+        bytes.append(contentsOf: indentation.utf8)
+        bytes.append(contentsOf: content.utf8)
+    }
+
+    /// Appends `content` as it is: no indentation, no line end.
+    mutating func append(_ content: String) {
+        bytes.append(contentsOf: content.utf8)
+    }
+
+    /// Like ``block(_:_:)``, with a header that `header` appends piece by
+    /// piece (after the indentation, before ` {`), instead of one built string.
+    mutating func block(writingHeader header: (inout CodePrinter) -> Void, _ body: (inout CodePrinter) -> Void) {
+        bytes.append(contentsOf: indentation.utf8)
+        header(&self)
+        bytes.append(contentsOf: " {\n".utf8)
+        indent()
+        body(&self)
+        outdent()
+        line("}")
     }
 
     mutating func lines(_ contents: [String]) {

@@ -22,7 +22,9 @@ struct DescriptorRenderer {
             p.line()
             p.line("/// The whole contract as data: the runtime validates encoded events against it,")
             p.line("/// including models an app composed from the generated protocols.")
-            p.line("public static let descriptor = TrackingCore.ContractDescriptor(")
+            // Typed, so that compile jobs of other files that use `descriptor`
+            // do not infer its type from this (large) expression again.
+            p.line("public static let descriptor: TrackingCore.ContractDescriptor = TrackingCore.ContractDescriptor(")
             p.indent()
             let d = module.descriptor
             p.line("name: \(SwiftLiteral.string(d.name)),")
@@ -67,8 +69,8 @@ struct DescriptorRenderer {
     }
 
     /// `static let eventDescriptors<shard>` in an extension of the namespace.
-    func renderShard(_ shard: Int, into p: inout CodePrinter) {
-        let events = module.descriptor.events.filter { ContractTranslator.shard(ofEvent: $0.name) == shard }
+    /// `events` are the descriptors of the shard's events, in order.
+    func renderShard(_ shard: Int, events: [EventDescriptor], into p: inout CodePrinter) {
         p.block("extension \(namespace)") { p in
             p.line("/// Descriptors of the events in this file.")
             if events.isEmpty {

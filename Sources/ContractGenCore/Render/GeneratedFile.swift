@@ -2,11 +2,24 @@
 public struct GeneratedFile: Sendable, Hashable {
     /// The file name, one of ``GeneratedFileSet/fileNames``.
     public var name: String
-    public var contents: String
+    /// The file's UTF-8 bytes, as the write stage compares and writes them.
+    public var bytes: [UInt8]
+
+    /// The file's text.
+    public var contents: String {
+        get { String(decoding: bytes, as: UTF8.self) }
+        set { bytes = Array(newValue.utf8) }
+    }
 
     public init(name: String, contents: String) {
         self.name = name
-        self.contents = contents
+        self.bytes = Array(contents.utf8)
+    }
+
+    /// A file of UTF-8 `bytes`, as the renderer prints them (no copy into a `String`).
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
     }
 }
 

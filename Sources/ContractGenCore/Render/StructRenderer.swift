@@ -11,11 +11,19 @@ struct StructRenderer {
     func render(into p: inout CodePrinter) {
         p.doc(decl.doc)
         p.deprecation(decl.deprecated)
-        p.block("public struct \(SwiftName.escaped(decl.name)): \(decl.conformances.joined(separator: ", "))") { p in
-            if case .event(let name, let kind, _) = decl.role {
+        p.block(writingHeader: { p in
+            p.append("public struct ")
+            p.append(SwiftName.escaped(decl.name))
+            p.append(": ")
+            for (index, conformance) in decl.conformances.enumerated() {
+                if index > 0 { p.append(", ") }
+                p.append(conformance)
+            }
+        }) { p in
+            // `kindName` and `contractVersion` come from extensions of the kind
+            // and envelope protocols.
+            if case .event(let name, _, _) = decl.role {
                 p.line("public var eventName: Swift.String { \(SwiftLiteral.string(name)) }")
-                p.line("public var kindName: Swift.String { \(SwiftLiteral.string(kind)) }")
-                p.line("public var contractVersion: Swift.String { \(SwiftName.escaped(namespace)).version }")
             }
             // A blank line around documented properties only.
             var previousHadDoc = decl.role != .object
@@ -26,6 +34,16 @@ struct StructRenderer {
                 previousHadDoc = hasDoc
             }
             p.line()
+            if decl.role == .object {
+                let lets = decl.properties.filter { $0.constant == nil && ValueCode.needsCheck($0.spec) }.flatMap { property in
+                    ValueCode.constraintLets(property.spec) { Self.memberConstraintsName(property, depth: $0) }
+                }
+                if !lets.isEmpty {
+                    p.line("/// The members' constraints, built once.")
+                    p.lines(lets.map { "private " + $0 })
+                    p.line()
+                }
+            }
             renderInit(into: &p)
             p.line()
             renderValidation(into: &p)
@@ -59,16 +77,7 @@ struct StructRenderer {
         let required = settable.filter { !$0.isOptional && $0.freshDefault == nil }
         let optional = settable.filter { $0.isOptional && $0.freshDefault == nil }
         let fresh = settable.filter { $0.freshDefault != nil }
-        var parameters: [String] = []
-        for property in required {
-            parameters.append("\(SwiftName.escaped(property.name)): \(ValueCode.typeCode(property))")
-        }
-        for property in optional {
-            parameters.append("\(SwiftName.escaped(property.name)): \(ValueCode.typeCode(property)) = nil")
-        }
-        for property in fresh {
-            parameters.append("\(SwiftName.escaped(property.name)): \(ValueCode.typeCode(property)) = \(property.freshDefault!)")
-        }
+        let parameters = required + optional + fresh
         switch decl.role {
         case .object: p.line("/// Optional members default to `nil`.")
         case .event: p.line("/// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.")
@@ -79,8 +88,18 @@ struct StructRenderer {
         } else {
             p.line("public init(")
             p.indent()
-            for (index, parameter) in parameters.enumerated() {
-                p.line(parameter + (index == parameters.count - 1 ? "" : ","))
+            for (index, property) in parameters.enumerated() {
+                // Cached without the line end: only the last parameter has no comma.
+                cache.emit(property, .parameter, into: &p) { p in
+                    var text = "\(SwiftName.escaped(property.name)): \(ValueCode.typeCode(property))"
+                    if let fresh = property.freshDefault {
+                        text += " = " + fresh
+                    } else if property.isOptional {
+                        text += " = nil"
+                    }
+                    p.fragment(text)
+                }
+                p.raw(index == parameters.count - 1 ? Self.newline : Self.commaNewline)
             }
             p.outdent()
             header = ")"
@@ -99,7 +118,7 @@ struct StructRenderer {
         let checked = decl.properties.filter { $0.constant == nil && ValueCode.needsCheck($0.spec) }
         switch decl.role {
         case .event:
-            p.line("/// Every way this event breaks the contract's constraints; empty when valid.")
+            // Documented by `TrackingEvent`, like `writeMembers(to:)`.
             p.block("public func validate() -> [TrackingCore.Violation]") { p in
                 if checked.isEmpty {
                     p.line("[]")
@@ -122,7 +141,9 @@ struct StructRenderer {
             p.line("/// Appends this value's violations, with paths below `path`.")
             p.block("public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation])") { p in
                 for property in checked {
-                    ValueCode.checkMember(property, path: "TrackingCore.GeneratedCodeSupport.path(path, \(SwiftLiteral.string(property.wireName)))", into: &p)
+                    ValueCode.checkMember(
+                        property, path: "TrackingCore.GeneratedCodeSupport.path(path, \(SwiftLiteral.string(property.wireName)))",
+                        constraintsName: { "Self." + Self.memberConstraintsName(property, depth: $0) }, into: &p)
                 }
             }
         }
@@ -131,13 +152,22 @@ struct StructRenderer {
     func renderEncoder(into p: inout CodePrinter) {
         switch decl.role {
         case .event(let name, let kind, _):
-            p.line("/// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.")
             p.block("public func writeMembers(to writer: inout TrackingCore.JSONWriter)") { p in
-                let header = [("event", name), ("kind", kind), ("contractVersion", version)]
-                    .map { ValueCode.jsonText($0.0) + ":" + ValueCode.jsonText($0.1) }.joined(separator: ",")
-                p.line("writer.rawMembers(\(SwiftLiteral.string(header)))")
+                // Fixed members next to each other are one raw write.
+                var fixed = [("event", name), ("kind", kind), ("contractVersion", version)]
                 for property in decl.properties {
-                    cache.emit(property, .encoder, into: &p) { ValueCode.encodeMember(property, into: &$0) }
+                    if let constant = property.constant {
+                        fixed.append((property.wireName, constant.wireValue))
+                        continue
+                    }
+                    if !fixed.isEmpty {
+                        p.line("writer.rawMembers(\(ValueCode.membersLiteral(fixed)))")
+                        fixed.removeAll()
+                    }
+                    cache.emit(property, .encoder, into: &p) { ValueCode.callWriter(property, namespace: namespace, into: &$0) }
+                }
+                if !fixed.isEmpty {
+                    p.line("writer.rawMembers(\(ValueCode.membersLiteral(fixed)))")
                 }
             }
         case .object:
@@ -150,5 +180,13 @@ struct StructRenderer {
                 p.line("writer.endObject()")
             }
         }
+    }
+
+    static let newline: [UInt8] = Array("\n".utf8)
+    static let commaNewline: [UInt8] = Array(",\n".utf8)
+
+    /// The name of an object member's constraints at array depth `depth`.
+    static func memberConstraintsName(_ property: PropertyDecl, depth: Int) -> String {
+        "constraints_" + property.name + String(repeating: "_items", count: depth)
     }
 }

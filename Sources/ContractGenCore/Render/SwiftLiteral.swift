@@ -46,6 +46,7 @@ public enum SwiftLiteral {
     /// text cannot leave the comment (`*/` is harmless in `///` comments).
     public static func docLines(_ text: String) -> [String] {
         if isPlain(text), !text.isEmpty, text.first != " ", text.last != " " { return ["/// " + text] }
+        if let lines = plainDocLines(text) { return lines }
         var lines: [String] = []
         var current = ""
         for scalar in text.unicodeScalars {
@@ -70,6 +71,20 @@ public enum SwiftLiteral {
         return lines.map { line in
             let trimmed = String(line.reversed().drop(while: { $0 == " " }).reversed())
             return trimmed.isEmpty ? "///" : "/// " + trimmed
+        }
+    }
+
+    /// ``docLines(_:)`` for printable ASCII with `\n` line breaks (the common
+    /// multi-paragraph case) without the per-scalar work; `nil` for other text.
+    static func plainDocLines(_ text: String) -> [String]? {
+        guard text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == UInt8(ascii: "\n") }) else { return nil }
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        while let first = lines.first, first.allSatisfy({ $0 == UInt8(ascii: " ") }) { lines.removeFirst() }
+        while let last = lines.last, last.allSatisfy({ $0 == UInt8(ascii: " ") }) { lines.removeLast() }
+        return lines.map { line in
+            var end = line.endIndex
+            while end > line.startIndex, line[line.index(before: end)] == UInt8(ascii: " ") { end = line.index(before: end) }
+            return end == line.startIndex ? "///" : "/// " + String(Substring(line[line.startIndex..<end]))
         }
     }
 

@@ -40,18 +40,15 @@ enum ValueCode {
 
     /// Writes the member for `property` (key, then value); optional members
     /// only when present. Scalars take one line.
-    static func encodeMember(_ property: PropertyDecl, into p: inout CodePrinter) {
+    static func encodeMember(_ property: PropertyDecl, value valueExpression: String? = nil, into p: inout CodePrinter) {
         let key = "writer.rawKey(\(SwiftLiteral.jsonString(property.wireName)))"
         if let constant = property.constant {
             p.line("writer.rawMembers(\(SwiftLiteral.string(jsonText(property.wireName) + ":" + jsonText(constant.wireValue))))")
             return
         }
-        let value = property.isOptional ? "value" : storage(property)
-        var body = CodePrinter()
-        encode(property.spec, value, depth: 0, into: &body)
-        let lines = body.text.split(separator: "\n", omittingEmptySubsequences: true)
-        if lines.count == 1 {
-            let statement = key + "; " + lines[0]
+        let value = property.isOptional ? "value" : (valueExpression ?? storage(property))
+        if let single = scalarEncode(property.spec, value) {
+            let statement = key + "; " + single
             p.line(property.isOptional ? "if let value = \(storage(property)) { \(statement) }" : statement)
         } else if property.isOptional {
             p.block("if let value = \(storage(property))") { p in
@@ -61,6 +58,43 @@ enum ValueCode {
         } else {
             p.line(key)
             encode(property.spec, value, depth: 0, into: &p)
+        }
+    }
+
+    /// The one-line write of a scalar, or `nil` for arrays.
+    static func scalarEncode(_ spec: ValueSpec, _ expression: String) -> String? {
+        switch spec.type {
+        case .string, .int, .double, .decimal, .bool, .uuid: "writer.value(\(expression))"
+        case .timestamp: "writer.timestamp(\(expression))"
+        case .valueSet: "writer.rawValue(\(expression).wireJSON)"
+        case .object: "\(expression).writeJSON(to: &writer)"
+        case .array: nil
+        }
+    }
+
+    /// A Swift string literal of JSON members `"key":"value",...` (both
+    /// strings), equal to `SwiftLiteral.string` of their JSON text: escaping is
+    /// per scalar, so the pieces' literals can be joined.
+    static func membersLiteral(_ members: [(String, String)]) -> String {
+        var out = "\""
+        for (index, (key, value)) in members.enumerated() {
+            if index > 0 { out += "," }
+            appendJSONStringBody(key, to: &out)
+            out += ":"
+            appendJSONStringBody(value, to: &out)
+        }
+        return out + "\""
+    }
+
+    /// Appends ``SwiftLiteral/jsonString(_:)`` of `text` without its outer quotes.
+    static func appendJSONStringBody(_ text: String, to out: inout String) {
+        if SwiftLiteral.isPlain(text) {
+            out += "\\\""
+            out += text
+            out += "\\\""
+        } else {
+            let literal = SwiftLiteral.jsonString(text)
+            out.unicodeScalars.append(contentsOf: literal.unicodeScalars.dropFirst().dropLast())
         }
     }
 
@@ -87,62 +121,115 @@ enum ValueCode {
     }
 
     /// Checks `expression` (of type `spec`) at `path` (a Swift expression).
-    static func check(_ spec: ValueSpec, _ expression: String, path: String, depth: Int, into p: inout CodePrinter) {
+    /// `constraintsName(depth)` names the static `FieldConstraints` of the
+    /// value at array depth `depth` (see ``constraintLets(_:name:)``).
+    static func check(
+        _ spec: ValueSpec, _ expression: String, path: String, depth: Int,
+        constraintsName: (Int) -> String, into p: inout CodePrinter
+    ) {
         let c = spec.constraints
+        let constraints = constraintsName(depth)
         switch spec.type {
         case .string:
-            p.line("TrackingCore.ConstraintRules.check(string: \(expression), \(constraints(c)), path: \(path), into: &violations)")
+            p.line("TrackingCore.ConstraintRules.check(string: \(expression), \(constraints), path: \(path), into: &violations)")
         case .int:
-            p.line("TrackingCore.ConstraintRules.check(int: \(expression), \(constraints(c)), path: \(path), into: &violations)")
+            p.line("TrackingCore.ConstraintRules.check(int: \(expression), \(constraints), path: \(path), into: &violations)")
         case .double:
-            p.line("TrackingCore.ConstraintRules.check(double: \(expression), \(constraints(c)), path: \(path), into: &violations)")
+            p.line("TrackingCore.ConstraintRules.check(double: \(expression), \(constraints), path: \(path), into: &violations)")
         case .decimal:
-            p.line("TrackingCore.ConstraintRules.check(decimal: \(expression), \(constraints(c)), path: \(path), into: &violations)")
+            p.line("TrackingCore.ConstraintRules.check(decimal: \(expression), \(constraints), path: \(path), into: &violations)")
         case .bool, .uuid, .timestamp, .valueSet:
             break
         case .object:
             p.line("\(expression).collectViolations(at: \(path), into: &violations)")
         case .array(let items):
             if c.minItems != nil || c.maxItems != nil {
-                p.line("TrackingCore.ConstraintRules.check(count: \(expression).count, \(constraints(c)), path: \(path), into: &violations)")
+                p.line("TrackingCore.ConstraintRules.check(count: \(expression).count, \(constraints), path: \(path), into: &violations)")
             }
             if needsCheck(items) {
                 p.block("for (index\(depth), item\(depth)) in \(expression).enumerated()") { p in
-                    check(items, "item\(depth)", path: "TrackingCore.GeneratedCodeSupport.path(\(path), index: index\(depth))", depth: depth + 1, into: &p)
+                    check(
+                        items, "item\(depth)", path: "TrackingCore.GeneratedCodeSupport.path(\(path), index: index\(depth))",
+                        depth: depth + 1, constraintsName: constraintsName, into: &p)
                 }
             }
         }
     }
 
     /// Checks `property`; `path` is the Swift expression of its path.
-    static func checkMember(_ property: PropertyDecl, path: String, into p: inout CodePrinter) {
+    static func checkMember(_ property: PropertyDecl, path: String, constraintsName: (Int) -> String, into p: inout CodePrinter) {
         guard property.constant == nil, needsCheck(property.spec) else { return }
         if property.isOptional {
             p.block("if let value = \(storage(property))") { p in
-                check(property.spec, "value", path: path, depth: 0, into: &p)
+                check(property.spec, "value", path: path, depth: 0, constraintsName: constraintsName, into: &p)
             }
         } else {
-            check(property.spec, storage(property), path: path, depth: 0, into: &p)
+            check(property.spec, storage(property), path: path, depth: 0, constraintsName: constraintsName, into: &p)
         }
     }
 
-    /// An event's check of `property` through its shared rule, on one line.
+    /// The constraints a check of `spec` reads, as `static let`s named
+    /// `name(depth)` (depth 0 the value, 1 its items, ...): built once, not on
+    /// every call.
+    static func constraintLets(_ spec: ValueSpec, name: (Int) -> String) -> [String] {
+        var lets: [String] = []
+        var current = spec
+        var depth = 0
+        while true {
+            let c = current.constraints
+            switch current.type {
+            case .string where !c.isEmpty, .int where c.minimum != nil || c.maximum != nil, .double, .decimal:
+                lets.append("static let \(name(depth)): TrackingCore.FieldConstraints = \(constraints(c))")
+                return lets
+            case .array(let items):
+                if c.minItems != nil || c.maxItems != nil {
+                    lets.append("static let \(name(depth)): TrackingCore.FieldConstraints = \(constraints(c))")
+                }
+                current = items
+                depth += 1
+            default:
+                return lets
+            }
+        }
+    }
+
+    /// The name of the shared constraints of `rule` at array depth `depth`.
+    static func ruleConstraintsName(_ rule: String, depth: Int) -> String {
+        "constraints_" + rule + String(repeating: "_items", count: depth)
+    }
+
+    /// An event's check of `property` through its shared rule, on one line
+    /// (the rule takes an optional, so present and optional fields read alike).
     static func callRule(_ property: PropertyDecl, namespace: String, into p: inout CodePrinter) {
         guard property.constant == nil, needsCheck(property.spec), let rule = property.rule else { return }
-        let function = "\(SwiftName.escaped(namespace)).Rules.\(rule)"
-        if property.isOptional {
-            p.line("if let value = \(storage(property)) { \(function)(value, into: &violations) }")
-        } else {
-            p.line("\(function)(\(storage(property)), into: &violations)")
-        }
+        p.line("\(SwiftName.escaped(namespace)).Rules.\(rule)(\(storage(property)), into: &violations)")
     }
 
-    /// The shared check function of a field.
+    /// An event's member write of `property` through its shared rule, on one line.
+    static func callWriter(_ property: PropertyDecl, namespace: String, into p: inout CodePrinter) {
+        guard let rule = property.rule else { return encodeMember(property, into: &p) }
+        p.line("\(SwiftName.escaped(namespace)).Rules.\(rule)(\(storage(property)), to: &writer)")
+    }
+
+    /// The shared code of a field: its constraints, its check (when it has
+    /// anything to check) and its member writer. Both functions take an
+    /// optional and do nothing for `nil`.
     static func renderRule(_ rule: RuleDecl, into p: inout CodePrinter) {
         var property = rule.property
         property.isOptional = false
-        p.block("static func \(rule.name)(_ value: \(typeCode(property)), into violations: inout [TrackingCore.Violation])") { p in
-            check(property.spec, "value", path: SwiftLiteral.string(property.wireName), depth: 0, into: &p)
+        let type = typeCode(property) + "?"
+        let name = { (depth: Int) in "Self." + ruleConstraintsName(rule.name, depth: depth) }
+        p.line("// \(SwiftLiteral.string(property.wireName))")
+        if needsCheck(property.spec) {
+            p.lines(constraintLets(property.spec) { ruleConstraintsName(rule.name, depth: $0) })
+            p.block("static func \(rule.name)(_ value: \(type), into violations: inout [TrackingCore.Violation])") { p in
+                p.line("guard let value else { return }")
+                check(property.spec, "value", path: SwiftLiteral.string(property.wireName), depth: 0, constraintsName: name, into: &p)
+            }
+        }
+        p.block("static func \(rule.name)(_ value: \(type), to writer: inout TrackingCore.JSONWriter)") { p in
+            p.line("guard let value else { return }")
+            encodeMember(property, value: "value", into: &p)
         }
     }
 

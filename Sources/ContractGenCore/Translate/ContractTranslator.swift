@@ -12,6 +12,7 @@ public enum ContractTranslator {
         let names = GeneratedNames(contractName: contract.name)
 
         let envelopeNames = Set(contract.mandatory.map(\.wireName))
+        var ruleIndices: [String: Int] = [:]
         func property(_ field: Field, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
             var fresh: String?
             if envelopeNames.contains(field.wireName), contract.mandatory.contains(field) {
@@ -21,7 +22,8 @@ public enum ContractTranslator {
             return PropertyDecl(
                 name: GeneratedNames.memberName(field.wireName), wireName: field.wireName,
                 type: swiftType(field.spec.type), spec: field.spec, doc: field.description,
-                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule
+                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule,
+                ruleIndex: rule.flatMap { ruleIndices[$0] }
             )
         }
 
@@ -42,6 +44,9 @@ public enum ContractTranslator {
         }
         for field in contract.fields {
             rules.append(RuleDecl(name: curatedRule(field), scope: .curated, property: property(field)))
+        }
+        for (index, rule) in rules.enumerated() where ruleIndices[rule.name] == nil {
+            ruleIndices[rule.name] = index
         }
 
         let valueSets = contract.valueSets.map { set in
@@ -165,9 +170,9 @@ public enum ContractTranslator {
             globals: contract.globals.map(field),
             fields: contract.fields.map(field),
             // Shard order (contract order within a shard): the order generated code lists them in.
-            events: contract.events.enumerated()
-                .sorted { (shard(ofEvent: $0.element.name), $0.offset) < (shard(ofEvent: $1.element.name), $1.offset) }
-                .map(\.element).map { event in
+            events: contract.events.indices.map { (shard: shard(ofEvent: contract.events[$0].name), offset: $0) }
+                .sorted { ($0.shard, $0.offset) < ($1.shard, $1.offset) }
+                .map { contract.events[$0.offset] }.map { event in
                 var constants: [String: String] = [:]
                 for constant in event.constants {
                     guard let kindField = kinds[event.kind]?.mandatory.first(where: { $0.wireName == constant.field }),

@@ -40,14 +40,13 @@ public struct GeneratedFileWriter: Sendable {
         let expected = Set(files.map(\.name))
         for file in files {
             let url = directory.appendingPathComponent(file.name)
-            let bytes = Data(file.contents.utf8)
-            if let existing = try? Data(contentsOf: url), existing == bytes {
+            if let existing = try? Data(contentsOf: url), Self.same(existing, file.bytes) {
                 report.unchanged.append(file.name)
                 continue
             }
             report.written.append(file.name)
             if mode == .write {
-                try bytes.write(to: url, options: .atomic)
+                try file.bytes.withUnsafeBytes { try Data($0).write(to: url, options: .atomic) }
             }
         }
         let present = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -60,6 +59,14 @@ public struct GeneratedFileWriter: Sendable {
             }
         }
         return report
+    }
+
+    /// Whether `data` holds exactly `bytes` (one `memcmp`, not a byte loop).
+    static func same(_ data: Data, _ bytes: [UInt8]) -> Bool {
+        guard data.count == bytes.count else { return false }
+        return data.withUnsafeBytes { a in
+            bytes.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
     }
 
     /// Whether the file at `url` starts with the generated header line.

@@ -18,7 +18,7 @@ public enum Type_ {
 
     /// The whole contract as data: the runtime validates encoded events against it,
     /// including models an app composed from the generated protocols.
-    public static let descriptor = TrackingCore.ContractDescriptor(
+    public static let descriptor: TrackingCore.ContractDescriptor = TrackingCore.ContractDescriptor(
         name: "Type",
         version: "0.1.0-beta.1+hostile",
         valueSets: [

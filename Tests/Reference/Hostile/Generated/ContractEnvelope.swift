@@ -12,6 +12,9 @@ public protocol Type_Event: TrackingCore.TrackingEvent {
 }
 
 extension Type_Event {
+    /// The contract's version, sent in every event.
+    public var contractVersion: Swift.String { Type_.version }
+
     /// Checks the encoded event against the contract's descriptor. Generated events
     /// check themselves; this is what models an app composes from the protocols get.
     public func validate() -> [TrackingCore.Violation] {
@@ -27,13 +30,60 @@ public protocol Type_Static: Type_Event {
     var `case`: Swift.Int { get }
 }
 
+extension Type_Static {
+    /// The kind's wire name, sent in every event of the kind.
+    public var kindName: Swift.String { "static" }
+}
+
 /// An event of kind `is`.
 public protocol Type_Is: Type_Event {
     var `in`: In { get }
 }
 
+extension Type_Is {
+    /// The kind's wire name, sent in every event of the kind.
+    public var kindName: Swift.String { "is" }
+}
+
 extension Type_.Rules {
-    static func kindStatic_case(_ value: Swift.Int, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(int: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("-5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("5")), path: "case", into: &violations)
+    // "uuid"
+    static func envelope_uuid(_ value: Foundation.UUID?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"uuid\""); writer.value(value)
+    }
+
+    // "clientTimestamp"
+    static func envelope_clientTimestamp(_ value: Foundation.Date?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"clientTimestamp\""); writer.timestamp(value)
+    }
+
+    // "protocol"
+    static func envelope_protocol(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"protocol\""); writer.value(value)
+    }
+
+    // "Type"
+    static func kindStatic_type(_ value: Selfish?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"Type\""); writer.rawValue(value.wireJSON)
+    }
+
+    // "case"
+    static let constraints_kindStatic_case: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("-5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("5"))
+    static func kindStatic_case(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(int: value, Self.constraints_kindStatic_case, path: "case", into: &violations)
+    }
+    static func kindStatic_case(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"case\""); writer.value(value)
+    }
+
+    // "in"
+    static func kindIs_in(_ value: In?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"in\""); writer.rawValue(value.wireJSON)
     }
 }

@@ -15,8 +15,6 @@ extension Type_ {
 @available(*, deprecated, message: "Use \"import\" instead; */ \\(gone)")
 public struct Break: Type_Is, Swift.Hashable {
     public var eventName: Swift.String { "break" }
-    public var kindName: Swift.String { "is" }
-    public var contractVersion: Swift.String { Type_.version }
 
     public var uuid: Foundation.UUID
     public var clientTimestamp: Foundation.Date
@@ -40,17 +38,15 @@ public struct Break: Type_Is, Swift.Hashable {
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         []
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"break\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
-        writer.rawKey("\"uuid\""); writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"protocol\""); writer.value(self.`protocol`)
-        writer.rawKey("\"in\""); writer.rawValue(self.`in`.wireJSON)
+        Type_.Rules.envelope_uuid(self.uuid, to: &writer)
+        Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+        Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
+        Type_.Rules.kindIs_in(self.`in`, to: &writer)
     }
 }

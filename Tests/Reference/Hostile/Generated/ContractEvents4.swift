@@ -13,8 +13,6 @@ extension Type_ {
 
 public struct Import: Type_Is, Type_FieldKeysProtocolValidate, Type_FieldKeysProtocolWhenOptional, Swift.Hashable {
     public var eventName: Swift.String { "import" }
-    public var kindName: Swift.String { "is" }
-    public var contractVersion: Swift.String { Type_.version }
 
     public var uuid: Foundation.UUID
     public var clientTimestamp: Foundation.Date
@@ -47,24 +45,17 @@ public struct Import: Type_Is, Type_FieldKeysProtocolValidate, Type_FieldKeysPro
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         []
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"import\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
-        writer.rawKey("\"uuid\""); writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"protocol\""); writer.value(self.`protocol`)
-        writer.rawKey("\"in\""); writer.rawValue(self.`in`.wireJSON)
-        writer.rawKey("\"validate\"")
-        writer.beginArray()
-        for item0 in self.validate_ {
-            writer.rawValue(item0.wireJSON)
-        }
-        writer.endArray()
-        if let value = self.when { writer.rawKey("\"when\""); writer.timestamp(value) }
+        Type_.Rules.envelope_uuid(self.uuid, to: &writer)
+        Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+        Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
+        Type_.Rules.kindIs_in(self.`in`, to: &writer)
+        Type_.Rules.field_validate_(self.validate_, to: &writer)
+        Type_.Rules.field_when(self.when, to: &writer)
     }
 }

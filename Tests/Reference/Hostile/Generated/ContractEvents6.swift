@@ -14,8 +14,6 @@ extension Type_ {
 /// An event named default; """ */ /*
 public struct Default: Type_Static, Type_FieldKeysProtocolDefault, Type_FieldKeysProtocolSelf, Type_FieldKeysProtocolContractVersionXOptional, Type_FieldKeysProtocolDeprecatedThingOptional, Swift.Hashable {
     public var eventName: Swift.String { "default" }
-    public var kindName: Swift.String { "static" }
-    public var contractVersion: Swift.String { Type_.version }
 
     public var uuid: Foundation.UUID
     public var clientTimestamp: Foundation.Date
@@ -67,27 +65,25 @@ public struct Default: Type_Static, Type_FieldKeysProtocolDefault, Type_FieldKey
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Type_.Rules.kindStatic_case(self.`case`, into: &violations)
         Type_.Rules.field_default(self.`default`, into: &violations)
         Type_.Rules.field_self_(self.self_, into: &violations)
-        if let value = self.contractVersionX { Type_.Rules.field_contractVersionX(value, into: &violations) }
+        Type_.Rules.field_contractVersionX(self.contractVersionX, into: &violations)
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"default\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
-        writer.rawKey("\"uuid\""); writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"protocol\""); writer.value(self.`protocol`)
+        Type_.Rules.envelope_uuid(self.uuid, to: &writer)
+        Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+        Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
         writer.rawMembers("\"Type\":\"C:\\\\path\\\\to\\\\(file)\"")
-        writer.rawKey("\"case\""); writer.value(self.`case`)
-        writer.rawKey("\"default\""); writer.value(self.`default`)
-        writer.rawKey("\"Self\""); self.self_.writeJSON(to: &writer)
-        if let value = self.contractVersionX { writer.rawKey("\"contract-version.x\""); writer.value(value) }
-        if let value = self._deprecatedThing { writer.rawKey("\"deprecated_thing\""); writer.value(value) }
+        Type_.Rules.kindStatic_case(self.`case`, to: &writer)
+        Type_.Rules.field_default(self.`default`, to: &writer)
+        Type_.Rules.field_self_(self.self_, to: &writer)
+        Type_.Rules.field_contractVersionX(self.contractVersionX, to: &writer)
+        Type_.Rules.field_deprecatedThing(self._deprecatedThing, to: &writer)
     }
 }

@@ -13,8 +13,6 @@ extension Type_ {
 
 public struct Return: Type_Static, Type_FieldKeysProtocolDefaultOptional, Swift.Hashable {
     public var eventName: Swift.String { "return" }
-    public var kindName: Swift.String { "static" }
-    public var contractVersion: Swift.String { Type_.version }
 
     public var uuid: Foundation.UUID
     public var clientTimestamp: Foundation.Date
@@ -46,22 +44,20 @@ public struct Return: Type_Static, Type_FieldKeysProtocolDefaultOptional, Swift.
         self.clientTimestamp = clientTimestamp
     }
 
-    /// Every way this event breaks the contract's constraints; empty when valid.
     public func validate() -> [TrackingCore.Violation] {
         var violations: [TrackingCore.Violation] = []
         Type_.Rules.kindStatic_case(self.`case`, into: &violations)
-        if let value = self.`default` { Type_.Rules.field_default(value, into: &violations) }
+        Type_.Rules.field_default(self.`default`, into: &violations)
         return violations
     }
 
-    /// Writes `event`, `kind`, `contractVersion`, then the fields in contract order.
     public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
         writer.rawMembers("\"event\":\"return\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
-        writer.rawKey("\"uuid\""); writer.value(self.uuid)
-        writer.rawKey("\"clientTimestamp\""); writer.timestamp(self.clientTimestamp)
-        writer.rawKey("\"protocol\""); writer.value(self.`protocol`)
+        Type_.Rules.envelope_uuid(self.uuid, to: &writer)
+        Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+        Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
         writer.rawMembers("\"Type\":\"*/ \\\"\\\"\\\" #\\\" \\\\(x)\"")
-        writer.rawKey("\"case\""); writer.value(self.`case`)
-        if let value = self.`default` { writer.rawKey("\"default\""); writer.value(value) }
+        Type_.Rules.kindStatic_case(self.`case`, to: &writer)
+        Type_.Rules.field_default(self.`default`, to: &writer)
     }
 }

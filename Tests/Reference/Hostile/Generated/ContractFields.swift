@@ -77,15 +77,58 @@ public protocol Type_FieldKeysProtocolDeprecatedThingOptional {
 }
 
 extension Type_.Rules {
-    static func field_default(_ value: Swift.String, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(string: value, TrackingCore.FieldConstraints(maxLength: 10), path: "default", into: &violations)
+    // "default"
+    static let constraints_field_default: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxLength: 10)
+    static func field_default(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_default, path: "default", into: &violations)
+    }
+    static func field_default(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"default\""); writer.value(value)
     }
 
-    static func field_self_(_ value: Class, into violations: inout [TrackingCore.Violation]) {
+    // "Self"
+    static func field_self_(_ value: Class?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
         value.collectViolations(at: "Self", into: &violations)
     }
+    static func field_self_(_ value: Class?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"Self\""); value.writeJSON(to: &writer)
+    }
 
-    static func field_contractVersionX(_ value: Swift.Double, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(double: value, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")), path: "contract-version.x", into: &violations)
+    // "contract-version.x"
+    static let constraints_field_contractVersionX: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static func field_contractVersionX(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        TrackingCore.ConstraintRules.check(double: value, Self.constraints_field_contractVersionX, path: "contract-version.x", into: &violations)
+    }
+    static func field_contractVersionX(_ value: Swift.Double?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"contract-version.x\""); writer.value(value)
+    }
+
+    // "when"
+    static func field_when(_ value: Foundation.Date?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"when\""); writer.timestamp(value)
+    }
+
+    // "validate"
+    static func field_validate_(_ value: [In]?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"validate\"")
+        writer.beginArray()
+        for item0 in value {
+            writer.rawValue(item0.wireJSON)
+        }
+        writer.endArray()
+    }
+
+    // "deprecated_thing"
+    static func field_deprecatedThing(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"deprecated_thing\""); writer.value(value)
     }
 }

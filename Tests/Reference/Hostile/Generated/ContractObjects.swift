@@ -17,6 +17,11 @@ public struct Class: Swift.Sendable, Swift.Hashable {
     /// Wire name: "init".
     public var init_: [[Protocol2]]?
 
+    /// The members' constraints, built once.
+    private static let constraints_self_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[a-z\"\\\\]+$")
+    private static let constraints_any: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0.5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1000000.25"))
+    private static let constraints_init_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 3)
+
     /// Optional members default to `nil`.
     public init(
         self_: Swift.String,
@@ -37,10 +42,10 @@ public struct Class: Swift.Sendable, Swift.Hashable {
 
     /// Appends this value's violations, with paths below `path`.
     public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(string: self.self_, TrackingCore.FieldConstraints(pattern: "^[a-z\"\\\\]+$"), path: TrackingCore.GeneratedCodeSupport.path(path, "self"), into: &violations)
-        TrackingCore.ConstraintRules.check(decimal: self.any, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0.5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1000000.25")), path: TrackingCore.GeneratedCodeSupport.path(path, "Any"), into: &violations)
+        TrackingCore.ConstraintRules.check(string: self.self_, Self.constraints_self_, path: TrackingCore.GeneratedCodeSupport.path(path, "self"), into: &violations)
+        TrackingCore.ConstraintRules.check(decimal: self.any, Self.constraints_any, path: TrackingCore.GeneratedCodeSupport.path(path, "Any"), into: &violations)
         if let value = self.init_ {
-            TrackingCore.ConstraintRules.check(count: value.count, TrackingCore.FieldConstraints(maxItems: 3), path: TrackingCore.GeneratedCodeSupport.path(path, "init"), into: &violations)
+            TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_init_, path: TrackingCore.GeneratedCodeSupport.path(path, "init"), into: &violations)
             for (index0, item0) in value.enumerated() {
                 for (index1, item1) in item0.enumerated() {
                     item1.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(TrackingCore.GeneratedCodeSupport.path(TrackingCore.GeneratedCodeSupport.path(path, "init"), index: index0), index: index1), into: &violations)
@@ -77,6 +82,9 @@ public struct Protocol2: Swift.Sendable, Swift.Hashable {
     /// Wire name: "kindName".
     public var kindName_: Swift.Bool?
 
+    /// The members' constraints, built once.
+    private static let constraints_eventName_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minLength: 1, maxLength: 3)
+
     /// Optional members default to `nil`.
     public init(
         eventName_: Swift.String,
@@ -95,7 +103,7 @@ public struct Protocol2: Swift.Sendable, Swift.Hashable {
 
     /// Appends this value's violations, with paths below `path`.
     public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(string: self.eventName_, TrackingCore.FieldConstraints(minLength: 1, maxLength: 3), path: TrackingCore.GeneratedCodeSupport.path(path, "eventName"), into: &violations)
+        TrackingCore.ConstraintRules.check(string: self.eventName_, Self.constraints_eventName_, path: TrackingCore.GeneratedCodeSupport.path(path, "eventName"), into: &violations)
     }
 
     /// Writes this value as one JSON object, members in contract order.
