@@ -11,7 +11,7 @@ extension Omnitracking {
     ]
 }
 
-public struct AddToBag: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolSku, OmnitrackingFieldKeysProtocolPrice, OmnitrackingFieldKeysProtocolCurrency, OmnitrackingFieldKeysProtocolQuantity, Swift.Hashable {
+public struct AddToBag: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolSku, OmnitrackingFieldKeysProtocolPrice, OmnitrackingFieldKeysProtocolCurrency, OmnitrackingFieldKeysProtocolQuantity, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
     public var eventName: Swift.String { "addToBag" }
 
     /// Identifies this one event. Filled by the SDK.

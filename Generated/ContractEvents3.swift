@@ -13,7 +13,7 @@ extension Omnitracking {
     ]
 }
 
-public struct SearchResultsPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSearchQuery, OmnitrackingFieldKeysProtocolSkuItemList, OmnitrackingFieldKeysProtocolLegacyCategoryOptional, Swift.Hashable {
+public struct SearchResultsPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSearchQuery, OmnitrackingFieldKeysProtocolSkuItemList, OmnitrackingFieldKeysProtocolLegacyCategoryOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
     public var eventName: Swift.String { "searchResultsPageView" }
 
     /// Identifies this one event. Filled by the SDK.
@@ -76,7 +76,7 @@ public struct SearchResultsPageView: OmnitrackingPageView, OmnitrackingFieldKeys
     }
 }
 
-public struct BagPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolProducts, OmnitrackingFieldKeysProtocolCartId, OmnitrackingFieldKeysProtocolPromocodeOptional, OmnitrackingFieldKeysProtocolExitInteractionOptional, Swift.Hashable {
+public struct BagPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolProducts, OmnitrackingFieldKeysProtocolCartId, OmnitrackingFieldKeysProtocolPromocodeOptional, OmnitrackingFieldKeysProtocolExitInteractionOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
     public var eventName: Swift.String { "bagPageView" }
 
     /// Identifies this one event. Filled by the SDK.
@@ -141,7 +141,7 @@ public struct BagPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolPr
     }
 }
 
-public struct ApplyPromocode: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolPromocode, Swift.Hashable {
+public struct ApplyPromocode: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolPromocode, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
     public var eventName: Swift.String { "applyPromocode" }
 
     /// Identifies this one event. Filled by the SDK.

@@ -13,7 +13,7 @@ extension Omnitracking {
 }
 
 /// The wishlist screen was shown.
-public struct WishlistPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSkuItemList, OmnitrackingFieldKeysProtocolExitInteractionOptional, Swift.Hashable {
+public struct WishlistPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSkuItemList, OmnitrackingFieldKeysProtocolExitInteractionOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
     public var eventName: Swift.String { "wishlistPageView" }
 
     /// Identifies this one event. Filled by the SDK.
@@ -66,7 +66,7 @@ public struct WishlistPageView: OmnitrackingPageView, OmnitrackingFieldKeysProto
 }
 
 /// The app finished launching.
-public struct AppBoot: OmnitrackingSystemAction, Swift.Hashable {
+public struct AppBoot: OmnitrackingSystemAction, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
     public var eventName: Swift.String { "appBoot" }
 
     /// Identifies this one event. Filled by the SDK.

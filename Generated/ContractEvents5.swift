@@ -12,7 +12,7 @@ extension Omnitracking {
     ]
 }
 
-public struct MessageCentrePageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolMessageQuantity, OmnitrackingFieldKeysProtocolHasNewMessages, OmnitrackingFieldKeysProtocolExitInteractionOptional, OmnitrackingFieldKeysProtocolPromocodeOptional, Swift.Hashable {
+public struct MessageCentrePageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolMessageQuantity, OmnitrackingFieldKeysProtocolHasNewMessages, OmnitrackingFieldKeysProtocolExitInteractionOptional, OmnitrackingFieldKeysProtocolPromocodeOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
     public var eventName: Swift.String { "messageCentrePageView" }
 
     /// Identifies this one event. Filled by the SDK.
@@ -74,7 +74,7 @@ public struct MessageCentrePageView: OmnitrackingPageView, OmnitrackingFieldKeys
 }
 
 /// A product tile in a feed was seen.
-public struct ProductImpression: OmnitrackingImpression, OmnitrackingFieldKeysProtocolSku, Swift.Hashable {
+public struct ProductImpression: OmnitrackingImpression, OmnitrackingFieldKeysProtocolSku, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
     public var eventName: Swift.String { "productImpression" }
 
     /// Identifies this one event. Filled by the SDK.

@@ -11,7 +11,7 @@ extension Omnitracking {
     ]
 }
 
-public struct ProductDetailPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSku, OmnitrackingFieldKeysProtocolPrice, OmnitrackingFieldKeysProtocolCurrency, OmnitrackingFieldKeysProtocolExitInteractionOptional, Swift.Hashable {
+public struct ProductDetailPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSku, OmnitrackingFieldKeysProtocolPrice, OmnitrackingFieldKeysProtocolCurrency, OmnitrackingFieldKeysProtocolExitInteractionOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
     public var eventName: Swift.String { "productDetailPageView" }
 
     /// Identifies this one event. Filled by the SDK.

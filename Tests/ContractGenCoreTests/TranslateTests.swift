@@ -44,7 +44,7 @@ import TrackingCore
         let wishlist = try #require(module.events.first { $0.name == "WishlistPageView" })
         #expect(wishlist.conformances == [
             "OmnitrackingPageView", "OmnitrackingFieldKeysProtocolSkuItemList",
-            "OmnitrackingFieldKeysProtocolExitInteractionOptional", "Swift.Hashable",
+            "OmnitrackingFieldKeysProtocolExitInteractionOptional", "TrackingCore.ContractGeneratedEvent", "Swift.Hashable",
         ])
         #expect(wishlist.properties.map(\.wireName) == ["uuid", "clientTimestamp", "viewType", "uniqueViewId", "skuItemList", "exitInteraction"])
         #expect(wishlist.properties.first { $0.wireName == "viewType" }?.constant?.wireValue == "Wishlist")

@@ -138,6 +138,9 @@ public enum ContractTranslator {
                 properties.append(field.optional)
                 conformances.append(field.protocols.1)
             }
+            // Marks the type as generated: the runtime trusts its `validate()`
+            // and skips re-checking the encoded payload against the descriptor.
+            conformances.append("TrackingCore.ContractGeneratedEvent")
             conformances.append("Swift.Hashable")
             return StructDecl(
                 name: GeneratedNames.typeName(event.name), doc: event.description, deprecated: event.deprecated,

@@ -13,7 +13,7 @@ extension Type_ {
 
 /// A deprecated event named break.
 @available(*, deprecated, message: "Use \"import\" instead; */ \\(gone)")
-public struct Break: Type_Is, Swift.Hashable {
+public struct Break: Type_Is, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
     public var eventName: Swift.String { "break" }
 
     public var uuid: Foundation.UUID

@@ -11,7 +11,7 @@ extension Type_ {
     ]
 }
 
-public struct Import: Type_Is, Type_FieldKeysProtocolValidate, Type_FieldKeysProtocolWhenOptional, Swift.Hashable {
+public struct Import: Type_Is, Type_FieldKeysProtocolValidate, Type_FieldKeysProtocolWhenOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
     public var eventName: Swift.String { "import" }
 
     public var uuid: Foundation.UUID

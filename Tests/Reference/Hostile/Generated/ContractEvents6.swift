@@ -12,7 +12,7 @@ extension Type_ {
 }
 
 /// An event named default; """ */ /*
-public struct Default: Type_Static, Type_FieldKeysProtocolDefault, Type_FieldKeysProtocolSelf, Type_FieldKeysProtocolContractVersionXOptional, Type_FieldKeysProtocolDeprecatedThingOptional, Swift.Hashable {
+public struct Default: Type_Static, Type_FieldKeysProtocolDefault, Type_FieldKeysProtocolSelf, Type_FieldKeysProtocolContractVersionXOptional, Type_FieldKeysProtocolDeprecatedThingOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
     public var eventName: Swift.String { "default" }
 
     public var uuid: Foundation.UUID

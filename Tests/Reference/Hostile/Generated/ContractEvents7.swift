@@ -11,7 +11,7 @@ extension Type_ {
     ]
 }
 
-public struct Return: Type_Static, Type_FieldKeysProtocolDefaultOptional, Swift.Hashable {
+public struct Return: Type_Static, Type_FieldKeysProtocolDefaultOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
     public var eventName: Swift.String { "return" }
 
     public var uuid: Foundation.UUID
