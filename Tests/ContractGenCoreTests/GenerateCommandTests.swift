@@ -6,26 +6,8 @@ import Testing
 /// Skipped when the executable has not been built next to the tests.
 @Suite(.enabled(if: ContractGenExecutable.url != nil, "contractgen is not built next to the tests"))
 struct GenerateCommandTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = ContractGenExecutable.url
-        process.arguments = arguments
-        process.currentDirectoryURL = Fixtures.packageRoot
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    func run(_ arguments: [String]) throws -> ContractGenExecutable.Run {
+        try ContractGenExecutable.run(arguments)
     }
 
     @Test func committedOutputIsUpToDate() throws {

@@ -3,40 +3,11 @@ import Testing
 
 /// Runs the built `contractgen validate` for its exit status and output
 /// streams. Skipped when the executable has not been built next to the tests.
-enum ContractGenExecutable {
-    /// The built `contractgen`, next to the test bundle or in `.build/debug`.
-    static let url: URL? = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("contractgen"),
-            Fixtures.packageRoot.appendingPathComponent(".build/debug/contractgen"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-}
-
 @Suite(.enabled(if: ContractGenExecutable.url != nil, "contractgen is not built next to the tests"))
 struct ValidateCommandTests {
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = ContractGenExecutable.url  // non-nil: the suite is enabled only then
-        process.arguments = arguments
-        process.currentDirectoryURL = Fixtures.packageRoot
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    func run(_ arguments: [String]) throws -> ContractGenExecutable.Run {
+        try ContractGenExecutable.run(arguments)
     }
 
     static let invalid = "Tests/ContractGenCoreTests/Fixtures/invalid"

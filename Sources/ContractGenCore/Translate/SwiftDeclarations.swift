@@ -41,47 +41,39 @@ public struct CaseDecl: Sendable, Hashable {
 ///
 /// Its values live in one shared, copy-on-write box: a contract of thousands
 /// of events puts the same few thousand declarations into every event, and
-/// copying one reference is much cheaper than copying a dozen strings.
+/// copying one reference is much cheaper than copying a dozen strings. Read
+/// and write the values as if they were the declaration's own properties
+/// (`decl.name`, `decl.rule = …`), through dynamic member lookup.
+@dynamicMemberLookup
 public struct PropertyDecl: Sendable, Hashable {
-    /// The values; never mutated while shared (see ``mutate(_:)``).
+    /// What a property declaration holds.
+    public struct Values: Sendable, Hashable {
+        /// Unescaped identifier.
+        public var name: String
+        public var wireName: String
+        public var type: SwiftType
+        public var spec: ValueSpec
+        public var doc: String?
+        public var deprecated: String?
+        /// May hold personal data.
+        public var pii: Bool
+        public var isOptional: Bool
+        /// Set when the event fixes this field to one value set member.
+        public var constant: ConstantDecl?
+        /// `uuid` / `clientTimestamp`: initializer parameters with fresh defaults.
+        public var freshDefault: String?
+        /// The shared field code (`<Namespace>.Rules.<rule>`) events call for
+        /// this field; `nil` for object members (objects check and write themselves).
+        public var rule: String?
+        /// The index of ``rule`` in ``GeneratedModule/rules``: a cheap key for
+        /// the renderer's per-field snippets.
+        public var ruleIndex: Int?
+    }
+
+    /// The box; never mutated while shared (see ``subscript(dynamicMember:)``).
     private final class Storage: @unchecked Sendable {
-        var name: String
-        var wireName: String
-        var type: SwiftType
-        var spec: ValueSpec
-        var doc: String?
-        var deprecated: String?
-        var pii: Bool
-        var isOptional: Bool
-        var constant: ConstantDecl?
-        var freshDefault: String?
-        var rule: String?
-        var ruleIndex: Int?
-
-        init(
-            name: String, wireName: String, type: SwiftType, spec: ValueSpec, doc: String?, deprecated: String?,
-            pii: Bool, isOptional: Bool, constant: ConstantDecl?, freshDefault: String?, rule: String?, ruleIndex: Int?
-        ) {
-            self.name = name
-            self.wireName = wireName
-            self.type = type
-            self.spec = spec
-            self.doc = doc
-            self.deprecated = deprecated
-            self.pii = pii
-            self.isOptional = isOptional
-            self.constant = constant
-            self.freshDefault = freshDefault
-            self.rule = rule
-            self.ruleIndex = ruleIndex
-        }
-
-        func copy() -> Storage {
-            Storage(
-                name: name, wireName: wireName, type: type, spec: spec, doc: doc, deprecated: deprecated,
-                pii: pii, isOptional: isOptional, constant: constant, freshDefault: freshDefault, rule: rule, ruleIndex: ruleIndex
-            )
-        }
+        var values: Values
+        init(_ values: Values) { self.values = values }
     }
 
     private var storage: Storage
@@ -91,114 +83,26 @@ public struct PropertyDecl: Sendable, Hashable {
         pii: Bool, isOptional: Bool, constant: ConstantDecl? = nil, freshDefault: String? = nil,
         rule: String? = nil, ruleIndex: Int? = nil
     ) {
-        storage = Storage(
+        storage = Storage(Values(
             name: name, wireName: wireName, type: type, spec: spec, doc: doc, deprecated: deprecated,
             pii: pii, isOptional: isOptional, constant: constant, freshDefault: freshDefault, rule: rule, ruleIndex: ruleIndex
-        )
+        ))
     }
 
-    private mutating func mutate(_ change: (Storage) -> Void) {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        change(storage)
-    }
-
-    /// Unescaped identifier.
-    public var name: String {
-        get { storage.name }
-        set { mutate { $0.name = newValue } }
-    }
-
-    public var wireName: String {
-        get { storage.wireName }
-        set { mutate { $0.wireName = newValue } }
-    }
-
-    public var type: SwiftType {
-        get { storage.type }
-        set { mutate { $0.type = newValue } }
-    }
-
-    public var spec: ValueSpec {
-        get { storage.spec }
-        set { mutate { $0.spec = newValue } }
-    }
-
-    public var doc: String? {
-        get { storage.doc }
-        set { mutate { $0.doc = newValue } }
-    }
-
-    public var deprecated: String? {
-        get { storage.deprecated }
-        set { mutate { $0.deprecated = newValue } }
-    }
-
-    /// May hold personal data.
-    public var pii: Bool {
-        get { storage.pii }
-        set { mutate { $0.pii = newValue } }
-    }
-
-    public var isOptional: Bool {
-        get { storage.isOptional }
-        set { mutate { $0.isOptional = newValue } }
-    }
-
-    /// Set when the event fixes this field to one value set member.
-    public var constant: ConstantDecl? {
-        get { storage.constant }
-        set { mutate { $0.constant = newValue } }
-    }
-
-    /// `uuid` / `clientTimestamp`: initializer parameters with fresh defaults.
-    public var freshDefault: String? {
-        get { storage.freshDefault }
-        set { mutate { $0.freshDefault = newValue } }
-    }
-
-    /// The shared field code (`<Namespace>.Rules.<rule>`) events call for
-    /// this field; `nil` for object members (objects check and write themselves).
-    public var rule: String? {
-        get { storage.rule }
-        set { mutate { $0.rule = newValue } }
-    }
-
-    /// The index of ``rule`` in ``GeneratedModule/rules``: a cheap key for
-    /// the renderer's per-field snippets.
-    public var ruleIndex: Int? {
-        get { storage.ruleIndex }
-        set { mutate { $0.ruleIndex = newValue } }
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<Values, Value>) -> Value {
+        get { storage.values[keyPath: keyPath] }
+        set {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+            storage.values[keyPath: keyPath] = newValue
+        }
     }
 
     public static func == (a: PropertyDecl, b: PropertyDecl) -> Bool {
-        if a.storage === b.storage { return true }
-        return a.name == b.name
-            && a.wireName == b.wireName
-            && a.type == b.type
-            && a.spec == b.spec
-            && a.doc == b.doc
-            && a.deprecated == b.deprecated
-            && a.pii == b.pii
-            && a.isOptional == b.isOptional
-            && a.constant == b.constant
-            && a.freshDefault == b.freshDefault
-            && a.rule == b.rule
-            && a.ruleIndex == b.ruleIndex
+        a.storage === b.storage || a.storage.values == b.storage.values
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
-        hasher.combine(wireName)
-        hasher.combine(type)
-        hasher.combine(spec)
-        hasher.combine(doc)
-        hasher.combine(deprecated)
-        hasher.combine(pii)
-        hasher.combine(isOptional)
-        hasher.combine(constant)
-        hasher.combine(freshDefault)
-        hasher.combine(rule)
-        hasher.combine(ruleIndex)
+        hasher.combine(storage.values)
     }
 }
 
