@@ -16,10 +16,11 @@ rm -rf "$app/.build"
 sed -i.bak "s|path: \"../..\"|path: \"$root\"|" "$app/Package.swift"
 contract="$app/Sources/ShopEvents/contract.yaml"
 
+source "$root/scripts/swift-build-retry.sh"
 step() { printf '\n== %s\n' "$*"; }
 
 step "build the example as it is"
-swift build --package-path "$app" 2>&1 | tail -3
+swift_build --package-path "$app"
 
 step "add an optional field and an event, use them"
 cat >> "$contract" <<'YAML'
@@ -43,7 +44,7 @@ func loopCheck() -> String {
 }
 SWIFT
 echo 'print(loopCheck())' >> "$app/Sources/shop-app/main.swift"
-swift build --package-path "$app" 2>&1 | tail -3
+swift_build --package-path "$app"
 out=$(swift run --skip-build --package-path "$app" shop-app 2>&1)
 echo "$out" | grep -q "wishlistAdd for you" || { echo "FAIL: the new event did not run"; echo "$out"; exit 1; }
 echo "ok: the new event and field are usable"

@@ -5,9 +5,10 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+source scripts/swift-build-retry.sh
 
-swift build --product tracking-collector 2>&1 | tail -1
-swift build --package-path Examples/ShopApp 2>&1 | tail -1
+swift_build --product tracking-collector
+swift_build --package-path Examples/ShopApp
 
 out=$(mktemp)
 .build/debug/tracking-collector --port 0 --contract Examples/ShopApp/Sources/ShopEvents/contract.yaml >"$out" 2>&1 &
