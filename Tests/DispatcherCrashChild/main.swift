@@ -40,7 +40,8 @@ let configuration = DispatcherConfiguration(
     databaseURL: URL(fileURLWithPath: arguments[1]),
     batch: BatchConfiguration(overflowQueueSize: 20, deliverySize: 25, flushInterval: 0.02),
     strategies: drain ? [.manual] : [.boot, .interval, .overflow, .manual],
-    retry: RetryPolicy(initialBackoff: 0.02, maximumBackoff: 0.2, minimumRequestInterval: 0, requestTimeout: 5))
+    retry: RetryPolicy(initialBackoff: 0.02, maximumBackoff: 0.2, minimumRequestInterval: 0, requestTimeout: 5),
+    contract: ContractRules(globals: [GlobalSpec(name: "appVersion")]))
 let client = TrackingClient(configuration: configuration, providers: [CollectorProvider(endpoint: endpoint)],
                             globals: StaticGlobals(["appVersion": .string("crash-test")]))
 

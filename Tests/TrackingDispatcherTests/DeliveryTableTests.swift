@@ -129,7 +129,7 @@ struct DeliveryTableTests {
         await collector.inject([Fault(delayMs: 60_000)])   // the answer would come far too late
         let client = TrackingClient(
             configuration: DispatcherConfiguration(databaseURL: directory.database, strategies: [.manual],
-                                                   retry: RetryPolicy(minimumRequestInterval: 0, requestTimeout: 120)),
+                                                   retry: RetryPolicy(minimumRequestInterval: 0, requestTimeout: 120), contract: .standard),
             providers: [CollectorProvider(endpoint: CollectorServer.batchURL(port: port))],
             globals: StaticGlobals(), clock: ManualClock(), logger: log.logger)
         let event = TestEvent()

@@ -99,7 +99,7 @@ struct EventStoreTests {
         defer { dir.remove() }
         try Data("definitely not sqlite, but long enough to look like a header....".utf8).write(to: dir.database)
         let notices = NoticeLog()
-        let client = TrackingClient(configuration: DispatcherConfiguration(databaseURL: dir.database, strategies: [.manual]),
+        let client = TrackingClient(configuration: DispatcherConfiguration(databaseURL: dir.database, strategies: [.manual], contract: .standard),
                                     providers: [], globals: StaticGlobals(), clock: ManualClock(),
                                     onNotice: { notices.append($0) })
         client.track(TestEvent())
@@ -120,7 +120,7 @@ struct EventStoreFallbackTests {
         try Data("x".utf8).write(to: blocker)
         let notices = NoticeLog()
         let client = TrackingClient(
-            configuration: DispatcherConfiguration(databaseURL: blocker.appendingPathComponent("events.sqlite"), strategies: [.manual]),
+            configuration: DispatcherConfiguration(databaseURL: blocker.appendingPathComponent("events.sqlite"), strategies: [.manual], contract: .standard),
             providers: [], globals: StaticGlobals(), clock: ManualClock(), onNotice: { notices.append($0) })
         client.track(TestEvent())
         #expect(try await client.storeCounts().pending == 1)

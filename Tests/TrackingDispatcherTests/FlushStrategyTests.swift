@@ -61,7 +61,7 @@ struct FlushStrategyTests {
         // A second client on the same file, pointed at the same collector.
         let client = TrackingClient(
             configuration: DispatcherConfiguration(databaseURL: first.directory.database, strategies: [.boot, .initialEvents],
-                                                   retry: RetryPolicy(minimumRequestInterval: 0)),
+                                                   retry: RetryPolicy(minimumRequestInterval: 0), contract: .standard),
             providers: [CollectorProvider(endpoint: CollectorServer.batchURL(port: first.port))],
             globals: StaticGlobals(), clock: ManualClock())
         #expect(try await eventually { try first.collected().map(\.uuid) == [leftOver.id] })

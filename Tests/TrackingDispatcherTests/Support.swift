@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 import TrackingCollectorKit
+import TrackingContract
 import TrackingCore
 @testable import TrackingDispatcher
 
@@ -126,4 +127,10 @@ func eventually(_ condition: () async throws -> Bool) async rethrows -> Bool {
 
 extension StoredEvent {
     var json: JSONValue? { try? JSONValue.parse(payload) }
+}
+
+extension ContractRules {
+    /// The example contract's globals and nothing else (no PII fields, no payload
+    /// check), taken from the generated descriptor so the tests follow the contract.
+    static let standard = ContractRules(globals: ContractRules(descriptor: Omnitracking.descriptor).globals)
 }

@@ -26,7 +26,7 @@ public struct DispatcherConfiguration: Sendable {
 
     public init(databaseURL: URL, batch: BatchConfiguration = BatchConfiguration(),
                 strategies: FlushStrategy = .all, retry: RetryPolicy = RetryPolicy(),
-                contract: ContractRules = .standard, sessionTimeout: TimeInterval = 30 * 60,
+                contract: ContractRules, sessionTimeout: TimeInterval = 30 * 60,
                 consent: PIIConsent = .granted, reportViolationsLoudly: Bool = _isDebugAssertConfiguration(),
                 validatesEvents: Bool = true,
                 journeyCapacity: Int = 5_000, duplicateWindow: Int = 100_000) {

@@ -37,15 +37,6 @@ public struct ContractRules: Sendable {
         self.piiFields = piiFields.union(globals.filter(\.isPII).map(\.name))
         self.payloadValidator = payloadValidator
     }
-
-    /// The globals of the example contract: app version, OS version and device model
-    /// (default `"unknown"`), and the session id (supplied by the dispatcher).
-    public static let standard = ContractRules(globals: [
-        GlobalSpec(name: "appVersion", defaultValue: .string("unknown")),
-        GlobalSpec(name: "osVersion", defaultValue: .string("unknown")),
-        GlobalSpec(name: "deviceModel", defaultValue: .string("unknown")),
-        GlobalSpec(name: "sessionId"),
-    ])
 }
 
 /// Whether the user agreed to personal data being stored and sent.
