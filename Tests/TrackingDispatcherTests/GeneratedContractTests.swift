@@ -42,6 +42,20 @@ struct GeneratedContractTests {
         await h.tearDown()
     }
 
+    @Test("A global the app supplies with the wrong type is flagged on a generated event, whose payload is not re-checked")
+    func badGlobalOnGeneratedEvent() async throws {
+        var globals = Self.globals
+        globals["sessionId"] = .string("not-a-uuid")
+        let h = try await Harness.make(contract: Self.rules, globals: globals, checker: Self.checker)
+        h.client.track(WishlistPageView(uniqueViewId: UUID(), skuItemList: ["1234"]))
+        let stored = try #require(try await h.pending().first)
+        #expect(stored.flags == [.violations])
+        let processed = try #require(h.recorder.events.first)
+        #expect(processed.violations.count == 1)
+        #expect(processed.violations.first?.hasPrefix("sessionId") == true)
+        await h.tearDown()
+    }
+
     @Test("The contract's pii field is stripped without consent and redacted in ProcessedEvent logs")
     func piiFromContract() async throws {
         #expect(Self.rules.piiFields.contains("searchQuery"))

@@ -197,9 +197,14 @@ final class DispatchWorker: @unchecked Sendable {
             outputs.append((output.row, output.processed))
         }
         if configuration.validatesEvents, !batch.isEmpty {
+            // The globals are the same for the whole batch: checked once, reported on every event.
+            let globalViolations = configuration.contract.globalsValidator?(globals).map(\.description) ?? []
             let found = EventProcessor.violations(of: batch.map(\.0), payloads: outputs[firstNew...].map(\.row.payload),
                                                   rules: configuration.contract)
-            for (offset, violations) in found.enumerated() where !violations.isEmpty {
+            for (offset, eventViolations) in found.enumerated() {
+                var violations = eventViolations
+                for violation in globalViolations where !violations.contains(violation) { violations.append(violation) }
+                guard !violations.isEmpty else { continue }
                 let index = firstNew + offset
                 outputs[index].row.violations = violations
                 outputs[index].row.flags.insert(.violations)

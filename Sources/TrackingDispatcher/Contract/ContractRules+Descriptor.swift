@@ -20,6 +20,15 @@ extension ContractRules {
         if validatePayloads {
             validator = { payload in descriptor.validate(payload: payload) }
         }
-        self.init(globals: globals, piiFields: pii, payloadValidator: validator)
+        let globalFields = descriptor.globals
+        let globalsValidator: @Sendable ([String: JSONValue]) -> [Violation] = { values in
+            var violations: [Violation] = []
+            for field in globalFields {
+                guard let value = values[field.wireName] else { continue }  // absent: default + .incomplete
+                descriptor.check(value, against: field.spec, path: field.wireName, into: &violations)
+            }
+            return violations
+        }
+        self.init(globals: globals, piiFields: pii, payloadValidator: validator, globalsValidator: globalsValidator)
     }
 }

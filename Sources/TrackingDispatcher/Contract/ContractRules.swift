@@ -30,12 +30,18 @@ public struct ContractRules: Sendable {
     public var piiFields: Set<String>
     /// Checks one encoded event (globals included); `nil` skips this check.
     public var payloadValidator: (@Sendable (JSONValue) -> [Violation])?
+    /// Checks the values the app's `GlobalsSource` supplied (once per batch, not
+    /// per event): generated events skip the payload check, so this is where
+    /// their globals are held to the contract. `nil` skips it.
+    public var globalsValidator: (@Sendable ([String: JSONValue]) -> [Violation])?
 
     public init(globals: [GlobalSpec], piiFields: Set<String> = [],
-                payloadValidator: (@Sendable (JSONValue) -> [Violation])? = nil) {
+                payloadValidator: (@Sendable (JSONValue) -> [Violation])? = nil,
+                globalsValidator: (@Sendable ([String: JSONValue]) -> [Violation])? = nil) {
         self.globals = globals
         self.piiFields = piiFields.union(globals.filter(\.isPII).map(\.name))
         self.payloadValidator = payloadValidator
+        self.globalsValidator = globalsValidator
     }
 }
 
