@@ -193,7 +193,7 @@ final class DispatchWorker: @unchecked Sendable {
         outputs.reserveCapacity(outputs.count + batch.count)
         let firstNew = outputs.count
         for (event, createdAt) in batch {
-            let output = processor.process(event, createdAt: createdAt, globals: globals, consent: consent, validate: false)
+            let output = processor.process(event, createdAt: createdAt, globals: globals, consent: consent)
             outputs.append((output.row, output.processed))
         }
         if configuration.validatesEvents, !batch.isEmpty {

@@ -24,8 +24,10 @@ struct EventProcessor {
         var processed: ProcessedEvent
     }
 
-    mutating func process(_ event: any TrackingEvent, createdAt: Date, globals: [String: JSONValue], consent: PIIConsent,
-                          validate: Bool = true) -> Output {
+    /// Encodes, hydrates, strips and de-duplicates one event. Validation is not
+    /// done here: the worker checks a whole batch at once, in parallel
+    /// (``violations(of:payloads:rules:)``).
+    mutating func process(_ event: any TrackingEvent, createdAt: Date, globals: [String: JSONValue], consent: PIIConsent) -> Output {
         let uuid = event.uuid.uuidString.lowercased()
         var flags: EventFlags = []
         var missing: [String] = []
@@ -51,19 +53,12 @@ struct EventProcessor {
         var payload = writer.bytes
         if !missing.isEmpty { flags.insert(.incomplete) }
 
-        var parsed: JSONValue?
-        if consent == .denied, !rules.piiFields.isEmpty {
-            parsed = try? JSONValue.parse(payload)
-            if let members = parsed?.objectMembers, members.contains(where: { rules.piiFields.contains($0.key) }) {
-                let kept = JSONValue.object(members.filter { !rules.piiFields.contains($0.key) })
-                parsed = kept
-                payload = kept.encodedBytes
-                flags.insert(.piiStripped)
-            }
+        if consent == .denied, !rules.piiFields.isEmpty,
+           let members = (try? JSONValue.parse(payload))?.objectMembers,
+           members.contains(where: { rules.piiFields.contains($0.key) }) {
+            payload = JSONValue.object(members.filter { !rules.piiFields.contains($0.key) }).encodedBytes
+            flags.insert(.piiStripped)
         }
-
-        let violations = validate ? Self.violations(of: event, payload: payload, parsed: parsed, rules: rules) : []
-        if !violations.isEmpty { flags.insert(.violations) }
 
         if seen.contains(uuid) {
             flags.insert(.duplicate)
@@ -72,11 +67,11 @@ struct EventProcessor {
         }
 
         let row = NewStoredEvent(uuid: uuid, eventName: event.eventName, payload: payload, flags: flags,
-                                 violations: violations, missingGlobals: missing,
+                                 violations: [], missingGlobals: missing,
                                  createdAt: createdAt.timeIntervalSince1970)
         let processed = ProcessedEvent(eventName: event.eventName, kindName: event.kindName, uuid: uuid,
                                        clientTimestamp: event.clientTimestamp, payload: payload, flags: flags,
-                                       violations: violations, missingGlobals: missing, piiFields: rules.piiFields)
+                                       violations: [], missingGlobals: missing, piiFields: rules.piiFields)
         return Output(row: row, processed: processed)
     }
 
@@ -85,11 +80,10 @@ struct EventProcessor {
     /// payload validator too, each problem once. A generated event's type and
     /// `validate()` already guarantee what the payload check would find, so it is
     /// skipped for them. Pure, so batches are checked in parallel.
-    static func violations(of event: any TrackingEvent, payload: [UInt8], parsed: JSONValue? = nil,
-                           rules: ContractRules) -> [String] {
+    static func violations(of event: any TrackingEvent, payload: [UInt8], rules: ContractRules) -> [String] {
         var violations = event.validate().map(\.description)
         if event is any ContractGeneratedEvent { return violations }
-        if let validator = rules.payloadValidator, let parsed = parsed ?? (try? JSONValue.parse(payload)) {
+        if let validator = rules.payloadValidator, let parsed = try? JSONValue.parse(payload) {
             // The generated validator and the descriptor may find the same problem once each.
             for violation in validator(parsed).map(\.description) where !violations.contains(violation) {
                 violations.append(violation)
@@ -98,7 +92,7 @@ struct EventProcessor {
         return violations
     }
 
-    /// Validates a batch after `process(…, validate: false)`, on all cores when it
+    /// Validates a batch after `process(…)`, on all cores when it
     /// is large enough to pay for the threads; returns each event's violations.
     static func violations(of events: [any TrackingEvent], payloads: [[UInt8]], rules: ContractRules) -> [[String]] {
         let count = events.count
