@@ -14,7 +14,7 @@ import TrackingCore
 /// An event is durable once persisted: `waitUntilPersisted()` returns when every
 /// event tracked before it is in the database.
 public final class TrackingClient: Sendable {
-    private let worker: DispatchWorker
+    let worker: DispatchWorker   // internal for tests (store statistics)
     private let providers: [any TrackingProvider]
     private let clock: any TrackingClock
     private let strategies: FlushStrategy
