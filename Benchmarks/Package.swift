@@ -18,6 +18,15 @@ let package = Package(
             dependencies: [.product(name: "ContractGenCore", package: "contractgen")],
             path: "Sources/ValidationBenchmark"
         ),
+        // Profiling aid for the dispatcher's persist path: `swift run -c release PersistProbe client|raw [rounds]`.
+        .executableTarget(
+            name: "PersistProbe",
+            dependencies: [
+                .product(name: "TrackingContract", package: "contractgen"),
+                .product(name: "TrackingDispatcher", package: "contractgen"),
+            ],
+            path: "Sources/PersistProbe"
+        ),
         .executableTarget(
             name: "ImpressionBenchmarks",
             dependencies: [

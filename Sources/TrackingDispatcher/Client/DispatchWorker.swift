@@ -188,12 +188,14 @@ final class DispatchWorker: @unchecked Sendable {
         guard !batch.isEmpty || !unsaved.isEmpty else { return }
         let globals = processor.globalsSource.currentGlobals()
         let consent = self.consent
+        // Asked once per batch, so encoded once per batch.
+        let template = processor.template(globals: globals, consent: consent)
         var outputs = unsaved
         unsaved.removeAll()
         outputs.reserveCapacity(outputs.count + batch.count)
         let firstNew = outputs.count
         for (event, createdAt) in batch {
-            let output = processor.process(event, createdAt: createdAt, globals: globals, consent: consent)
+            let output = processor.process(event, createdAt: createdAt, template: template, consent: consent)
             outputs.append((output.row, output.processed))
         }
         if configuration.validatesEvents, !batch.isEmpty {
@@ -224,10 +226,8 @@ final class DispatchWorker: @unchecked Sendable {
         let now = clock.now()
         journey.recordNew(outputs.map { output in
             let created = Date(timeIntervalSince1970: output.row.createdAt)
-            return (output.row.uuid, output.row.eventName,
-                    [JourneyStep(stage: .created, at: created),
-                     JourneyStep(stage: .validated(violations: output.row.violations), at: created),
-                     JourneyStep(stage: .persisted(flags: output.row.flags), at: now)])
+            return NewJourney(uuid: output.row.uuid, name: output.row.eventName, created: created,
+                              violations: output.row.violations, flags: output.row.flags, persisted: now)
         })
         for output in outputs where !output.row.flags.isEmpty { report(output.processed) }
         if !result.dropped.isEmpty {

@@ -40,6 +40,17 @@ public struct JourneyStep: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// The first steps of an event tracked in this session, as the worker records
+/// them right after the insert: created, validated, persisted.
+struct NewJourney {
+    var uuid: String
+    var name: String
+    var created: Date
+    var violations: [String]
+    var flags: EventFlags
+    var persisted: Date
+}
+
 /// The journey of every event of the current session, bounded: the oldest
 /// events' journeys are forgotten beyond `capacity`, and each journey keeps at
 /// most `maxStepsPerEvent` steps (a long retry history keeps its first and last
@@ -48,9 +59,36 @@ public final class JourneyLog: @unchecked Sendable {
     public let capacity: Int
     public let maxStepsPerEvent = 24
     private let lock = NSLock()
-    private var journeys: [String: (name: String, steps: [JourneyStep])] = [:]
+    private var journeys: [String: Journey] = [:]
     private var order: [String] = []
     private var orderStart = 0
+
+    /// One event's journey. Most events only ever have their first three steps
+    /// while in the log, so those are kept inline (`head`): recording a new event
+    /// allocates no steps array.
+    private struct Journey {
+        var name: String
+        var head: NewJourney?
+        var rest: [JourneyStep] = []
+
+        var count: Int { (head == nil ? 0 : 3) + rest.count }
+
+        var steps: [JourneyStep] {
+            guard let head else { return rest }
+            return [JourneyStep(stage: .created, at: head.created),
+                    JourneyStep(stage: .validated(violations: head.violations), at: head.created),
+                    JourneyStep(stage: .persisted(flags: head.flags), at: head.persisted)] + rest
+        }
+
+        /// Appends a step; beyond `limit` steps the middle one goes.
+        mutating func append(_ step: JourneyStep, limit: Int) {
+            if count >= limit {
+                // The head's three steps are never the middle of a full journey.
+                rest.remove(at: limit / 2 - (head == nil ? 0 : 3))
+            }
+            rest.append(step)
+        }
+    }
 
     public init(capacity: Int = 5_000) { self.capacity = max(1, capacity) }
 
@@ -65,34 +103,37 @@ public final class JourneyLog: @unchecked Sendable {
     }
 
     /// Records the first steps of many new events under one lock (the worker's hot path).
-    func recordNew(_ entries: [(uuid: String, name: String, steps: [JourneyStep])]) {
+    func recordNew(_ entries: [NewJourney]) {
         lock.lock(); defer { lock.unlock() }
-        for entry in entries where !entry.steps.isEmpty {
-            if journeys[entry.uuid] == nil, entry.steps.count <= maxStepsPerEvent {
-                // The common case (a new event): one insert with all its steps.
-                insertLocked(entry.uuid, name: entry.name, steps: entry.steps)
+        for entry in entries {
+            // The common case (a new uuid) costs one hash lookup.
+            if let earlier = journeys.updateValue(Journey(name: entry.name, head: entry), forKey: entry.uuid) {
+                // A uuid seen before (a duplicate): its steps follow the earlier ones.
+                journeys[entry.uuid] = earlier
+                recordLocked(entry.uuid, name: entry.name, .created, at: entry.created)
+                recordLocked(entry.uuid, name: entry.name, .validated(violations: entry.violations), at: entry.created)
+                recordLocked(entry.uuid, name: entry.name, .persisted(flags: entry.flags), at: entry.persisted)
             } else {
-                for step in entry.steps { recordLocked(entry.uuid, name: entry.name, step.stage, at: step.at) }
+                appendToOrderLocked(entry.uuid)
             }
         }
     }
 
     private func recordLocked(_ uuid: String, name: String?, _ stage: JourneyStep.Stage, at date: Date) {
         let step = JourneyStep(stage: stage, at: date)
-        if let count = journeys[uuid]?.steps.count {
+        if let index = journeys.index(forKey: uuid) {
             // Mutated in place (no copy of the steps array).
-            if count >= maxStepsPerEvent { journeys[uuid]?.steps.remove(at: maxStepsPerEvent / 2) }
-            journeys[uuid]?.steps.append(step)
+            journeys.values[index].append(step, limit: maxStepsPerEvent)
             return
         }
-        insertLocked(uuid, name: name ?? "?", steps: [step])
+        journeys[uuid] = Journey(name: name ?? "?", head: nil, rest: [step])
+        appendToOrderLocked(uuid)
     }
 
-    private func insertLocked(_ uuid: String, name: String, steps: [JourneyStep]) {
-        journeys[uuid] = (name, steps)
+    private func appendToOrderLocked(_ uuid: String) {
         order.append(uuid)
         while order.count - orderStart > capacity {
-            journeys[order[orderStart]] = nil
+            journeys.removeValue(forKey: order[orderStart])
             orderStart += 1
         }
         if orderStart > capacity {
@@ -107,7 +148,7 @@ public final class JourneyLog: @unchecked Sendable {
         return journeys[uuid.lowercased()]?.steps ?? []
     }
 
-    public func steps(for uuid: UUID) -> [JourneyStep] { steps(for: uuid.uuidString.lowercased()) }
+    public func steps(for uuid: UUID) -> [JourneyStep] { steps(for: uuid.lowercasedString) }
 
     /// The uuids with a journey, oldest first.
     public var uuids: [String] {
