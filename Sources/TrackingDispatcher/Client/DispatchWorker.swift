@@ -224,7 +224,7 @@ final class DispatchWorker: @unchecked Sendable {
             return
         }
         let now = clock.now()
-        journey.recordNew(outputs.map { output in
+        journey.recordNew(outputs.lazy.map { output in
             let created = Date(timeIntervalSince1970: output.row.createdAt)
             return NewJourney(uuid: output.row.uuid, name: output.row.eventName, created: created,
                               violations: output.row.violations, flags: output.row.flags, persisted: now)

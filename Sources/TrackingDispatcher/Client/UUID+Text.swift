@@ -1,8 +1,6 @@
 import Foundation
 
 extension UUID {
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// The canonical lowercase form (`uuidString.lowercased()`) without the two
     /// intermediate strings (on Linux `uuidString` formats through `sprintf`):
     /// the worker makes one per event.
@@ -15,12 +13,15 @@ extension UUID {
                         buffer[out] = UInt8(ascii: "-")
                         out += 1
                     }
-                    buffer[out] = Self.hexDigits[Int(byte >> 4)]
-                    buffer[out + 1] = Self.hexDigits[Int(byte & 0x0F)]
+                    buffer[out] = Self.lowercaseHex(byte >> 4)
+                    buffer[out + 1] = Self.lowercaseHex(byte & 0x0F)
                     out += 2
                 }
             }
             return 36
         }
     }
+
+    @inline(__always)
+    private static func lowercaseHex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
 }
