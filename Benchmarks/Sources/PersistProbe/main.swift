@@ -2,6 +2,7 @@ import Foundation
 import TrackingContract
 import TrackingCore
 import TrackingDispatcher
+import CSQLiteBench
 
 // Profiling aid for the dispatcher's persist path (not a benchmark of record).
 // Usage: PersistProbe [client|raw] [rounds]
@@ -33,6 +34,21 @@ func processCPU() -> Double {
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
+/// Stored rows as the pipeline produces them (event plus globals).
+func makeRows() -> [NewStoredEvent] {
+    (0..<10_000).map { _ in
+        let event = event()
+        var writer = JSONWriter(capacity: 512)
+        writer.beginObject()
+        event.writeMembers(to: &writer)
+        for (key, value) in globals.sorted(by: { $0.key < $1.key }) { writer.key(key); value.write(to: &writer) }
+        writer.key("sessionId"); writer.value(nextUUID())
+        writer.endObject()
+        return NewStoredEvent(uuid: event.uuid.uuidString.lowercased(), eventName: event.eventName,
+                              payload: writer.bytes, createdAt: Date().timeIntervalSince1970)
+    }
+}
+
 let arguments = CommandLine.arguments
 let mode = arguments.count > 1 ? arguments[1] : "client"
 let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20
@@ -40,21 +56,40 @@ var walls: [Double] = []
 var cpus: [Double] = []
 for _ in 0..<rounds {
     let database = temporaryDatabase()
-    if mode == "raw" {
-        let store = try EventStore(url: database)
-        let rows: [NewStoredEvent] = (0..<10_000).map { _ in
-            let event = event()
-            var writer = JSONWriter(capacity: 512)
-            writer.beginObject()
-            event.writeMembers(to: &writer)
-            for (key, value) in globals.sorted(by: { $0.key < $1.key }) { writer.key(key); value.write(to: &writer) }
-            writer.key("sessionId"); writer.value(nextUUID())
-            writer.endObject()
-            return NewStoredEvent(uuid: event.uuid.uuidString.lowercased(), eventName: event.eventName,
-                                  payload: writer.bytes, createdAt: Date().timeIntervalSince1970)
-        }
+    if mode == "rawc" {
+        // The same rows through the C API directly: the store's schema, one prepared statement, one transaction.
+        try EventStore(url: database).close()
+        let rows = makeRows()
+        var db: OpaquePointer?
+        sqlite3_open_v2(database.path, &db, SQLITE_OPEN_READWRITE, nil)
+        sqlite3_exec(db, "PRAGMA journal_mode=WAL", nil, nil, nil)
+        sqlite3_exec(db, "PRAGMA synchronous=NORMAL", nil, nil, nil)
+        var statement: OpaquePointer?
+        sqlite3_prepare_v3(db, "INSERT INTO events (uuid, event_name, payload, flags, violations, missing_globals, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         let start = Date(), cpu = processCPU()
-        _ = try store.insert(rows)
+        sqlite3_exec(db, "BEGIN IMMEDIATE", nil, nil, nil)
+        for row in rows {
+            sqlite3_bind_text(statement, 1, row.uuid, -1, transient)
+            sqlite3_bind_text(statement, 2, row.eventName, -1, transient)
+            row.payload.withUnsafeBytes { _ = sqlite3_bind_blob(statement, 3, $0.baseAddress, Int32($0.count), transient) }
+            sqlite3_bind_int64(statement, 4, Int64(row.flags.rawValue))
+            sqlite3_bind_null(statement, 5)
+            sqlite3_bind_null(statement, 6)
+            sqlite3_bind_double(statement, 7, row.createdAt)
+            guard sqlite3_step(statement) == SQLITE_DONE else { fatalError("insert failed") }
+            sqlite3_reset(statement)
+        }
+        sqlite3_exec(db, "COMMIT", nil, nil, nil)
+        walls.append(Date().timeIntervalSince(start)); cpus.append(processCPU() - cpu)
+        sqlite3_finalize(statement)
+        sqlite3_close_v2(db)
+    } else if mode == "raw" {
+        let store = try EventStore(url: database)
+        let rows = makeRows()
+        let start = Date(), cpu = processCPU()
+                _ = try store.insert(rows)
         walls.append(Date().timeIntervalSince(start)); cpus.append(processCPU() - cpu)
         store.close()
     } else {
