@@ -37,14 +37,20 @@ final class DispatchWorker: @unchecked Sendable {
     private let notify: @Sendable (DispatcherNotice) -> Void
     let journey: JourneyLog
     private var processor: EventProcessor
-    /// A batch prepared on the worker thread, waiting for its transaction.
-    private typealias Prepared = [(row: NewStoredEvent, processed: ProcessedEvent)]
+    /// A batch prepared on the worker thread, waiting for its transaction: the
+    /// rows to insert and, index for index, what the providers receive. Two
+    /// arrays rather than an array of pairs, so the insert takes `rows` as is.
+    private struct Prepared: Sendable {
+        var rows: [NewStoredEvent] = []
+        var processed: [ProcessedEvent] = []
+        var isEmpty: Bool { rows.isEmpty }
+    }
     /// Commits prepared batches in order; owns `unsaved` and `persistedAny`.
     private let storeQueue = DispatchQueue(label: "tracking.dispatcher.store", qos: .utility)
     /// At most two prepared batches wait for the store queue (memory stays bounded).
     private let handedOver = DispatchSemaphore(value: 2)
     // Store queue only.
-    private var unsaved: Prepared = []
+    private var unsaved = Prepared()
     private var persistedAny = false
     private let consentLock = NSLock()
     private var consentValue: PIIConsent
@@ -214,7 +220,7 @@ final class DispatchWorker: @unchecked Sendable {
     /// committed (events a failed insert kept in memory are retried first).
     private func afterCommits(store: EventStore, _ body: @escaping @Sendable () -> Void) {
         storeQueue.async { [self] in
-            commit([], store: store)
+            commit(Prepared(), store: store)
             body()
         }
     }
@@ -225,59 +231,64 @@ final class DispatchWorker: @unchecked Sendable {
         let consent = self.consent
         // Asked once per batch, so encoded once per batch.
         let template = processor.template(globals: globals, consent: consent)
-        var outputs: Prepared = []
-        outputs.reserveCapacity(batch.count)
+        var prepared = Prepared()
+        prepared.rows.reserveCapacity(batch.count)
+        prepared.processed.reserveCapacity(batch.count)
         for (event, createdAt) in batch {
             let output = processor.process(event, createdAt: createdAt, template: template, consent: consent)
-            outputs.append((output.row, output.processed))
+            prepared.rows.append(output.row)
+            prepared.processed.append(output.processed)
         }
-        guard configuration.validatesEvents else { return outputs }
+        guard configuration.validatesEvents else { return prepared }
         // The globals are the same for the whole batch: checked once, reported on every event.
         let globalViolations = configuration.contract.globalsValidator?(globals).map(\.description) ?? []
-        let found = EventProcessor.violations(of: batch.map(\.0), payloads: outputs.map(\.row.payload),
-                                              rules: configuration.contract)
+        let found = EventProcessor.violations(of: batch, rows: prepared.rows, rules: configuration.contract)
         for (index, eventViolations) in found.enumerated() {
             var violations = eventViolations
             for violation in globalViolations where !violations.contains(violation) { violations.append(violation) }
             guard !violations.isEmpty else { continue }
-            outputs[index].row.violations = violations
-            outputs[index].row.flags.insert(.violations)
-            outputs[index].processed.violations = violations
-            outputs[index].processed.flags.insert(.violations)
+            prepared.rows[index].violations = violations
+            prepared.rows[index].flags.insert(.violations)
+            prepared.processed[index].violations = violations
+            prepared.processed[index].flags.insert(.violations)
         }
-        return outputs
+        return prepared
     }
 
     /// Writes a prepared batch in one transaction; only then journals it, reports
     /// its flags and hands it to the providers (store queue).
     private func commit(_ prepared: Prepared, store: EventStore) {
         guard !prepared.isEmpty || !unsaved.isEmpty else { return }
-        var outputs = unsaved
-        unsaved.removeAll()
-        outputs.append(contentsOf: prepared)
+        var batch = prepared
+        if !unsaved.isEmpty {
+            batch = unsaved
+            batch.rows.append(contentsOf: prepared.rows)
+            batch.processed.append(contentsOf: prepared.processed)
+            unsaved = Prepared()
+        }
         let result: (ids: [Int64], dropped: [String])
         do {
-            result = try store.insert(outputs.map(\.row), maxQueueSize: configuration.batch.maxQueueSize)
+            result = try store.insert(batch.rows, maxQueueSize: configuration.batch.maxQueueSize)
         } catch {
             // Keep them in memory and try again with the next batch; never drop silently.
-            logger.error("cannot persist \(outputs.count) event(s): \(error); will retry")
-            unsaved = Array(outputs.suffix(configuration.batch.maxQueueSize))
+            logger.error("cannot persist \(batch.rows.count) event(s): \(error); will retry")
+            let keep = configuration.batch.maxQueueSize
+            unsaved = Prepared(rows: Array(batch.rows.suffix(keep)), processed: Array(batch.processed.suffix(keep)))
             return
         }
         let now = clock.now()
-        journey.recordNew(outputs.lazy.map { output in
-            let created = Date(timeIntervalSince1970: output.row.createdAt)
-            return NewJourney(uuid: output.row.uuid, name: output.row.eventName, created: created,
-                              violations: output.row.violations, flags: output.row.flags, persisted: now)
+        journey.recordNew(batch.rows.lazy.map { row in
+            NewJourney(uuid: row.uuid, name: row.eventName, created: Date(timeIntervalSince1970: row.createdAt),
+                       violations: row.violations, flags: row.flags, persisted: now)
         })
-        for output in outputs where !output.row.flags.isEmpty { report(output.processed) }
+        for event in batch.processed where !event.flags.isEmpty { report(event) }
         if !result.dropped.isEmpty {
             journey.record(result.dropped, .dropped(reason: "queue full (maxQueueSize \(configuration.batch.maxQueueSize))"), at: now)
             logger.error("tracking queue full: dropped the \(result.dropped.count) oldest event(s)")
             notify(.droppedOldest(count: result.dropped.count))
         }
-        for output in outputs {
-            for provider in providers { provider.track(output.processed) }
+        for event in batch.processed {
+            for provider in providers { provider.track(event) }
         }
         if !persistedAny {
             persistedAny = true

@@ -155,14 +155,15 @@ struct EventProcessor {
     /// Read once: on Linux the property asks the system every time.
     private static let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
-    /// Validates a batch after `process(…)`, on all cores when it
-    /// is large enough to pay for the threads; returns each event's violations.
-    static func violations(of events: [any TrackingEvent], payloads: [[UInt8]], rules: ContractRules) -> [[String]] {
-        let count = events.count
+    /// Validates a batch after `process(…)` (`rows[i]` is `batch[i]` processed),
+    /// on all cores when it is large enough to pay for the threads; returns each
+    /// event's violations.
+    static func violations(of batch: [(any TrackingEvent, Date)], rows: [NewStoredEvent], rules: ContractRules) -> [[String]] {
+        let count = batch.count
         var results = [[String]](repeating: [], count: count)
         let chunks = min(processorCount, count / 32)
         guard chunks > 1 else {
-            for index in 0..<count { results[index] = violations(of: events[index], payload: payloads[index], rules: rules) }
+            for index in 0..<count { results[index] = violations(of: batch[index].0, payload: rows[index].payload, rules: rules) }
             return results
         }
         results.withUnsafeMutableBufferPointer { buffer in
@@ -170,7 +171,7 @@ struct EventProcessor {
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 var index = chunk
                 while index < count {
-                    output[index] = violations(of: events[index], payload: payloads[index], rules: rules)
+                    output[index] = violations(of: batch[index].0, payload: rows[index].payload, rules: rules)
                     index += chunks
                 }
             }
