@@ -49,6 +49,18 @@ func makeRows() -> [NewStoredEvent] {
     }
 }
 
+/// The generated event seen as a model an app composed itself (descriptor check on).
+struct Composed: TrackingEvent {
+    let base: WishlistPageView
+    var eventName: String { base.eventName }
+    var kindName: String { base.kindName }
+    var contractVersion: String { base.contractVersion }
+    var uuid: UUID { base.uuid }
+    var clientTimestamp: Date { base.clientTimestamp }
+    func writeMembers(to writer: inout JSONWriter) { base.writeMembers(to: &writer) }
+    func validate() -> [Violation] { base.validate() }
+}
+
 let arguments = CommandLine.arguments
 let mode = arguments.count > 1 ? arguments[1] : "client"
 let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20
@@ -100,7 +112,7 @@ for _ in 0..<rounds {
             contract: ContractRules(descriptor: Omnitracking.descriptor, validatePayloads: true),
             reportViolationsLoudly: false, validatesEvents: mode != "novalidation")
         let client = TrackingClient(configuration: configuration, providers: [], globals: StaticGlobals(globals))
-        let events: [any TrackingEvent] = (0..<10_000).map { _ in event() }
+        let events: [any TrackingEvent] = (0..<10_000).map { _ in mode == "composed" ? Composed(base: event()) as any TrackingEvent : event() as any TrackingEvent }
         await client.waitUntilPersisted()
         let start = Date(), cpu = processCPU()
         for event in events { client.track(event) }
