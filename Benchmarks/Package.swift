@@ -13,10 +13,22 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The system SQLite, for the raw-insert baseline (the package's own CSQLite is not a product).
+        .systemLibrary(name: "CSQLiteBench", path: "Sources/CSQLiteBench", pkgConfig: "sqlite3"),
         .executableTarget(
             name: "ValidationBenchmark",
             dependencies: [.product(name: "ContractGenCore", package: "contractgen")],
             path: "Sources/ValidationBenchmark"
+        ),
+        // Profiling aid for the dispatcher's persist path: `swift run -c release PersistProbe client|raw [rounds]`.
+        .executableTarget(
+            name: "PersistProbe",
+            dependencies: [
+                .product(name: "TrackingContract", package: "contractgen"),
+                .product(name: "TrackingDispatcher", package: "contractgen"),
+                "CSQLiteBench",
+            ],
+            path: "Sources/PersistProbe"
         ),
         .executableTarget(
             name: "ImpressionBenchmarks",
@@ -47,6 +59,7 @@ let package = Package(
                 .product(name: "TrackingContract", package: "contractgen"),
                 .product(name: "TrackingDispatcher", package: "contractgen"),
                 .product(name: "TrackingCollectorKit", package: "contractgen"),
+                "CSQLiteBench",
             ],
             path: "Benchmarks/DispatcherBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -164,7 +164,11 @@ struct JSONParser {
     mutating func parseString() throws(JSONParseError) -> String {
         index += 1  // opening quote
         var scalars = String.UnicodeScalarView()
+        let start = index
         var runStart = index
+        // Most strings are plain ASCII without escapes: made straight from the
+        // bytes, without validating and re-appending them scalar by scalar.
+        var plainASCII = true
         func flush(_ parser: JSONParser, _ end: Int, into scalars: inout String.UnicodeScalarView) throws(JSONParseError) {
             guard runStart < end else { return }
             guard let run = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
@@ -176,11 +180,19 @@ struct JSONParser {
             guard index < bytes.count else { throw fail("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                if plainASCII, runStart == start {
+                    let text = bytes.withUnsafeBufferPointer { buffer in
+                        String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                    }
+                    index += 1
+                    return text
+                }
                 try flush(self, index, into: &scalars)
                 index += 1
                 return String(scalars)
             }
             if byte < 0x20 { throw fail("control character in a string") }
+            if byte >= 0x80 { plainASCII = false }
             if byte != UInt8(ascii: "\\") { index += 1; continue }
             try flush(self, index, into: &scalars)
             index += 1

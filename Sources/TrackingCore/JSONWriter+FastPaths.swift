@@ -65,16 +65,29 @@ extension JSONWriter {
 
     /// Appends the canonical lowercase form of `uuid` (8-4-4-4-12), quoted.
     mutating func appendUUID(_ uuid: UUID) {
-        appendByte(UInt8(ascii: "\""))
-        withUnsafeBytes(of: uuid.uuid) { raw in
-            for (index, byte) in raw.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { appendByte(UInt8(ascii: "-")) }
-                appendByte(Self.hexDigits[Int(byte >> 4)])
-                appendByte(Self.hexDigits[Int(byte & 0x0F)])
+        // Formatted on the stack and appended at once: one capacity check, not 38.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { out in
+            out[0] = UInt8(ascii: "\"")
+            var position = 1
+            withUnsafeBytes(of: uuid.uuid) { raw in
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        out[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    let byte = raw[index]
+                    out[position] = Self.lowercaseHex(byte >> 4)
+                    out[position + 1] = Self.lowercaseHex(byte & 0x0F)
+                    position += 2
+                }
             }
+            out[37] = UInt8(ascii: "\"")
+            appendBytes(UnsafeBufferPointer(out))
         }
-        appendByte(UInt8(ascii: "\""))
     }
+
+    @inline(__always)
+    static func lowercaseHex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
 
     /// Appends a finite decimal exactly, as `Decimal.description` writes it.
     mutating func appendDecimal(_ value: Decimal) {

@@ -1,4 +1,5 @@
 import Benchmark
+import CSQLiteBench
 import Foundation
 import TrackingCollectorKit
 import TrackingContract
@@ -43,14 +44,15 @@ enum Fixture {
             validatesEvents: validation != .off)
     }
 
-    /// Stored rows as the pipeline produces them (event plus globals), for the raw-insert baseline.
+    /// Stored rows as the pipeline produces them (event plus globals in contract
+    /// order, no flags, no violations, no missing globals), for the raw-insert baseline.
     static func rows(_ count: Int) -> [NewStoredEvent] {
         (0..<count).map { _ in
             let event = event()
             var writer = JSONWriter(capacity: 512)
             writer.beginObject()
             event.writeMembers(to: &writer)
-            for (key, value) in globals.sorted(by: { $0.key < $1.key }) { writer.key(key); value.write(to: &writer) }
+            for key in ["appVersion", "osVersion", "deviceModel"] { writer.key(key); globals[key]!.write(to: &writer) }
             writer.key("sessionId"); writer.value(UUID())
             writer.endObject()
             return NewStoredEvent(uuid: event.uuid.uuidString.lowercased(), eventName: event.eventName,
@@ -124,15 +126,40 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The baseline of issue 5: the rows the client writes (same table, columns,
+    // index and pragmas: the file is created by `EventStore`), inserted with the
+    // SQLite C API directly: one prepared statement, one transaction.
+    // (`EventStore.insert` of the same rows measures the same within noise.)
     Benchmark("Raw SQLite: insert the same 10,000 rows in one transaction",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 10)) { benchmark in
         let database = Fixture.temporaryDatabase()
-        let store = try EventStore(url: database)
+        try EventStore(url: database).close()
         let rows = Fixture.rows(10_000)
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(database.path, &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else { fatalError("open") }
+        sqlite3_exec(db, "PRAGMA journal_mode=WAL", nil, nil, nil)
+        sqlite3_exec(db, "PRAGMA synchronous=NORMAL", nil, nil, nil)
+        var statement: OpaquePointer?
+        let sql = "INSERT INTO events (uuid, event_name, payload, flags, violations, missing_globals, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        guard sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK else { fatalError("prepare") }
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         benchmark.startMeasurement()
-        _ = try store.insert(rows)
+        sqlite3_exec(db, "BEGIN IMMEDIATE", nil, nil, nil)
+        for row in rows {
+            sqlite3_bind_text(statement, 1, row.uuid, -1, transient)
+            sqlite3_bind_text(statement, 2, row.eventName, -1, transient)
+            row.payload.withUnsafeBytes { _ = sqlite3_bind_blob(statement, 3, $0.baseAddress, Int32($0.count), transient) }
+            sqlite3_bind_int64(statement, 4, Int64(row.flags.rawValue))
+            sqlite3_bind_null(statement, 5)
+            sqlite3_bind_null(statement, 6)
+            sqlite3_bind_double(statement, 7, row.createdAt)
+            guard sqlite3_step(statement) == SQLITE_DONE else { fatalError("insert") }
+            sqlite3_reset(statement)
+        }
+        guard sqlite3_exec(db, "COMMIT", nil, nil, nil) == SQLITE_OK else { fatalError("commit") }
         benchmark.stopMeasurement()
-        store.close()
+        sqlite3_finalize(statement)
+        sqlite3_close_v2(db)
         Fixture.remove(database)
     }
 

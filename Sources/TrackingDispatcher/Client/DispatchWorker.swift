@@ -2,10 +2,19 @@ import Foundation
 import Logging
 import TrackingCore
 
-/// The serial background worker behind `TrackingClient`: one thread that owns the
-/// processing state, drains the inbox, persists events in batched transactions
-/// and fans them out to providers. The caller of `track` only appends to the inbox
-/// under a lock; no disk, network or encoding happens on its thread.
+/// The background worker behind `TrackingClient`, a two-stage pipeline:
+///
+/// - the worker thread owns the processing state, drains the inbox and
+///   prepares batches (encode, globals, duplicate check, validation);
+/// - a serial store queue commits each prepared batch in one transaction and
+///   only then journals it, reports its flags and fans it out to providers.
+///
+/// While batch N is being written, batch N+1 is being prepared (on a machine
+/// with a free core the two overlap). Control items (barriers, flushes,
+/// associate, stop) go through the store queue behind every batch handed over
+/// before them, so `waitUntilPersisted()` still means "in SQLite". The caller of
+/// `track` only appends to the inbox under a lock; no disk, network or encoding
+/// happens on its thread.
 final class DispatchWorker: @unchecked Sendable {
     enum Item {
         case event(any TrackingEvent, Date)
@@ -28,7 +37,20 @@ final class DispatchWorker: @unchecked Sendable {
     private let notify: @Sendable (DispatcherNotice) -> Void
     let journey: JourneyLog
     private var processor: EventProcessor
-    private var unsaved: [(row: NewStoredEvent, processed: ProcessedEvent)] = []
+    /// A batch prepared on the worker thread, waiting for its transaction: the
+    /// rows to insert and, index for index, what the providers receive. Two
+    /// arrays rather than an array of pairs, so the insert takes `rows` as is.
+    private struct Prepared: Sendable {
+        var rows: [NewStoredEvent] = []
+        var processed: [ProcessedEvent] = []
+        var isEmpty: Bool { rows.isEmpty }
+    }
+    /// Commits prepared batches in order; owns `unsaved` and `persistedAny`.
+    private let storeQueue = DispatchQueue(label: "tracking.dispatcher.store", qos: .utility)
+    /// At most two prepared batches wait for the store queue (memory stays bounded).
+    private let handedOver = DispatchSemaphore(value: 2)
+    // Store queue only.
+    private var unsaved = Prepared()
     private var persistedAny = false
     private let consentLock = NSLock()
     private var consentValue: PIIConsent
@@ -114,10 +136,7 @@ final class DispatchWorker: @unchecked Sendable {
             condition.unlock()
             let stop = handle(spare, store: store)
             spare.removeAll(keepingCapacity: true)
-            if let stop {
-                stop.resume()
-                return
-            }
+            if stop { return }
         }
     }
 
@@ -148,8 +167,8 @@ final class DispatchWorker: @unchecked Sendable {
         }
     }
 
-    /// Handles one drained inbox; returns the stop continuation when asked to stop.
-    private func handle(_ items: [Item], store: EventStore) -> CheckedContinuation<Void, Never>? {
+    /// Handles one drained inbox; `true` when asked to stop.
+    private func handle(_ items: [Item], store: EventStore) -> Bool {
         var batch: [(any TrackingEvent, Date)] = []
         for item in items {
             switch item {
@@ -162,81 +181,114 @@ final class DispatchWorker: @unchecked Sendable {
             case .barrier(let continuation):
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                continuation.resume()
+                afterCommits(store: store) { continuation.resume() }
             case .flush(let trigger):
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                startFlush(trigger)
+                afterCommits(store: store) { [self] in startFlush(trigger) }
             case .associate(let user):
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                for provider in providers { provider.associate(user: user) }
+                afterCommits(store: store) { [self] in for provider in providers { provider.associate(user: user) } }
             case .disassociate:
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                for provider in providers { provider.disassociate() }
+                afterCommits(store: store) { [self] in for provider in providers { provider.disassociate() } }
             case .stop(let continuation):
                 persist(batch, store: store)
-                return continuation
+                afterCommits(store: store) { continuation.resume() }
+                return true
             }
         }
         persist(batch, store: store)
-        return nil
+        return false
     }
 
+    /// Prepares `batch` here and hands it to the store queue, which commits it
+    /// while the next batch is prepared.
     private func persist(_ batch: [(any TrackingEvent, Date)], store: EventStore) {
-        guard !batch.isEmpty || !unsaved.isEmpty else { return }
+        guard !batch.isEmpty else { return }
+        let prepared = prepare(batch)
+        handedOver.wait()
+        storeQueue.async { [self] in
+            commit(prepared, store: store)
+            handedOver.signal()
+        }
+    }
+
+    /// Runs `body` on the store queue once every batch handed over before is
+    /// committed (events a failed insert kept in memory are retried first).
+    private func afterCommits(store: EventStore, _ body: @escaping @Sendable () -> Void) {
+        storeQueue.async { [self] in
+            commit(Prepared(), store: store)
+            body()
+        }
+    }
+
+    /// Encodes, hydrates, de-duplicates and validates a batch (worker thread).
+    private func prepare(_ batch: [(any TrackingEvent, Date)]) -> Prepared {
         let globals = processor.globalsSource.currentGlobals()
         let consent = self.consent
-        var outputs = unsaved
-        unsaved.removeAll()
-        outputs.reserveCapacity(outputs.count + batch.count)
-        let firstNew = outputs.count
+        // Asked once per batch, so encoded once per batch.
+        let template = processor.template(globals: globals, consent: consent)
+        var prepared = Prepared()
+        prepared.rows.reserveCapacity(batch.count)
+        prepared.processed.reserveCapacity(batch.count)
         for (event, createdAt) in batch {
-            let output = processor.process(event, createdAt: createdAt, globals: globals, consent: consent)
-            outputs.append((output.row, output.processed))
+            let output = processor.process(event, createdAt: createdAt, template: template, consent: consent)
+            prepared.rows.append(output.row)
+            prepared.processed.append(output.processed)
         }
-        if configuration.validatesEvents, !batch.isEmpty {
-            // The globals are the same for the whole batch: checked once, reported on every event.
-            let globalViolations = configuration.contract.globalsValidator?(globals).map(\.description) ?? []
-            let found = EventProcessor.violations(of: batch.map(\.0), payloads: outputs[firstNew...].map(\.row.payload),
-                                                  rules: configuration.contract)
-            for (offset, eventViolations) in found.enumerated() {
-                var violations = eventViolations
-                for violation in globalViolations where !violations.contains(violation) { violations.append(violation) }
-                guard !violations.isEmpty else { continue }
-                let index = firstNew + offset
-                outputs[index].row.violations = violations
-                outputs[index].row.flags.insert(.violations)
-                outputs[index].processed.violations = violations
-                outputs[index].processed.flags.insert(.violations)
-            }
+        guard configuration.validatesEvents else { return prepared }
+        // The globals are the same for the whole batch: checked once, reported on every event.
+        let globalViolations = configuration.contract.globalsValidator?(globals).map(\.description) ?? []
+        let found = EventProcessor.violations(of: batch, rows: prepared.rows, rules: configuration.contract)
+        for (index, eventViolations) in found.enumerated() {
+            var violations = eventViolations
+            for violation in globalViolations where !violations.contains(violation) { violations.append(violation) }
+            guard !violations.isEmpty else { continue }
+            prepared.rows[index].violations = violations
+            prepared.rows[index].flags.insert(.violations)
+            prepared.processed[index].violations = violations
+            prepared.processed[index].flags.insert(.violations)
+        }
+        return prepared
+    }
+
+    /// Writes a prepared batch in one transaction; only then journals it, reports
+    /// its flags and hands it to the providers (store queue).
+    private func commit(_ prepared: Prepared, store: EventStore) {
+        guard !prepared.isEmpty || !unsaved.isEmpty else { return }
+        var batch = prepared
+        if !unsaved.isEmpty {
+            batch = unsaved
+            batch.rows.append(contentsOf: prepared.rows)
+            batch.processed.append(contentsOf: prepared.processed)
+            unsaved = Prepared()
         }
         let result: (ids: [Int64], dropped: [String])
         do {
-            result = try store.insert(outputs.map(\.row), maxQueueSize: configuration.batch.maxQueueSize)
+            result = try store.insert(batch.rows, maxQueueSize: configuration.batch.maxQueueSize)
         } catch {
             // Keep them in memory and try again with the next batch; never drop silently.
-            logger.error("cannot persist \(outputs.count) event(s): \(error); will retry")
-            unsaved = Array(outputs.suffix(configuration.batch.maxQueueSize))
+            logger.error("cannot persist \(batch.rows.count) event(s): \(error); will retry")
+            let keep = configuration.batch.maxQueueSize
+            unsaved = Prepared(rows: Array(batch.rows.suffix(keep)), processed: Array(batch.processed.suffix(keep)))
             return
         }
         let now = clock.now()
-        journey.recordNew(outputs.map { output in
-            let created = Date(timeIntervalSince1970: output.row.createdAt)
-            return (output.row.uuid, output.row.eventName,
-                    [JourneyStep(stage: .created, at: created),
-                     JourneyStep(stage: .validated(violations: output.row.violations), at: created),
-                     JourneyStep(stage: .persisted(flags: output.row.flags), at: now)])
+        journey.recordNew(batch.rows.lazy.map { row in
+            NewJourney(uuid: row.uuid, name: row.eventName, created: Date(timeIntervalSince1970: row.createdAt),
+                       violations: row.violations, flags: row.flags, persisted: now)
         })
-        for output in outputs where !output.row.flags.isEmpty { report(output.processed) }
+        for event in batch.processed where !event.flags.isEmpty { report(event) }
         if !result.dropped.isEmpty {
             journey.record(result.dropped, .dropped(reason: "queue full (maxQueueSize \(configuration.batch.maxQueueSize))"), at: now)
             logger.error("tracking queue full: dropped the \(result.dropped.count) oldest event(s)")
             notify(.droppedOldest(count: result.dropped.count))
         }
-        for output in outputs {
-            for provider in providers { provider.track(output.processed) }
+        for event in batch.processed {
+            for provider in providers { provider.track(event) }
         }
         if !persistedAny {
             persistedAny = true

@@ -1,16 +1,20 @@
 import Foundation
 import TrackingCore
 
-/// Turns a tracked event into a stored row: validation, globals, PII policy,
-/// duplicate check, encoding. Runs only on the worker thread.
+/// Turns a tracked event into a stored row: globals, PII policy, duplicate
+/// check, encoding. Runs only on the worker thread; validation is separate
+/// (``violations(of:payloads:rules:)``), so it can run on other cores.
 struct EventProcessor {
     let rules: ContractRules
     let globalsSource: any GlobalsSource
     var session: SessionTracker
-    private var seen: Set<String> = []
-    private var seenOrder: [String] = []
-    private var seenStart = 0
+    /// The last `duplicateWindow` uuids, as 16-byte values: a ring plus a set.
+    private var seen: Set<UUID> = []
+    private var seenRing: [UUID] = []
+    private var seenNext = 0
     let duplicateWindow: Int
+    /// The encoded `"sessionId":"…"` member of the current session (it changes rarely).
+    private var sessionMember: (id: UUID, bytes: [UInt8])?
 
     init(rules: ContractRules, globalsSource: any GlobalsSource, sessionTimeout: TimeInterval, duplicateWindow: Int) {
         self.rules = rules
@@ -24,34 +28,72 @@ struct EventProcessor {
         var processed: ProcessedEvent
     }
 
-    /// Encodes, hydrates, strips and de-duplicates one event. Validation is not
-    /// done here: the worker checks a whole batch at once, in parallel
-    /// (``violations(of:payloads:rules:)``).
-    mutating func process(_ event: any TrackingEvent, createdAt: Date, globals: [String: JSONValue], consent: PIIConsent) -> Output {
-        let uuid = event.uuid.uuidString.lowercased()
-        var flags: EventFlags = []
+    /// The globals' members of every payload of one batch, encoded once per
+    /// batch (the source is asked once per batch, so they are the same for every
+    /// event of it); only the session id, which the dispatcher keeps, may change
+    /// between two events and is written per event.
+    struct GlobalsTemplate {
+        /// Encoded members (`"name":value,…`, no braces), before and after the session slot.
+        var beforeSession: [UInt8] = []
+        var afterSession: [UInt8] = []
+        /// Whether the dispatcher writes its own session id between the two.
+        var writesSession = false
         var missing: [String] = []
+        var flags: EventFlags = []
+    }
+
+    /// Encodes the batch's globals in contract order: a value the source does
+    /// not supply gets its default (and the event `.incomplete`); PII globals are
+    /// left out when consent is denied.
+    func template(globals: [String: JSONValue], consent: PIIConsent) -> GlobalsTemplate {
+        var template = GlobalsTemplate()
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        for global in rules.globals where global.name != "contractVersion" {
+            // The encoder already wrote `contractVersion`; it is the same value.
+            if global.isPII, consent == .denied { template.flags.insert(.piiStripped); continue }
+            if let value = globals[global.name] {
+                writer.key(global.name)
+                value.write(to: &writer)
+            } else if global.name == "sessionId" {
+                template.beforeSession = Array(writer.bytes.dropFirst())
+                template.writesSession = true
+                writer = JSONWriter(capacity: 256)
+                writer.beginObject()
+            } else {
+                writer.key(global.name)
+                template.missing.append(global.name)
+                (global.defaultValue ?? .null).write(to: &writer)
+            }
+        }
+        let members = Array(writer.bytes.dropFirst())
+        if template.writesSession { template.afterSession = members } else { template.beforeSession = members }
+        if !template.missing.isEmpty { template.flags.insert(.incomplete) }
+        return template
+    }
+
+    /// Encodes, hydrates, strips and de-duplicates one event with the batch's
+    /// globals (``template(globals:consent:)``). Validation is not done here: the
+    /// worker checks a whole batch at once, in parallel.
+    mutating func process(_ event: any TrackingEvent, createdAt: Date, template: GlobalsTemplate, consent: PIIConsent) -> Output {
+        let id = event.uuid
+        let uuid = id.lowercasedString
+        var flags = template.flags
 
         var writer = JSONWriter(capacity: 512)
         writer.beginObject()
         event.writeMembers(to: &writer)
+        var payload = Self.take(writer)
+        // A comma is due when the event wrote any member after the `{`.
+        var needsComma = payload.count > 1
+        // The session advances with every event, whether or not its id is written.
         let sessionID = session.session(at: createdAt)
-        for global in rules.globals where global.name != "contractVersion" {
-            // The encoder already wrote `contractVersion`; it is the same value.
-            if global.isPII, consent == .denied { flags.insert(.piiStripped); continue }
-            writer.key(global.name)
-            if let value = globals[global.name] {
-                value.write(to: &writer)
-            } else if global.name == "sessionId" {
-                writer.value(sessionID)
-            } else {
-                missing.append(global.name)
-                (global.defaultValue ?? .null).write(to: &writer)
-            }
+        Self.append(members: template.beforeSession, to: &payload, needsComma: &needsComma)
+        if template.writesSession {
+            Self.append(members: sessionMember(sessionID), to: &payload, needsComma: &needsComma)
         }
-        writer.endObject()
-        var payload = writer.bytes
-        if !missing.isEmpty { flags.insert(.incomplete) }
+        Self.append(members: template.afterSession, to: &payload, needsComma: &needsComma)
+        payload.append(UInt8(ascii: "}"))
 
         if consent == .denied, !rules.piiFields.isEmpty,
            let members = (try? JSONValue.parse(payload))?.objectMembers,
@@ -60,19 +102,37 @@ struct EventProcessor {
             flags.insert(.piiStripped)
         }
 
-        if seen.contains(uuid) {
-            flags.insert(.duplicate)
-        } else {
-            remember(uuid)
-        }
+        if !remember(id) { flags.insert(.duplicate) }
 
         let row = NewStoredEvent(uuid: uuid, eventName: event.eventName, payload: payload, flags: flags,
-                                 violations: [], missingGlobals: missing,
+                                 violations: [], missingGlobals: template.missing,
                                  createdAt: createdAt.timeIntervalSince1970)
-        let processed = ProcessedEvent(eventName: event.eventName, kindName: event.kindName, uuid: uuid,
+        let processed = ProcessedEvent(eventName: row.eventName, kindName: event.kindName, uuid: uuid,
                                        clientTimestamp: event.clientTimestamp, payload: payload, flags: flags,
-                                       violations: [], missingGlobals: missing, piiFields: rules.piiFields)
+                                       violations: [], missingGlobals: template.missing, piiFields: rules.piiFields)
         return Output(row: row, processed: processed)
+    }
+
+    /// The writer's bytes, with the writer gone, so appending to them does not copy.
+    private static func take(_ writer: consuming JSONWriter) -> [UInt8] { writer.bytes }
+
+    private static func append(members: [UInt8], to payload: inout [UInt8], needsComma: inout Bool) {
+        guard !members.isEmpty else { return }
+        if needsComma { payload.append(UInt8(ascii: ",")) }
+        payload.append(contentsOf: members)
+        needsComma = true
+    }
+
+    /// `"sessionId":"…"` for the session `id`.
+    private mutating func sessionMember(_ id: UUID) -> [UInt8] {
+        if let member = sessionMember, member.id == id { return member.bytes }
+        var writer = JSONWriter(capacity: 64)
+        writer.beginObject()
+        writer.key("sessionId")
+        writer.value(id)
+        let bytes = Array(writer.bytes.dropFirst())
+        sessionMember = (id, bytes)
+        return bytes
     }
 
     /// Every violation of one event: its own `validate()`, and for events that are
@@ -92,14 +152,18 @@ struct EventProcessor {
         return violations
     }
 
-    /// Validates a batch after `process(…)`, on all cores when it
-    /// is large enough to pay for the threads; returns each event's violations.
-    static func violations(of events: [any TrackingEvent], payloads: [[UInt8]], rules: ContractRules) -> [[String]] {
-        let count = events.count
+    /// Read once: on Linux the property asks the system every time.
+    private static let processorCount = ProcessInfo.processInfo.activeProcessorCount
+
+    /// Validates a batch after `process(…)` (`rows[i]` is `batch[i]` processed),
+    /// on all cores when it is large enough to pay for the threads; returns each
+    /// event's violations.
+    static func violations(of batch: [(any TrackingEvent, Date)], rows: [NewStoredEvent], rules: ContractRules) -> [[String]] {
+        let count = batch.count
         var results = [[String]](repeating: [], count: count)
-        let chunks = min(ProcessInfo.processInfo.activeProcessorCount, count / 32)
+        let chunks = min(processorCount, count / 32)
         guard chunks > 1 else {
-            for index in 0..<count { results[index] = violations(of: events[index], payload: payloads[index], rules: rules) }
+            for index in 0..<count { results[index] = violations(of: batch[index].0, payload: rows[index].payload, rules: rules) }
             return results
         }
         results.withUnsafeMutableBufferPointer { buffer in
@@ -107,7 +171,7 @@ struct EventProcessor {
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 var index = chunk
                 while index < count {
-                    output[index] = violations(of: events[index], payload: payloads[index], rules: rules)
+                    output[index] = violations(of: batch[index].0, payload: rows[index].payload, rules: rules)
                     index += chunks
                 }
             }
@@ -115,16 +179,17 @@ struct EventProcessor {
         return results
     }
 
-    private mutating func remember(_ uuid: String) {
-        seen.insert(uuid)
-        seenOrder.append(uuid)
-        if seenOrder.count - seenStart > duplicateWindow {
-            seen.remove(seenOrder[seenStart])
-            seenStart += 1
-            if seenStart > duplicateWindow {
-                seenOrder.removeFirst(seenStart)
-                seenStart = 0
-            }
+    /// Remembers `uuid`; `false` when it is already among the last `duplicateWindow`.
+    private mutating func remember(_ uuid: UUID) -> Bool {
+        guard seen.insert(uuid).inserted else { return false }
+        if seenRing.count < duplicateWindow {
+            seenRing.append(uuid)
+        } else {
+            // Full: forget the oldest, reuse its slot.
+            seen.remove(seenRing[seenNext])
+            seenRing[seenNext] = uuid
+            seenNext = (seenNext + 1) % duplicateWindow
         }
+        return true
     }
 }

@@ -40,90 +40,171 @@ public struct JourneyStep: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// The first steps of an event tracked in this session, as the worker records
+/// them right after the insert: created, validated, persisted.
+struct NewJourney {
+    var uuid: String
+    var name: String
+    var created: Date
+    var violations: [String]
+    var flags: EventFlags
+    var persisted: Date
+}
+
 /// The journey of every event of the current session, bounded: the oldest
 /// events' journeys are forgotten beyond `capacity`, and each journey keeps at
 /// most `maxStepsPerEvent` steps (a long retry history keeps its first and last
 /// steps). Thread-safe.
+///
+/// Journeys live in a ring of `capacity` slots, oldest first. New events are
+/// appended in bulk by the worker right after their insert and indexed by uuid
+/// only when someone next looks a uuid up or records a later step (the
+/// uploader, a debug dump): the persist path pays an append, not a hash insert,
+/// and an event forgotten before anyone asked is never hashed at all.
 public final class JourneyLog: @unchecked Sendable {
     public let capacity: Int
     public let maxStepsPerEvent = 24
     private let lock = NSLock()
-    private var journeys: [String: (name: String, steps: [JourneyStep])] = [:]
-    private var order: [String] = []
-    private var orderStart = 0
+    private var slots: [Slot] = []
+    /// The oldest slot once the ring is full (new slots overwrite it).
+    private var oldest = 0
+    /// Slot by uuid, for every slot but the newest `unindexed` ones.
+    private var index: [String: Int] = [:]
+    private var unindexed = 0
+
+    private struct Slot {
+        var uuid: String
+        var journey: Journey
+        /// A later event with the uuid of an earlier slot, merged into it when indexed.
+        var merged: Bool { uuid.isEmpty }
+    }
+
+    /// One event's journey. Most events only ever have their first three steps
+    /// while in the log, so those are kept inline (`head`): recording a new event
+    /// allocates no steps array.
+    private struct Journey {
+        var name: String
+        var head: NewJourney?
+        var rest: [JourneyStep] = []
+
+        var count: Int { (head == nil ? 0 : 3) + rest.count }
+
+        var steps: [JourneyStep] {
+            guard let head else { return rest }
+            return [JourneyStep(stage: .created, at: head.created),
+                    JourneyStep(stage: .validated(violations: head.violations), at: head.created),
+                    JourneyStep(stage: .persisted(flags: head.flags), at: head.persisted)] + rest
+        }
+
+        /// Appends a step; beyond `limit` steps the middle one goes.
+        mutating func append(_ step: JourneyStep, limit: Int) {
+            if count >= limit {
+                // The head's three steps are never the middle of a full journey.
+                rest.remove(at: limit / 2 - (head == nil ? 0 : 3))
+            }
+            rest.append(step)
+        }
+    }
 
     public init(capacity: Int = 5_000) { self.capacity = max(1, capacity) }
 
     func record(_ uuid: String, name: String? = nil, _ stage: JourneyStep.Stage, at date: Date) {
         lock.lock(); defer { lock.unlock() }
+        indexLocked()
         recordLocked(uuid, name: name, stage, at: date)
     }
 
     func record(_ uuids: [String], _ stage: JourneyStep.Stage, at date: Date) {
         lock.lock(); defer { lock.unlock() }
+        indexLocked()
         for uuid in uuids { recordLocked(uuid, name: nil, stage, at: date) }
     }
 
-    /// Records the first steps of many new events under one lock (the worker's hot path).
-    func recordNew(_ entries: [(uuid: String, name: String, steps: [JourneyStep])]) {
+    /// Records the first steps of many new events under one lock (the worker's
+    /// hot path): appended, indexed later.
+    func recordNew(_ entries: some Sequence<NewJourney>) {
         lock.lock(); defer { lock.unlock() }
-        for entry in entries where !entry.steps.isEmpty {
-            if journeys[entry.uuid] == nil, entry.steps.count <= maxStepsPerEvent {
-                // The common case (a new event): one insert with all its steps.
-                insertLocked(entry.uuid, name: entry.name, steps: entry.steps)
-            } else {
-                for step in entry.steps { recordLocked(entry.uuid, name: entry.name, step.stage, at: step.at) }
+        for entry in entries { appendLocked(Slot(uuid: entry.uuid, journey: Journey(name: entry.name, head: entry))) }
+    }
+
+    /// Appends a slot, overwriting (and unindexing) the oldest when the ring is full.
+    private func appendLocked(_ slot: Slot) {
+        if slots.count < capacity {
+            slots.append(slot)
+        } else {
+            if unindexed == capacity {
+                // The oldest slot was never indexed: nothing to remove.
+                unindexed -= 1
+            } else if !slots[oldest].merged {
+                index.removeValue(forKey: slots[oldest].uuid)
+            }
+            slots[oldest] = slot
+            oldest = (oldest + 1) % capacity
+        }
+        unindexed += 1
+    }
+
+    /// Slot positions, oldest first.
+    private func positionLocked(_ offset: Int) -> Int {
+        slots.count < capacity ? offset : (oldest + offset) % capacity
+    }
+
+    /// Indexes the slots appended since the last lookup. A uuid already in the
+    /// log (an event tracked twice) gets the new steps appended to its journey.
+    private func indexLocked() {
+        guard unindexed > 0 else { return }
+        for offset in (slots.count - unindexed)..<slots.count {
+            let position = positionLocked(offset)
+            let uuid = slots[position].uuid
+            if let earlier = index.updateValue(position, forKey: uuid) {
+                index[uuid] = earlier
+                for step in slots[position].journey.steps {
+                    slots[earlier].journey.append(step, limit: maxStepsPerEvent)
+                }
+                slots[position].uuid = ""
+                slots[position].journey = Journey(name: "", head: nil)
             }
         }
+        unindexed = 0
     }
 
     private func recordLocked(_ uuid: String, name: String?, _ stage: JourneyStep.Stage, at date: Date) {
         let step = JourneyStep(stage: stage, at: date)
-        if let count = journeys[uuid]?.steps.count {
+        if let position = index[uuid] {
             // Mutated in place (no copy of the steps array).
-            if count >= maxStepsPerEvent { journeys[uuid]?.steps.remove(at: maxStepsPerEvent / 2) }
-            journeys[uuid]?.steps.append(step)
+            slots[position].journey.append(step, limit: maxStepsPerEvent)
             return
         }
-        insertLocked(uuid, name: name ?? "?", steps: [step])
-    }
-
-    private func insertLocked(_ uuid: String, name: String, steps: [JourneyStep]) {
-        journeys[uuid] = (name, steps)
-        order.append(uuid)
-        while order.count - orderStart > capacity {
-            journeys[order[orderStart]] = nil
-            orderStart += 1
-        }
-        if orderStart > capacity {
-            order.removeFirst(orderStart)
-            orderStart = 0
-        }
+        appendLocked(Slot(uuid: uuid, journey: Journey(name: name ?? "?", head: nil, rest: [step])))
+        indexLocked()
     }
 
     /// The steps of one event (by its uuid, lowercase), oldest first; empty when unknown or forgotten.
     public func steps(for uuid: String) -> [JourneyStep] {
         lock.lock(); defer { lock.unlock() }
-        return journeys[uuid.lowercased()]?.steps ?? []
+        indexLocked()
+        return index[uuid.lowercased()].map { slots[$0].journey.steps } ?? []
     }
 
-    public func steps(for uuid: UUID) -> [JourneyStep] { steps(for: uuid.uuidString.lowercased()) }
+    public func steps(for uuid: UUID) -> [JourneyStep] { steps(for: uuid.lowercasedString) }
 
     /// The uuids with a journey, oldest first.
     public var uuids: [String] {
         lock.lock(); defer { lock.unlock() }
-        return Array(order[orderStart...])
+        indexLocked()
+        return (0..<slots.count).map { slots[positionLocked($0)] }.filter { !$0.merged }.map(\.uuid)
     }
 
     /// A dump a developer can print: every remembered event with its steps.
     public func describe(limit: Int = 200) -> String {
         lock.lock(); defer { lock.unlock() }
-        let recent = order[orderStart...].suffix(limit)
-        var lines = ["Journey log: \(order.count - orderStart) event(s) remembered (capacity \(capacity)), showing \(recent.count)"]
-        for uuid in recent {
-            guard let journey = journeys[uuid] else { continue }
-            lines.append("\(journey.name) \(uuid)")
-            for step in journey.steps { lines.append("  \(step)") }
+        indexLocked()
+        let remembered = (0..<slots.count).map { slots[positionLocked($0)] }.filter { !$0.merged }
+        let recent = remembered.suffix(limit)
+        var lines = ["Journey log: \(remembered.count) event(s) remembered (capacity \(capacity)), showing \(recent.count)"]
+        for slot in recent {
+            lines.append("\(slot.journey.name) \(slot.uuid)")
+            for step in slot.journey.steps { lines.append("  \(step)") }
         }
         return lines.joined(separator: "\n")
     }

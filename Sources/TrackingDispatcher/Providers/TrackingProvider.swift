@@ -79,8 +79,9 @@ public struct FlushSummary: Sendable, Hashable {
 /// A destination for tracked events (the article's provider): set up once, then
 /// every processed event, user association and flush is fanned out to it.
 ///
-/// `track`, `associate` and `disassociate` are called on the dispatcher's worker
-/// thread, after the event is persisted; keep them quick.
+/// `track`, `associate` and `disassociate` are called one at a time, in tracking
+/// order, on the dispatcher's store queue, after the event is persisted; keep
+/// them quick.
 public protocol TrackingProvider: AnyObject, Sendable {
     func setup(_ context: ProviderContext)
     func track(_ event: ProcessedEvent)
