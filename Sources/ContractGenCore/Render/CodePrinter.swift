@@ -27,6 +27,11 @@ struct CodePrinter {
         bytes.append(contentsOf: printed)
     }
 
+    /// Lets `body` append bytes directly (whole lines, indented by itself).
+    mutating func withBytes(_ body: (inout [UInt8]) -> Void) {
+        body(&bytes)
+    }
+
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
             bytes.append(contentsOf: indentation.utf8)

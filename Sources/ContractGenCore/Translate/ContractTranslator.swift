@@ -9,6 +9,12 @@ public enum ContractTranslator {
     public static let eventShardCount = 8
 
     public static func translate(_ contract: Contract) -> GeneratedModule {
+        translate(contract, includingEvents: true).module
+    }
+
+    /// The module and its event table; without ``GeneratedModule/events``
+    /// unless `includingEvents` (the renderer prints events from the table).
+    static func translate(_ contract: Contract, includingEvents: Bool) -> (module: GeneratedModule, events: EventTable) {
         let names = GeneratedNames(contractName: contract.name)
 
         let envelopeNames = Set(contract.mandatory.map(\.wireName))
@@ -93,18 +99,46 @@ public enum ContractTranslator {
             )
         }
 
-        // Every event reuses the declarations of the fields it carries, built once
-        // here: a contract of thousands of events names each field only once.
-        let envelopeProperties = contract.mandatory.map { property($0, rule: envelopeRule($0)) }
-        var kindProperties: [String: [PropertyDecl]] = [:]
-        for kind in contract.kinds where kindProperties[kind.name] == nil {
-            kindProperties[kind.name] = kind.mandatory.map { property($0, rule: kindRule(kind.name, $0)) }
+        let table = eventTable(contract, names: names, envelopeRule: envelopeRule, kindRule: kindRule, curatedRule: curatedRule) {
+            property($0, optional: $1, rule: $2)
         }
-        var curatedProperties: [String: (present: PropertyDecl, optional: PropertyDecl, protocols: (String, String))] = [:]
-        for field in contract.fields where curatedProperties[field.wireName] == nil {
-            curatedProperties[field.wireName] = (
-                property(field, rule: curatedRule(field)), property(field, optional: true, rule: curatedRule(field)),
-                (names.fieldProtocol(field.wireName), names.optionalFieldProtocol(field.wireName))
+        let events = includingEvents ? contract.events.map { table.structDecl(of: table.entry(of: $0)) } : []
+
+        let module = GeneratedModule(
+            namespace: names.prefix, contractName: contract.name, version: contract.version, doc: contract.description,
+            names: names, valueSets: valueSets, envelope: envelope, kinds: kindProtocols, fieldProtocols: fieldProtocols,
+            objects: objects, events: events, rules: rules, descriptor: descriptor(of: contract, includingEvents: includingEvents)
+        )
+        return (module, table)
+    }
+
+    /// The field declarations every event reuses, built once (a contract of
+    /// thousands of events names each field only once), and each event as indices into them.
+    private static func eventTable(
+        _ contract: Contract, names: GeneratedNames, envelopeRule: (Field) -> String, kindRule: (String, Field) -> String,
+        curatedRule: (Field) -> String, property: (Field, Bool, String) -> PropertyDecl
+    ) -> EventTable {
+        var fields: [PropertyDecl] = []
+        var fieldProtocols: [String?] = []
+        func slot(_ decl: PropertyDecl, _ conformance: String? = nil) -> Int {
+            fields.append(decl)
+            fieldProtocols.append(conformance)
+            return fields.count - 1
+        }
+        let envelope = contract.mandatory.map { slot(property($0, false, envelopeRule($0))) }
+        var kinds: [EventTable.KindEntry] = []
+        var kindIndices: [String: Int] = [:]
+        for kind in contract.kinds where kindIndices[kind.name] == nil {
+            kindIndices[kind.name] = kinds.count
+            kinds.append(EventTable.KindEntry(
+                name: kind.name, protocolName: names.kindProtocol(kind.name),
+                fields: kind.mandatory.map { slot(property($0, false, kindRule(kind.name, $0))) }))
+        }
+        var curated: [String: (present: Int, optional: Int)] = [:]
+        for field in contract.fields where curated[field.wireName] == nil {
+            curated[field.wireName] = (
+                slot(property(field, false, curatedRule(field)), names.fieldProtocol(field.wireName)),
+                slot(property(field, true, curatedRule(field)), names.optionalFieldProtocol(field.wireName))
             )
         }
         var constantCases: [String: [String: ConstantDecl]] = [:]  // value set -> code -> constant
@@ -117,53 +151,24 @@ public enum ContractTranslator {
             constantCases[set.name] = byCode
         }
 
-        let events = contract.events.map { event in
-            var properties = envelopeProperties
-            for var decl in kindProperties[event.kind] ?? [] {
-                if let constant = event.constants.first(where: { $0.field == decl.wireName }),
-                   case .valueSet(let setName) = decl.spec.type,
-                   let fixed = constantCases[setName]?[constant.code] {
-                    decl.constant = fixed
-                }
-                properties.append(decl)
-            }
-            var conformances = [names.kindProtocol(event.kind)]
-            for reference in event.required {
-                guard let field = curatedProperties[reference.name] else { continue }
-                properties.append(field.present)
-                conformances.append(field.protocols.0)
-            }
-            for reference in event.optional {
-                guard let field = curatedProperties[reference.name] else { continue }
-                properties.append(field.optional)
-                conformances.append(field.protocols.1)
-            }
-            // Marks the type as generated: the runtime trusts its `validate()`
-            // and skips re-checking the encoded payload against the descriptor.
-            conformances.append("TrackingCore.ContractGeneratedEvent")
-            conformances.append("Swift.Hashable")
-            return StructDecl(
-                name: GeneratedNames.typeName(event.name), doc: event.description, deprecated: event.deprecated,
-                role: .event(name: event.name, kind: event.kind, shard: shard(ofEvent: event.name)),
-                conformances: conformances, properties: properties
-            )
-        }
-
-        return GeneratedModule(
-            namespace: names.prefix, contractName: contract.name, version: contract.version, doc: contract.description,
-            names: names, valueSets: valueSets, envelope: envelope, kinds: kindProtocols, fieldProtocols: fieldProtocols,
-            objects: objects, events: events, rules: rules, descriptor: descriptor(of: contract)
-        )
+        return EventTable(
+            fields: fields, fieldProtocols: fieldProtocols, kinds: kinds, envelope: envelope, kindIndices: kindIndices,
+            curatedSlots: curated, constantCases: constantCases, names: names)
     }
 
     /// The runtime descriptor of `contract`, as generated code rebuilds it
     /// (events in shard order, see ``shard(ofEvent:)``).
     public static func descriptor(of contract: Contract) -> ContractDescriptor {
+        descriptor(of: contract, includingEvents: true)
+    }
+
+    /// Without the events' descriptors unless `includingEvents` (the renderer
+    /// makes them per shard, with ``EventDescriptors``).
+    static func descriptor(of contract: Contract, includingEvents: Bool) -> ContractDescriptor {
         func field(_ f: Field) -> FieldDescriptor {
             FieldDescriptor(f.wireName, f.spec, pii: f.pii, deprecated: f.deprecated, defaultValue: f.defaultValue)
         }
-        let sets = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let events = EventDescriptors(contract)
         return ContractDescriptor(
             name: contract.name, version: contract.version,
             valueSets: contract.valueSets.map { ValueSetDescriptor(name: $0.name, wireValues: $0.cases.map(\.wireValue)) },
@@ -173,22 +178,35 @@ public enum ContractTranslator {
             globals: contract.globals.map(field),
             fields: contract.fields.map(field),
             // Shard order (contract order within a shard): the order generated code lists them in.
-            events: contract.events.indices.map { (shard: shard(ofEvent: contract.events[$0].name), offset: $0) }
+            events: !includingEvents ? [] : contract.events.indices.map { (shard: shard(ofEvent: contract.events[$0].name), offset: $0) }
                 .sorted { ($0.shard, $0.offset) < ($1.shard, $1.offset) }
-                .map { contract.events[$0.offset] }.map { event in
-                var constants: [String: String] = [:]
-                for constant in event.constants {
-                    guard let kindField = kinds[event.kind]?.mandatory.first(where: { $0.wireName == constant.field }),
-                          case .valueSet(let setName) = kindField.spec.type,
-                          let member = sets[setName]?.cases.first(where: { $0.code == constant.code }) else { continue }
-                    constants[constant.field] = member.wireValue
-                }
-                return EventDescriptor(
-                    name: event.name, kind: event.kind, constants: constants,
-                    required: event.required.map(\.name), optional: event.optional.map(\.name), deprecated: event.deprecated
-                )
-            }
+                .map { events.descriptor(of: contract.events[$0.offset]) }
         )
+    }
+
+    /// Makes events' descriptors (their constants resolved to wire values).
+    struct EventDescriptors: Sendable {
+        let sets: [String: ValueSet]
+        let kinds: [String: Kind]
+
+        init(_ contract: Contract) {
+            sets = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        func descriptor(of event: Event) -> EventDescriptor {
+            var constants: [String: String] = [:]
+            for constant in event.constants {
+                guard let kindField = kinds[event.kind]?.mandatory.first(where: { $0.wireName == constant.field }),
+                      case .valueSet(let setName) = kindField.spec.type,
+                      let member = sets[setName]?.cases.first(where: { $0.code == constant.code }) else { continue }
+                constants[constant.field] = member.wireValue
+            }
+            return EventDescriptor(
+                name: event.name, kind: event.kind, constants: constants,
+                required: event.required.map(\.name), optional: event.optional.map(\.name), deprecated: event.deprecated
+            )
+        }
     }
 
     static func swiftType(_ type: ValueType) -> SwiftType {

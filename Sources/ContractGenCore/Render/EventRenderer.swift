@@ -1,0 +1,207 @@
+/// Renders events as structs straight into a file's bytes.
+///
+/// Everything an event prints for a field (its declaration, initializer
+/// parameter, assignment, check and member write) depends on the field alone,
+/// so it is printed once per field slot of the ``EventTable`` when the
+/// renderer is made; an event is then its header and those snippets copied in
+/// order. The renderer is immutable, so the shards can share it while they
+/// render concurrently.
+struct EventRenderer: Sendable {
+    let table: EventTable
+    let namespace: String
+    let version: String
+    private let snippets: [Snippets]
+
+    /// What one field slot prints inside an event, at the struct's depth (the
+    /// declaration) or its members' depth (the rest).
+    struct Snippets: Sendable {
+        var declaration: [UInt8]
+        /// The doc comment alone, for a kind field the event fixes to a constant.
+        var doc: [UInt8]
+        var hasDoc: Bool
+        /// Without the line end: only the last parameter has no comma.
+        var parameter: [UInt8]
+        var assignment: [UInt8]
+        /// Empty when the field has nothing to check.
+        var check: [UInt8]
+        var encoder: [UInt8]
+        /// The start of a constant's declaration, up to ` { `.
+        var constantHead: [UInt8]
+        /// `, <protocol>`, for curated slots.
+        var conformance: [UInt8]
+        var isOptional: Bool
+        var hasFreshDefault: Bool
+    }
+
+    init(table: EventTable, namespace: String, version: String) {
+        self.table = table
+        self.namespace = namespace
+        self.version = version
+        snippets = zip(table.fields, table.fieldProtocols).map { property, conformance in
+            Self.snippets(property, conformance: conformance, namespace: namespace)
+        }
+    }
+
+    private static func snippets(_ property: PropertyDecl, conformance: String?, namespace: String) -> Snippets {
+        func printed(depth: Int, _ body: (inout CodePrinter) -> Void) -> [UInt8] {
+            var p = CodePrinter(depth: depth)
+            body(&p)
+            return p.bytes
+        }
+        let name = SwiftName.escaped(property.name)
+        return Snippets(
+            declaration: printed(depth: 1) { StructRenderer.renderProperty(property, into: &$0) },
+            doc: printed(depth: 1) { $0.doc(PropertyDoc.text(property)) },
+            hasDoc: PropertyDoc.hasText(property) || property.deprecated != nil,
+            parameter: printed(depth: 2) { $0.fragment(StructRenderer.parameter(property)) },
+            assignment: printed(depth: 2) { $0.line(StructRenderer.assignment(property)) },
+            check: printed(depth: 2) { ValueCode.callRule(property, namespace: namespace, into: &$0) },
+            encoder: printed(depth: 2) { ValueCode.callWriter(property, namespace: namespace, into: &$0) },
+            constantHead: Array("    public var \(name): \(ValueCode.typeCode(property)) { ".utf8),
+            conformance: conformance.map { Array(", \($0)".utf8) } ?? [],
+            isOptional: property.isOptional,
+            hasFreshDefault: property.freshDefault != nil
+        )
+    }
+
+    /// Appends `event`: a blank line, then its struct.
+    func render(_ event: EventTable.EventEntry, into out: inout [UInt8]) {
+        // (slot, constant) per property, in wire order.
+        var properties: [(slot: Int, constant: ConstantDecl?)] = []
+        properties.reserveCapacity(table.envelope.count + 4 + event.curated.count)
+        for slot in table.envelope { properties.append((slot, nil)) }
+        if let kind = event.kind {
+            for (position, slot) in table.kinds[kind].fields.enumerated() {
+                properties.append((slot, event.constants.isEmpty ? nil : event.constant(at: position)))
+            }
+        }
+        for slot in event.curated { properties.append((slot, nil)) }
+
+        out.append(Self.newline)
+        if let doc = event.doc {
+            for line in SwiftLiteral.docLines(doc) { Self.line(line, into: &out) }
+        }
+        if let message = event.deprecated {
+            Self.line("@available(*, deprecated, message: \(SwiftLiteral.string(message)))", into: &out)
+        }
+        out.append(contentsOf: Self.structStart)
+        out.append(contentsOf: SwiftName.escaped(GeneratedNames.typeName(event.name)).utf8)
+        out.append(contentsOf: Self.colon)
+        out.append(contentsOf: table.kindProtocol(of: event).utf8)
+        for slot in event.curated { out.append(contentsOf: snippets[slot].conformance) }
+        out.append(contentsOf: Self.fixedConformances)
+        out.append(contentsOf: Self.eventNameStart)
+        out.append(contentsOf: SwiftLiteral.string(event.name).utf8)
+        out.append(contentsOf: Self.closeBraceLine)
+
+        // A blank line around documented properties only.
+        var previousHadDoc = true
+        for (slot, constant) in properties {
+            let s = snippets[slot]
+            if s.hasDoc || previousHadDoc { out.append(Self.newline) }
+            if let constant {
+                out.append(contentsOf: s.doc)
+                out.append(contentsOf: s.constantHead)
+                out.append(contentsOf: SwiftName.escaped(constant.enumType).utf8)
+                out.append(UInt8(ascii: "."))
+                out.append(contentsOf: SwiftName.escaped(constant.caseName).utf8)
+                out.append(contentsOf: Self.closeBraceLine)
+            } else {
+                out.append(contentsOf: s.declaration)
+            }
+            previousHadDoc = s.hasDoc
+        }
+        out.append(Self.newline)
+
+        // Initializer: required parameters first, then optionals defaulting to
+        // `nil`, then `uuid` and `clientTimestamp` defaulting to fresh values.
+        var parameters: [Int] = []
+        parameters.reserveCapacity(properties.count)
+        for (slot, constant) in properties where constant == nil && !snippets[slot].isOptional && !snippets[slot].hasFreshDefault {
+            parameters.append(slot)
+        }
+        for (slot, constant) in properties where constant == nil && snippets[slot].isOptional && !snippets[slot].hasFreshDefault {
+            parameters.append(slot)
+        }
+        for (slot, constant) in properties where constant == nil && snippets[slot].hasFreshDefault {
+            parameters.append(slot)
+        }
+        out.append(contentsOf: Self.initDoc)
+        if parameters.isEmpty {
+            out.append(contentsOf: Self.emptyInit)
+        } else {
+            out.append(contentsOf: Self.initStart)
+            for (index, slot) in parameters.enumerated() {
+                out.append(contentsOf: snippets[slot].parameter)
+                if index < parameters.count - 1 { out.append(UInt8(ascii: ",")) }
+                out.append(Self.newline)
+            }
+            out.append(contentsOf: Self.initEnd)
+        }
+        for slot in parameters { out.append(contentsOf: snippets[slot].assignment) }
+        out.append(contentsOf: Self.memberEnd)
+        out.append(Self.newline)
+
+        // Documented by `TrackingEvent`, like `writeMembers(to:)`.
+        out.append(contentsOf: Self.validateStart)
+        var checked = false
+        for (slot, constant) in properties where constant == nil && !snippets[slot].check.isEmpty {
+            if !checked {
+                out.append(contentsOf: Self.violationsStart)
+                checked = true
+            }
+            out.append(contentsOf: snippets[slot].check)
+        }
+        out.append(contentsOf: checked ? Self.violationsEnd : Self.noViolations)
+        out.append(contentsOf: Self.memberEnd)
+        out.append(Self.newline)
+
+        // Fixed members next to each other are one raw write.
+        out.append(contentsOf: Self.writeMembersStart)
+        var fixed = [("event", event.name), ("kind", event.kindName), ("contractVersion", version)]
+        for (slot, constant) in properties {
+            if let constant {
+                fixed.append((table.fields[slot].wireName, constant.wireValue))
+                continue
+            }
+            if !fixed.isEmpty {
+                Self.rawMembers(fixed, into: &out)
+                fixed.removeAll(keepingCapacity: true)
+            }
+            out.append(contentsOf: snippets[slot].encoder)
+        }
+        if !fixed.isEmpty { Self.rawMembers(fixed, into: &out) }
+        out.append(contentsOf: Self.memberEnd)
+        out.append(contentsOf: Self.structEnd)
+    }
+
+    private static func rawMembers(_ members: [(String, String)], into out: inout [UInt8]) {
+        line("        writer.rawMembers(\(ValueCode.membersLiteral(members)))", into: &out)
+    }
+
+    private static func line(_ text: String, into out: inout [UInt8]) {
+        out.append(contentsOf: text.utf8)
+        out.append(newline)
+    }
+
+    private static let newline = UInt8(ascii: "\n")
+    private static let structStart = Array("public struct ".utf8)
+    private static let colon = Array(": ".utf8)
+    private static let fixedConformances = Array(
+        (EventTable.fixedConformances.map { ", " + $0 }.joined() + " {\n").utf8)
+    private static let eventNameStart = Array("    public var eventName: Swift.String { ".utf8)
+    private static let closeBraceLine = Array(" }\n".utf8)
+    private static let initDoc = Array(
+        "    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.\n".utf8)
+    private static let emptyInit = Array("    public init() {\n".utf8)
+    private static let initStart = Array("    public init(\n".utf8)
+    private static let initEnd = Array("    ) {\n".utf8)
+    private static let memberEnd = Array("    }\n".utf8)
+    private static let validateStart = Array("    public func validate() -> [TrackingCore.Violation] {\n".utf8)
+    private static let violationsStart = Array("        var violations: [TrackingCore.Violation] = []\n".utf8)
+    private static let violationsEnd = Array("        return violations\n".utf8)
+    private static let noViolations = Array("        []\n".utf8)
+    private static let writeMembersStart = Array(
+        "    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {\n".utf8)
+    private static let structEnd = Array("}\n".utf8)
+}
