@@ -10,25 +10,30 @@ struct EventRenderer: Sendable {
     let table: EventTable
     let namespace: String
     let version: String
-    private let snippets: [Snippets]
+    /// Every snippet's bytes, one after the other; ``slots`` locate them.
+    /// (Ranges of integers, not an array per snippet: copying them per field
+    /// per event costs no reference counting.)
+    private let arena: [UInt8]
+    private let slots: [Slot]
 
-    /// What one field slot prints inside an event, at the struct's depth (the
-    /// declaration) or its members' depth (the rest).
-    struct Snippets: Sendable {
-        var declaration: [UInt8]
+    /// Where one field slot's snippets lie in ``arena``: what the field prints
+    /// inside an event, at the struct's depth (the declaration) or its
+    /// members' depth (the rest).
+    struct Slot: Sendable {
+        var declaration: Range<Int>
         /// The doc comment alone, for a kind field the event fixes to a constant.
-        var doc: [UInt8]
-        var hasDoc: Bool
+        var doc: Range<Int>
         /// Without the line end: only the last parameter has no comma.
-        var parameter: [UInt8]
-        var assignment: [UInt8]
+        var parameter: Range<Int>
+        var assignment: Range<Int>
         /// Empty when the field has nothing to check.
-        var check: [UInt8]
-        var encoder: [UInt8]
+        var check: Range<Int>
+        var encoder: Range<Int>
         /// The start of a constant's declaration, up to ` { `.
-        var constantHead: [UInt8]
+        var constantHead: Range<Int>
         /// `, <protocol>`, for curated slots.
-        var conformance: [UInt8]
+        var conformance: Range<Int>
+        var hasDoc: Bool
         var isOptional: Bool
         var hasFreshDefault: Bool
     }
@@ -37,38 +42,70 @@ struct EventRenderer: Sendable {
         self.table = table
         self.namespace = namespace
         self.version = version
-        snippets = zip(table.fields, table.fieldProtocols).map { property, conformance in
-            Self.snippets(property, conformance: conformance, namespace: namespace)
+        var arena: [UInt8] = []
+        var slots: [Slot] = []
+        slots.reserveCapacity(table.fields.count)
+        for (property, conformance) in zip(table.fields, table.fieldProtocols) {
+            slots.append(Self.slot(property, conformance: conformance, namespace: namespace, arena: &arena))
         }
+        self.arena = arena
+        self.slots = slots
     }
 
-    private static func snippets(_ property: PropertyDecl, conformance: String?, namespace: String) -> Snippets {
-        func printed(depth: Int, _ body: (inout CodePrinter) -> Void) -> [UInt8] {
+    private static func slot(_ property: PropertyDecl, conformance: String?, namespace: String, arena: inout [UInt8]) -> Slot {
+        func printed(depth: Int, _ body: (inout CodePrinter) -> Void) -> Range<Int> {
             var p = CodePrinter(depth: depth)
             body(&p)
-            return p.bytes
+            arena.append(contentsOf: p.bytes)
+            return arena.count - p.bytes.count..<arena.count
+        }
+        func text(_ text: String) -> Range<Int> {
+            let start = arena.count
+            arena.append(contentsOf: text.utf8)
+            return start..<arena.count
         }
         let name = SwiftName.escaped(property.name)
-        return Snippets(
+        return Slot(
             declaration: printed(depth: 1) { StructRenderer.renderProperty(property, into: &$0) },
             doc: printed(depth: 1) { $0.doc(PropertyDoc.text(property)) },
-            hasDoc: PropertyDoc.hasText(property) || property.deprecated != nil,
             parameter: printed(depth: 2) { $0.fragment(StructRenderer.parameter(property)) },
             assignment: printed(depth: 2) { $0.line(StructRenderer.assignment(property)) },
             check: printed(depth: 2) { ValueCode.callRule(property, namespace: namespace, into: &$0) },
             encoder: printed(depth: 2) { ValueCode.callWriter(property, namespace: namespace, into: &$0) },
-            constantHead: Array("    public var \(name): \(ValueCode.typeCode(property)) { ".utf8),
-            conformance: conformance.map { Array(", \($0)".utf8) } ?? [],
+            constantHead: text("    public var \(name): \(ValueCode.typeCode(property)) { "),
+            conformance: text(conformance.map { ", " + $0 } ?? ""),
+            hasDoc: PropertyDoc.hasText(property) || property.deprecated != nil,
             isOptional: property.isOptional,
             hasFreshDefault: property.freshDefault != nil
         )
     }
 
-    /// Appends `event`: a blank line, then its struct.
-    func render(_ event: EventTable.EventEntry, into out: inout [UInt8]) {
-        // (slot, constant) per property, in wire order.
+    /// Appends the events of `events` to `out`, each a blank line and its struct.
+    func render(_ events: some Sequence<EventTable.EventEntry>, into out: inout [UInt8]) {
+        arena.withUnsafeBufferPointer { arena in
+            var scratch = Scratch()
+            for event in events {
+                render(event, arena: arena, scratch: &scratch, into: &out)
+            }
+        }
+    }
+
+    /// Per-event lists, reused from event to event.
+    private struct Scratch {
+        /// (slot, constant) per property, in wire order.
         var properties: [(slot: Int, constant: ConstantDecl?)] = []
-        properties.reserveCapacity(table.envelope.count + 4 + event.curated.count)
+        var parameters: [Int] = []
+        var fixed: [(String, String)] = []
+    }
+
+    private func render(
+        _ event: EventTable.EventEntry, arena: UnsafeBufferPointer<UInt8>, scratch: inout Scratch, into out: inout [UInt8]
+    ) {
+        func append(_ range: Range<Int>) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: arena[range]))
+        }
+        var properties = Self.take(&scratch.properties)
+        defer { scratch.properties = properties }
         for slot in table.envelope { properties.append((slot, nil)) }
         if let kind = event.kind {
             for (position, slot) in table.kinds[kind].fields.enumerated() {
@@ -88,7 +125,7 @@ struct EventRenderer: Sendable {
         out.append(contentsOf: SwiftName.escaped(GeneratedNames.typeName(event.name)).utf8)
         out.append(contentsOf: Self.colon)
         out.append(contentsOf: table.kindProtocol(of: event).utf8)
-        for slot in event.curated { out.append(contentsOf: snippets[slot].conformance) }
+        for slot in event.curated { append(slots[slot].conformance) }
         out.append(contentsOf: Self.fixedConformances)
         out.append(contentsOf: Self.eventNameStart)
         out.append(contentsOf: SwiftLiteral.string(event.name).utf8)
@@ -97,17 +134,17 @@ struct EventRenderer: Sendable {
         // A blank line around documented properties only.
         var previousHadDoc = true
         for (slot, constant) in properties {
-            let s = snippets[slot]
+            let s = slots[slot]
             if s.hasDoc || previousHadDoc { out.append(Self.newline) }
             if let constant {
-                out.append(contentsOf: s.doc)
-                out.append(contentsOf: s.constantHead)
+                append(s.doc)
+                append(s.constantHead)
                 out.append(contentsOf: SwiftName.escaped(constant.enumType).utf8)
                 out.append(UInt8(ascii: "."))
                 out.append(contentsOf: SwiftName.escaped(constant.caseName).utf8)
                 out.append(contentsOf: Self.closeBraceLine)
             } else {
-                out.append(contentsOf: s.declaration)
+                append(s.declaration)
             }
             previousHadDoc = s.hasDoc
         }
@@ -115,15 +152,15 @@ struct EventRenderer: Sendable {
 
         // Initializer: required parameters first, then optionals defaulting to
         // `nil`, then `uuid` and `clientTimestamp` defaulting to fresh values.
-        var parameters: [Int] = []
-        parameters.reserveCapacity(properties.count)
-        for (slot, constant) in properties where constant == nil && !snippets[slot].isOptional && !snippets[slot].hasFreshDefault {
+        var parameters = Self.take(&scratch.parameters)
+        defer { scratch.parameters = parameters }
+        for (slot, constant) in properties where constant == nil && !slots[slot].isOptional && !slots[slot].hasFreshDefault {
             parameters.append(slot)
         }
-        for (slot, constant) in properties where constant == nil && snippets[slot].isOptional && !snippets[slot].hasFreshDefault {
+        for (slot, constant) in properties where constant == nil && slots[slot].isOptional && !slots[slot].hasFreshDefault {
             parameters.append(slot)
         }
-        for (slot, constant) in properties where constant == nil && snippets[slot].hasFreshDefault {
+        for (slot, constant) in properties where constant == nil && slots[slot].hasFreshDefault {
             parameters.append(slot)
         }
         out.append(contentsOf: Self.initDoc)
@@ -132,25 +169,25 @@ struct EventRenderer: Sendable {
         } else {
             out.append(contentsOf: Self.initStart)
             for (index, slot) in parameters.enumerated() {
-                out.append(contentsOf: snippets[slot].parameter)
+                append(slots[slot].parameter)
                 if index < parameters.count - 1 { out.append(UInt8(ascii: ",")) }
                 out.append(Self.newline)
             }
             out.append(contentsOf: Self.initEnd)
         }
-        for slot in parameters { out.append(contentsOf: snippets[slot].assignment) }
+        for slot in parameters { append(slots[slot].assignment) }
         out.append(contentsOf: Self.memberEnd)
         out.append(Self.newline)
 
         // Documented by `TrackingEvent`, like `writeMembers(to:)`.
         out.append(contentsOf: Self.validateStart)
         var checked = false
-        for (slot, constant) in properties where constant == nil && !snippets[slot].check.isEmpty {
+        for (slot, constant) in properties where constant == nil && !slots[slot].check.isEmpty {
             if !checked {
                 out.append(contentsOf: Self.violationsStart)
                 checked = true
             }
-            out.append(contentsOf: snippets[slot].check)
+            append(slots[slot].check)
         }
         out.append(contentsOf: checked ? Self.violationsEnd : Self.noViolations)
         out.append(contentsOf: Self.memberEnd)
@@ -158,7 +195,11 @@ struct EventRenderer: Sendable {
 
         // Fixed members next to each other are one raw write.
         out.append(contentsOf: Self.writeMembersStart)
-        var fixed = [("event", event.name), ("kind", event.kindName), ("contractVersion", version)]
+        var fixed = Self.take(&scratch.fixed)
+        defer { scratch.fixed = fixed }
+        fixed.append(("event", event.name))
+        fixed.append(("kind", event.kindName))
+        fixed.append(("contractVersion", version))
         for (slot, constant) in properties {
             if let constant {
                 fixed.append((table.fields[slot].wireName, constant.wireValue))
@@ -168,11 +209,20 @@ struct EventRenderer: Sendable {
                 Self.rawMembers(fixed, into: &out)
                 fixed.removeAll(keepingCapacity: true)
             }
-            out.append(contentsOf: snippets[slot].encoder)
+            append(slots[slot].encoder)
         }
         if !fixed.isEmpty { Self.rawMembers(fixed, into: &out) }
         out.append(contentsOf: Self.memberEnd)
         out.append(contentsOf: Self.structEnd)
+    }
+
+    /// `list` emptied, its storage kept and no longer shared with `list` (so
+    /// appending does not copy it).
+    private static func take<T>(_ list: inout [T]) -> [T] {
+        var taken: [T] = []
+        swap(&taken, &list)
+        taken.removeAll(keepingCapacity: true)
+        return taken
     }
 
     private static func rawMembers(_ members: [(String, String)], into out: inout [UInt8]) {

@@ -77,9 +77,7 @@ struct ModuleRenderer: Sendable {
                 DescriptorRenderer(module: module).renderShard(
                     shard, events: indices.map { eventDescriptors.descriptor(of: contract.events[$0]) }, into: &p)
                 p.withBytes { bytes in
-                    for index in indices {
-                        events.render(events.table.entry(of: contract.events[index]), into: &bytes)
-                    }
+                    events.render(indices.lazy.map { events.table.entry(of: contract.events[$0]) }, into: &bytes)
                 }
             }
         }
