@@ -225,9 +225,33 @@ struct EventRenderer: Sendable {
         return taken
     }
 
+    /// `writer.rawMembers("…")` of `members`: ``ValueCode/membersLiteral(_:)``, as bytes.
     private static func rawMembers(_ members: [(String, String)], into out: inout [UInt8]) {
-        line("        writer.rawMembers(\(ValueCode.membersLiteral(members)))", into: &out)
+        out.append(contentsOf: rawMembersStart)
+        for (index, (key, value)) in members.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            appendJSONStringBody(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            appendJSONStringBody(value, to: &out)
+        }
+        out.append(contentsOf: rawMembersEnd)
     }
+
+    /// ``ValueCode/appendJSONStringBody(_:to:)``, as bytes.
+    private static func appendJSONStringBody(_ text: String, to out: inout [UInt8]) {
+        if SwiftLiteral.isPlain(text) {
+            out.append(contentsOf: escapedQuote)
+            out.append(contentsOf: text.utf8)
+            out.append(contentsOf: escapedQuote)
+        } else {
+            // The literal without its outer quotes (one ASCII byte each).
+            out.append(contentsOf: SwiftLiteral.jsonString(text).utf8.dropFirst().dropLast())
+        }
+    }
+
+    private static let rawMembersStart = Array("        writer.rawMembers(\"".utf8)
+    private static let rawMembersEnd = Array("\")\n".utf8)
+    private static let escapedQuote = Array("\\\"".utf8)
 
     private static func line(_ text: String, into out: inout [UInt8]) {
         out.append(contentsOf: text.utf8)

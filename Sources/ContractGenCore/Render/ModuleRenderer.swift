@@ -75,7 +75,7 @@ struct ModuleRenderer: Sendable {
             return file(name) { p in
                 let indices = eventsByShard[shard]
                 DescriptorRenderer(module: module).renderShard(
-                    shard, events: indices.map { eventDescriptors.descriptor(of: contract.events[$0]) }, into: &p)
+                    shard, events: indices.lazy.map { contract.events[$0] }, descriptors: eventDescriptors, into: &p)
                 p.withBytes { bytes in
                     events.render(indices.lazy.map { events.table.entry(of: contract.events[$0]) }, into: &bytes)
                 }

@@ -30,6 +30,18 @@ public enum SwiftLiteral {
         return out + "\""
     }
 
+    /// Appends ``string(_:)`` of `text` as UTF-8 (printable ASCII without a
+    /// `String` in between).
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        if isPlain(text) {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+        } else {
+            out.append(contentsOf: string(text).utf8)
+        }
+    }
+
     /// A Swift string literal holding the JSON text of `text` as a JSON string
     /// (quotes included), escaped by the runtime's own ``JSONWriter``, so the
     /// bytes generated code copies are the bytes the writer would produce.

@@ -194,7 +194,8 @@ public enum ContractTranslator {
             kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         }
 
-        func descriptor(of event: Event) -> EventDescriptor {
+        /// The event's constants: field wire name -> member wire value.
+        func constants(of event: Event) -> [String: String] {
             var constants: [String: String] = [:]
             for constant in event.constants {
                 guard let kindField = kinds[event.kind]?.mandatory.first(where: { $0.wireName == constant.field }),
@@ -202,6 +203,11 @@ public enum ContractTranslator {
                       let member = sets[setName]?.cases.first(where: { $0.code == constant.code }) else { continue }
                 constants[constant.field] = member.wireValue
             }
+            return constants
+        }
+
+        func descriptor(of event: Event) -> EventDescriptor {
+            let constants = constants(of: event)
             return EventDescriptor(
                 name: event.name, kind: event.kind, constants: constants,
                 required: event.required.map(\.name), optional: event.optional.map(\.name), deprecated: event.deprecated
