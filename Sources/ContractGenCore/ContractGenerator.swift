@@ -48,8 +48,11 @@ public enum ContractGenerator {
         let writer = GeneratedFileWriter()
         try writer.prepare(directory, mode: mode)
         let renderer = ModuleRenderer(contract)
-        let outcomes = Concurrently.map(ModuleRenderer.renderOrder) { name in
-            Result { try writer.write(renderer.render(file: name), to: directory, mode: mode) }
+        // Each worker prints its files into one buffer, reused from file to file.
+        let outcomes = Concurrently.map(ModuleRenderer.renderOrder, state: { [UInt8]() }) { name, buffer in
+            var file = renderer.render(file: name, reusing: Self.take(&buffer))
+            defer { buffer = Self.take(&file.bytes) }
+            return Result { try writer.write(file, to: directory, mode: mode) }
         }
         let written = Dictionary(uniqueKeysWithValues: zip(ModuleRenderer.renderOrder, outcomes))
         var report = GeneratedFileWriter.Report()
@@ -62,5 +65,14 @@ public enum ContractGenerator {
         }
         report.removed = try writer.removeStale(in: directory, keeping: Set(GeneratedFileSet.fileNames), mode: mode)
         return report
+    }
+}
+
+extension ContractGenerator {
+    /// `array`, leaving it empty: the storage then has one owner and can grow in place.
+    static func take(_ array: inout [UInt8]) -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &array)
+        return taken
     }
 }

@@ -9,6 +9,14 @@ struct CodePrinter {
 
     init() {}
 
+    /// An empty printer that appends to `buffer`'s storage (emptied first):
+    /// reusing a buffer whose pages are already mapped spares the page faults
+    /// of a fresh one.
+    init(reusing buffer: consuming [UInt8]) {
+        bytes = consume buffer
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// An empty printer that starts `depth` levels in.
     init(depth: Int) {
         indentation = String(repeating: "    ", count: depth)

@@ -40,22 +40,23 @@ struct ModuleRenderer: Sendable {
         return GeneratedFileSet.fileNames.map { byName[$0]! }
     }
 
-    /// The file `name` (one of ``GeneratedFileSet/fileNames``).
-    func render(file name: String) -> GeneratedFile {
+    /// The file `name` (one of ``GeneratedFileSet/fileNames``), printed into
+    /// `buffer`'s storage when it is not shared (see ``CodePrinter/init(reusing:)``).
+    func render(file name: String, reusing buffer: consuming [UInt8] = []) -> GeneratedFile {
         switch name {
         case GeneratedFileSet.descriptor:
-            return file(name) { p in DescriptorRenderer(module: module).render(into: &p) }
+            return file(name, consume buffer) { p in DescriptorRenderer(module: module).render(into: &p) }
         case GeneratedFileSet.valueSets:
-            return file(name) { p in
+            return file(name, consume buffer) { p in
                 for (index, set) in module.valueSets.enumerated() {
                     if index > 0 { p.line() }
                     ValueSetRenderer(decl: set).render(into: &p)
                 }
             }
         case GeneratedFileSet.envelope:
-            return file(name) { p in renderEnvelope(into: &p) }
+            return file(name, consume buffer) { p in renderEnvelope(into: &p) }
         case GeneratedFileSet.fields:
-            return file(name) { p in
+            return file(name, consume buffer) { p in
                 for (index, decl) in module.fieldProtocols.enumerated() {
                     if index > 0 { p.line() }
                     ProtocolRenderer(decl: decl).render(into: &p)
@@ -63,7 +64,7 @@ struct ModuleRenderer: Sendable {
                 Self.renderRules(module, scopes: [.curated], into: &p)
             }
         case GeneratedFileSet.objects:
-            return file(name) { p in
+            return file(name, consume buffer) { p in
                 for (index, object) in module.objects.enumerated() {
                     if index > 0 { p.line() }
                     StructRenderer(decl: object).render(into: &p)
@@ -72,7 +73,7 @@ struct ModuleRenderer: Sendable {
         default:
             guard let shard = (0..<ContractTranslator.eventShardCount).first(where: { GeneratedFileSet.events(shard: $0) == name })
             else { preconditionFailure("not a generated file: \(name)") }
-            return file(name) { p in
+            return file(name, consume buffer) { p in
                 let indices = eventsByShard[shard]
                 DescriptorRenderer(module: module).renderShard(
                     shard, events: indices.lazy.map { contract.events[$0] }, descriptors: eventDescriptors, into: &p)
@@ -122,8 +123,8 @@ struct ModuleRenderer: Sendable {
         }
     }
 
-    func file(_ name: String, _ body: (inout CodePrinter) -> Void) -> GeneratedFile {
-        var p = CodePrinter()
+    func file(_ name: String, _ buffer: consuming [UInt8], _ body: (inout CodePrinter) -> Void) -> GeneratedFile {
+        var p = CodePrinter(reusing: consume buffer)
         p.reserve(estimatedBytes(name))
         p.line(GeneratedFileSet.header)
         p.line("// Contract: \(SwiftLiteral.string(module.contractName)) \(SwiftLiteral.string(module.version))")
