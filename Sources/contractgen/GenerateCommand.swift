@@ -41,8 +41,10 @@ struct GenerateCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let report = DiagnosticFormatter.text(outcome.diagnostics, source: outcome.source)
-        if !report.isEmpty { FileHandle.standardError.write(Data(report.utf8)) }
+        // Only with something to say: indexing the lines of a large contract costs milliseconds.
+        if !outcome.diagnostics.isEmpty {
+            FileHandle.standardError.write(Data(DiagnosticFormatter.text(outcome.diagnostics, source: outcome.source).utf8))
+        }
         guard let files = outcome.report else {
             print("\(path): invalid (\(DiagnosticFormatter.summary(outcome.diagnostics))); nothing written")
             throw ExitCode(1)
