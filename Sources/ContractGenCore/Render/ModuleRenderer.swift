@@ -15,15 +15,28 @@ struct ModuleRenderer: Sendable {
 
     init(_ contract: Contract) {
         self.contract = contract
-        let (module, table) = ContractTranslator.translate(contract, includingEvents: false)
+        // The module and the events' snippets do not depend on each other: built side by side.
+        let parts = Concurrently.map([false, true]) { forEvents in
+            forEvents
+                ? Translated.events(EventRenderer(
+                    table: ContractTranslator.eventTable(contract),
+                    namespace: GeneratedNames(contractName: contract.name).prefix, version: contract.version))
+                : Translated.module(ContractTranslator.translateWithoutEvents(contract))
+        }
+        guard case .module(let module) = parts[0], case .events(let events) = parts[1] else { preconditionFailure() }
         self.module = module
-        events = EventRenderer(table: table, namespace: module.namespace, version: module.version)
+        self.events = events
         eventDescriptors = ContractTranslator.EventDescriptors(contract)
         var eventsByShard = Array(repeating: [Int](), count: ContractTranslator.eventShardCount)
         for (index, event) in contract.events.enumerated() {
             eventsByShard[ContractTranslator.shard(ofEvent: event.name)].append(index)
         }
         self.eventsByShard = eventsByShard
+    }
+
+    private enum Translated: Sendable {
+        case module(GeneratedModule)
+        case events(EventRenderer)
     }
 
     /// The file names in the order that renders fastest on several cores: the

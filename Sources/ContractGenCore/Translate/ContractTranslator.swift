@@ -9,50 +9,34 @@ public enum ContractTranslator {
     public static let eventShardCount = 8
 
     public static func translate(_ contract: Contract) -> GeneratedModule {
-        translate(contract, includingEvents: true).module
+        var module = translateWithoutEvents(contract)
+        let table = eventTable(contract)
+        module.events = contract.events.map { table.structDecl(of: table.entry(of: $0)) }
+        module.descriptor = descriptor(of: contract)
+        return module
     }
 
-    /// The module and its event table; without ``GeneratedModule/events``
-    /// unless `includingEvents` (the renderer prints events from the table).
-    static func translate(_ contract: Contract, includingEvents: Bool) -> (module: GeneratedModule, events: EventTable) {
+    /// The module without its events (``GeneratedModule/events`` and the
+    /// descriptor's events are empty): the renderer prints events from
+    /// ``eventTable(_:)``, which can be built at the same time.
+    static func translateWithoutEvents(_ contract: Contract) -> GeneratedModule {
         let names = GeneratedNames(contractName: contract.name)
-
-        let envelopeNames = Set(contract.mandatory.map(\.wireName))
-        var ruleIndices: [String: Int] = [:]
-        func property(_ field: Field, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
-            var fresh: String?
-            if envelopeNames.contains(field.wireName), contract.mandatory.contains(field) {
-                if field.wireName == "uuid", field.spec.type == .uuid { fresh = "Foundation.UUID()" }
-                if field.wireName == "clientTimestamp", field.spec.type == .timestamp { fresh = "Foundation.Date()" }
-            }
-            return PropertyDecl(
-                name: GeneratedNames.memberName(field.wireName), wireName: field.wireName,
-                type: swiftType(field.spec.type), spec: field.spec, doc: field.description,
-                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule,
-                ruleIndex: rule.flatMap { ruleIndices[$0] }
-            )
+        let fields = FieldDeclarations(contract)
+        func property(_ field: Field, optional: Bool = false) -> PropertyDecl {
+            fields.property(field, optional: optional)
         }
-
-        func envelopeRule(_ field: Field) -> String { "envelope_" + GeneratedNames.memberName(field.wireName) }
-        func kindRule(_ kind: String, _ field: Field) -> String {
-            "kind" + SwiftName.upperCamel(kind) + "_" + GeneratedNames.memberName(field.wireName)
-        }
-        func curatedRule(_ field: Field) -> String { "field_" + GeneratedNames.memberName(field.wireName) }
 
         var rules: [RuleDecl] = []
         for field in contract.mandatory {
-            rules.append(RuleDecl(name: envelopeRule(field), scope: .envelope, property: property(field)))
+            rules.append(RuleDecl(name: FieldDeclarations.envelopeRule(field), scope: .envelope, property: property(field)))
         }
         for kind in contract.kinds {
             for field in kind.mandatory {
-                rules.append(RuleDecl(name: kindRule(kind.name, field), scope: .kind, property: property(field)))
+                rules.append(RuleDecl(name: FieldDeclarations.kindRule(kind.name, field), scope: .kind, property: property(field)))
             }
         }
         for field in contract.fields {
-            rules.append(RuleDecl(name: curatedRule(field), scope: .curated, property: property(field)))
-        }
-        for (index, rule) in rules.enumerated() where ruleIndices[rule.name] == nil {
-            ruleIndices[rule.name] = index
+            rules.append(RuleDecl(name: FieldDeclarations.curatedRule(field), scope: .curated, property: property(field)))
         }
 
         let valueSets = contract.valueSets.map { set in
@@ -99,25 +83,65 @@ public enum ContractTranslator {
             )
         }
 
-        let table = eventTable(contract, names: names, envelopeRule: envelopeRule, kindRule: kindRule, curatedRule: curatedRule) {
-            property($0, optional: $1, rule: $2)
-        }
-        let events = includingEvents ? contract.events.map { table.structDecl(of: table.entry(of: $0)) } : []
-
         let module = GeneratedModule(
             namespace: names.prefix, contractName: contract.name, version: contract.version, doc: contract.description,
             names: names, valueSets: valueSets, envelope: envelope, kinds: kindProtocols, fieldProtocols: fieldProtocols,
-            objects: objects, events: events, rules: rules, descriptor: descriptor(of: contract, includingEvents: includingEvents)
+            objects: objects, events: [], rules: rules, descriptor: descriptor(of: contract, includingEvents: false)
         )
-        return (module, table)
+        return module
+    }
+
+    /// What generated code declares for fields, and the names of their shared rules.
+    struct FieldDeclarations: Sendable {
+        let mandatory: [Field]
+        let envelopeNames: Set<String>
+        /// Rule name -> its index in ``GeneratedModule/rules`` (rules in
+        /// contract order: envelope, kinds, curated fields).
+        let ruleIndices: [String: Int]
+
+        init(_ contract: Contract) {
+            mandatory = contract.mandatory
+            envelopeNames = Set(contract.mandatory.map(\.wireName))
+            var names = contract.mandatory.map(Self.envelopeRule)
+            for kind in contract.kinds { names += kind.mandatory.map { Self.kindRule(kind.name, $0) } }
+            names += contract.fields.map(Self.curatedRule)
+            var ruleIndices: [String: Int] = [:]
+            for (index, name) in names.enumerated() where ruleIndices[name] == nil { ruleIndices[name] = index }
+            self.ruleIndices = ruleIndices
+        }
+
+        static func envelopeRule(_ field: Field) -> String { "envelope_" + GeneratedNames.memberName(field.wireName) }
+        static func kindRule(_ kind: String, _ field: Field) -> String {
+            "kind" + SwiftName.upperCamel(kind) + "_" + GeneratedNames.memberName(field.wireName)
+        }
+        static func curatedRule(_ field: Field) -> String { "field_" + GeneratedNames.memberName(field.wireName) }
+
+        func property(_ field: Field, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
+            var fresh: String?
+            if envelopeNames.contains(field.wireName), mandatory.contains(field) {
+                if field.wireName == "uuid", field.spec.type == .uuid { fresh = "Foundation.UUID()" }
+                if field.wireName == "clientTimestamp", field.spec.type == .timestamp { fresh = "Foundation.Date()" }
+            }
+            return PropertyDecl(
+                name: GeneratedNames.memberName(field.wireName), wireName: field.wireName,
+                type: swiftType(field.spec.type), spec: field.spec, doc: field.description,
+                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule,
+                ruleIndex: rule.flatMap { ruleIndices[$0] }
+            )
+        }
     }
 
     /// The field declarations every event reuses, built once (a contract of
     /// thousands of events names each field only once), and each event as indices into them.
-    private static func eventTable(
-        _ contract: Contract, names: GeneratedNames, envelopeRule: (Field) -> String, kindRule: (String, Field) -> String,
-        curatedRule: (Field) -> String, property: (Field, Bool, String) -> PropertyDecl
-    ) -> EventTable {
+    static func eventTable(_ contract: Contract) -> EventTable {
+        let names = GeneratedNames(contractName: contract.name)
+        let declarations = FieldDeclarations(contract)
+        func property(_ field: Field, _ optional: Bool, _ rule: String) -> PropertyDecl {
+            declarations.property(field, optional: optional, rule: rule)
+        }
+        let envelopeRule = FieldDeclarations.envelopeRule
+        let kindRule = FieldDeclarations.kindRule
+        let curatedRule = FieldDeclarations.curatedRule
         var fields: [PropertyDecl] = []
         var fieldProtocols: [String?] = []
         func slot(_ decl: PropertyDecl, _ conformance: String? = nil) -> Int {
