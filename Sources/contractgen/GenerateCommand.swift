@@ -5,7 +5,7 @@ import Foundation
 /// `contractgen generate [CONTRACT] [--output DIR] [--check]`: validates a
 /// contract, then generates Swift from it. All logic lives in
 /// `ContractGenerator`; this only parses arguments and prints.
-struct GenerateCommand: AsyncParsableCommand {
+struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Validate a contract, then generate Swift from it.",
@@ -33,7 +33,7 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Write nothing; list the files that differ and exit 1 when any does.")
     var check = false
 
-    func run() async throws {
+    func run() throws {
         let outcome: ContractGenerator.Outcome
         do {
             outcome = try ContractGenerator.generate(contractPath: path, outputDirectory: output, mode: check ? .check : .write)
