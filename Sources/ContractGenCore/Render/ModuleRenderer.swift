@@ -16,12 +16,13 @@ struct ModuleRenderer: Sendable {
     init(_ contract: Contract) {
         self.contract = contract
         // The module and the events' snippets do not depend on each other: built side by side.
+        let fields = ContractTranslator.FieldDeclarations(contract)
         let parts = Concurrently.map([false, true]) { forEvents in
             forEvents
                 ? Translated.events(EventRenderer(
-                    table: ContractTranslator.eventTable(contract),
+                    table: ContractTranslator.eventTable(contract, fields: fields),
                     namespace: GeneratedNames(contractName: contract.name).prefix, version: contract.version))
-                : Translated.module(ContractTranslator.translateWithoutEvents(contract))
+                : Translated.module(ContractTranslator.translateWithoutEvents(contract, fields: fields))
         }
         guard case .module(let module) = parts[0], case .events(let events) = parts[1] else { preconditionFailure() }
         self.module = module

@@ -9,8 +9,9 @@ public enum ContractTranslator {
     public static let eventShardCount = 8
 
     public static func translate(_ contract: Contract) -> GeneratedModule {
-        var module = translateWithoutEvents(contract)
-        let table = eventTable(contract)
+        let fields = FieldDeclarations(contract)
+        var module = translateWithoutEvents(contract, fields: fields)
+        let table = eventTable(contract, fields: fields)
         module.events = contract.events.map { table.structDecl(of: table.entry(of: $0)) }
         module.descriptor = descriptor(of: contract)
         return module
@@ -19,24 +20,23 @@ public enum ContractTranslator {
     /// The module without its events (``GeneratedModule/events`` and the
     /// descriptor's events are empty): the renderer prints events from
     /// ``eventTable(_:)``, which can be built at the same time.
-    static func translateWithoutEvents(_ contract: Contract) -> GeneratedModule {
+    static func translateWithoutEvents(_ contract: Contract, fields: FieldDeclarations) -> GeneratedModule {
         let names = GeneratedNames(contractName: contract.name)
-        let fields = FieldDeclarations(contract)
         func property(_ field: Field, optional: Bool = false) -> PropertyDecl {
             fields.property(field, optional: optional)
         }
 
         var rules: [RuleDecl] = []
         for field in contract.mandatory {
-            rules.append(RuleDecl(name: FieldDeclarations.envelopeRule(field), scope: .envelope, property: property(field)))
+            rules.append(RuleDecl(name: fields.envelopeRule(field), scope: .envelope, property: property(field)))
         }
         for kind in contract.kinds {
             for field in kind.mandatory {
-                rules.append(RuleDecl(name: FieldDeclarations.kindRule(kind.name, field), scope: .kind, property: property(field)))
+                rules.append(RuleDecl(name: fields.kindRule(kind.name, field), scope: .kind, property: property(field)))
             }
         }
         for field in contract.fields {
-            rules.append(RuleDecl(name: FieldDeclarations.curatedRule(field), scope: .curated, property: property(field)))
+            rules.append(RuleDecl(name: fields.curatedRule(field), scope: .curated, property: property(field)))
         }
 
         let valueSets = contract.valueSets.map { set in
@@ -91,30 +91,63 @@ public enum ContractTranslator {
         return module
     }
 
-    /// What generated code declares for fields, and the names of their shared rules.
+    /// What generated code declares for fields, and the names of their shared
+    /// rules. Member names are made once per field name: fields appear in
+    /// rules, protocols and events alike.
     struct FieldDeclarations: Sendable {
         let mandatory: [Field]
         let envelopeNames: Set<String>
+        /// Wire name -> member name, for every field of the contract.
+        let memberNames: [String: String]
+        /// Kind name -> `kind<Kind>_`, the start of its rules' names.
+        let kindRulePrefixes: [String: String]
         /// Rule name -> its index in ``GeneratedModule/rules`` (rules in
         /// contract order: envelope, kinds, curated fields).
-        let ruleIndices: [String: Int]
+        private(set) var ruleIndices: [String: Int] = [:]
 
         init(_ contract: Contract) {
             mandatory = contract.mandatory
             envelopeNames = Set(contract.mandatory.map(\.wireName))
-            var names = contract.mandatory.map(Self.envelopeRule)
-            for kind in contract.kinds { names += kind.mandatory.map { Self.kindRule(kind.name, $0) } }
-            names += contract.fields.map(Self.curatedRule)
+            var memberNames: [String: String] = [:]
+            func note(_ fields: [Field]) {
+                for field in fields where memberNames[field.wireName] == nil {
+                    memberNames[field.wireName] = GeneratedNames.memberName(field.wireName)
+                }
+            }
+            note(contract.mandatory)
+            for kind in contract.kinds { note(kind.mandatory) }
+            note(contract.fields)
+            for object in contract.objects {
+                note(object.required)
+                note(object.optional)
+            }
+            self.memberNames = memberNames
+            var kindRulePrefixes: [String: String] = [:]
+            for kind in contract.kinds where kindRulePrefixes[kind.name] == nil {
+                kindRulePrefixes[kind.name] = "kind" + SwiftName.upperCamel(kind.name) + "_"
+            }
+            self.kindRulePrefixes = kindRulePrefixes
+
+            var names: [String] = []
+            for field in contract.mandatory { names.append(envelopeRule(field)) }
+            for kind in contract.kinds {
+                for field in kind.mandatory { names.append(kindRule(kind.name, field)) }
+            }
+            for field in contract.fields { names.append(curatedRule(field)) }
             var ruleIndices: [String: Int] = [:]
             for (index, name) in names.enumerated() where ruleIndices[name] == nil { ruleIndices[name] = index }
             self.ruleIndices = ruleIndices
         }
 
-        static func envelopeRule(_ field: Field) -> String { "envelope_" + GeneratedNames.memberName(field.wireName) }
-        static func kindRule(_ kind: String, _ field: Field) -> String {
-            "kind" + SwiftName.upperCamel(kind) + "_" + GeneratedNames.memberName(field.wireName)
+        func memberName(_ field: Field) -> String {
+            memberNames[field.wireName] ?? GeneratedNames.memberName(field.wireName)
         }
-        static func curatedRule(_ field: Field) -> String { "field_" + GeneratedNames.memberName(field.wireName) }
+
+        func envelopeRule(_ field: Field) -> String { "envelope_" + memberName(field) }
+        func kindRule(_ kind: String, _ field: Field) -> String {
+            (kindRulePrefixes[kind] ?? "kind" + SwiftName.upperCamel(kind) + "_") + memberName(field)
+        }
+        func curatedRule(_ field: Field) -> String { "field_" + memberName(field) }
 
         func property(_ field: Field, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
             var fresh: String?
@@ -123,7 +156,7 @@ public enum ContractTranslator {
                 if field.wireName == "clientTimestamp", field.spec.type == .timestamp { fresh = "Foundation.Date()" }
             }
             return PropertyDecl(
-                name: GeneratedNames.memberName(field.wireName), wireName: field.wireName,
+                name: memberName(field), wireName: field.wireName,
                 type: swiftType(field.spec.type), spec: field.spec, doc: field.description,
                 deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule,
                 ruleIndex: rule.flatMap { ruleIndices[$0] }
@@ -133,15 +166,14 @@ public enum ContractTranslator {
 
     /// The field declarations every event reuses, built once (a contract of
     /// thousands of events names each field only once), and each event as indices into them.
-    static func eventTable(_ contract: Contract) -> EventTable {
+    static func eventTable(_ contract: Contract, fields declarations: FieldDeclarations) -> EventTable {
         let names = GeneratedNames(contractName: contract.name)
-        let declarations = FieldDeclarations(contract)
         func property(_ field: Field, _ optional: Bool, _ rule: String) -> PropertyDecl {
             declarations.property(field, optional: optional, rule: rule)
         }
-        let envelopeRule = FieldDeclarations.envelopeRule
-        let kindRule = FieldDeclarations.kindRule
-        let curatedRule = FieldDeclarations.curatedRule
+        let envelopeRule = declarations.envelopeRule
+        let kindRule = declarations.kindRule
+        let curatedRule = declarations.curatedRule
         var fields: [PropertyDecl] = []
         var fieldProtocols: [String?] = []
         func slot(_ decl: PropertyDecl, _ conformance: String? = nil) -> Int {
@@ -210,22 +242,35 @@ public enum ContractTranslator {
 
     /// Makes events' descriptors (their constants resolved to wire values).
     struct EventDescriptors: Sendable {
-        let sets: [String: ValueSet]
-        let kinds: [String: Kind]
+        /// Kind -> field -> its value set's codes -> wire values (the first
+        /// declaration of each, as the validator reads them).
+        let constantValues: [String: [String: [String: String]]]
 
         init(_ contract: Contract) {
-            sets = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-            kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            var wireValues: [String: [String: String]] = [:]
+            for set in contract.valueSets where wireValues[set.name] == nil {
+                var byCode: [String: String] = [:]
+                for member in set.cases where byCode[member.code] == nil { byCode[member.code] = member.wireValue }
+                wireValues[set.name] = byCode
+            }
+            var constantValues: [String: [String: [String: String]]] = [:]
+            for kind in contract.kinds where constantValues[kind.name] == nil {
+                var fields: [String: [String: String]] = [:]
+                for field in kind.mandatory where fields[field.wireName] == nil {
+                    if case .valueSet(let setName) = field.spec.type { fields[field.wireName] = wireValues[setName] ?? [:] }
+                }
+                constantValues[kind.name] = fields
+            }
+            self.constantValues = constantValues
         }
 
         /// The event's constants: field wire name -> member wire value.
         func constants(of event: Event) -> [String: String] {
             var constants: [String: String] = [:]
+            guard !event.constants.isEmpty, let fields = constantValues[event.kind] else { return constants }
             for constant in event.constants {
-                guard let kindField = kinds[event.kind]?.mandatory.first(where: { $0.wireName == constant.field }),
-                      case .valueSet(let setName) = kindField.spec.type,
-                      let member = sets[setName]?.cases.first(where: { $0.code == constant.code }) else { continue }
-                constants[constant.field] = member.wireValue
+                guard let value = fields[constant.field]?[constant.code] else { continue }
+                constants[constant.field] = value
             }
             return constants
         }
