@@ -91,28 +91,7 @@ public struct GeneratedFileWriter: Sendable {
     /// the bytes a chunk at a time (an up-to-date file is never read whole
     /// into memory, and a file of another size is not read at all).
     static func fileHolds(_ url: URL, _ bytes: [UInt8]) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
-        defer { try? handle.close() }
-        guard let size = try? handle.seekToEnd(), size == UInt64(bytes.count), (try? handle.seek(toOffset: 0)) != nil else {
-            return false
-        }
-        let chunk = 1 << 20
-        var offset = 0
-        while offset < bytes.count {
-            guard let data = try? handle.read(upToCount: min(chunk, bytes.count - offset)), !data.isEmpty,
-                  same(data, bytes[offset..<offset + data.count]) else { return false }
-            offset += data.count
-        }
-        // Nothing may follow (the file could have grown since its size was read).
-        return (try? handle.read(upToCount: 1))?.isEmpty ?? true
-    }
-
-    /// Whether `data` holds exactly `bytes` (one `memcmp`, not a byte loop).
-    static func same(_ data: Data, _ bytes: ArraySlice<UInt8>) -> Bool {
-        guard data.count == bytes.count else { return false }
-        return data.withUnsafeBytes { a in
-            bytes.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-        }
+        FileBytes.holds(url.path, bytes)
     }
 
     /// Whether the file at `url` starts with the generated header line.
