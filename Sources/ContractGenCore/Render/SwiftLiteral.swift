@@ -33,13 +33,15 @@ public enum SwiftLiteral {
     /// Appends ``string(_:)`` of `text` as UTF-8 (printable ASCII without a
     /// `String` in between).
     static func appendString(_ text: String, to out: inout [UInt8]) {
-        if isPlain(text) {
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            guard isPlain(bytes) else { return false }
             out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: text.utf8)
+            out.append(contentsOf: bytes)
             out.append(UInt8(ascii: "\""))
-        } else {
-            out.append(contentsOf: string(text).utf8)
+            return true
         }
+        if !plain { out.append(contentsOf: string(text).utf8) }
     }
 
     /// A Swift string literal holding the JSON text of `text` as a JSON string
@@ -102,7 +104,15 @@ public enum SwiftLiteral {
 
     /// Printable ASCII other than `"` and `\`: the same text in every literal form.
     static func isPlain(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        var text = text
+        return text.withUTF8(isPlain)
+    }
+
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            return false
+        }
+        return true
     }
 
     /// Control, format (bidi overrides, zero-width), separator, private-use,
