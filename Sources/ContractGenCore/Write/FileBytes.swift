@@ -66,6 +66,53 @@ enum FileBytes {
     }
 }
 
+extension FileBytes {
+    /// Replaces the file at `path` with `bytes` atomically: written to a
+    /// temporary file in the same directory, then renamed over it. Not synced
+    /// to disk (generated sources, like a compiler's outputs, are made again
+    /// if a crash loses them; a sync per file made `generate` wait on the disk).
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(directory).\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw FileError(path: temporary, operation: "create", code: errno) }
+        var failure: FileError?
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = FileError(path: temporary, operation: "write", code: errno)
+                    return
+                }
+                offset += n
+            }
+        }
+        if close(fd) != 0, failure == nil { failure = FileError(path: temporary, operation: "close", code: errno) }
+        if failure == nil, rename(temporary, path) != 0 { failure = FileError(path: path, operation: "rename to", code: errno) }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// A file operation that failed, with the system's reason.
+    struct FileError: Error, CustomStringConvertible {
+        let path: String
+        let operation: String
+        let code: Int32
+
+        var description: String { "cannot \(operation) \(path): \(String(cString: strerror(code)))" }
+    }
+}
+
+/// The system's `write`.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
 /// The system's `read`, named apart from ``FileBytes/read(_:)``.
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(fd, buffer, count)

@@ -59,13 +59,7 @@ public struct GeneratedFileWriter: Sendable {
         let url = directory.appendingPathComponent(file.name)
         if Self.fileHolds(url, file.bytes) { return false }
         if mode == .write {
-            try file.bytes.withUnsafeBytes { buffer in
-                // Written from the buffer itself: no copy of megabytes into a `Data`.
-                let data = buffer.baseAddress.map {
-                    Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: buffer.count, deallocator: .none)
-                } ?? Data()
-                try data.write(to: url, options: .atomic)
-            }
+            try FileBytes.write(file.bytes, to: url.path)
         }
         return true
     }
