@@ -407,15 +407,21 @@ final class EventChannel: @unchecked Sendable {
     private var finished = false
     private var cancelled = false
 
-    /// Queues `batch`; `false` once the receiver has stopped listening.
+    /// Batches queued at most: when the tree builder falls behind, libyaml
+    /// waits, so events never pile up far beyond the tree itself.
+    static let maxQueued = 16
+
+    /// Queues `batch`, waiting while the queue is full; `false` once the
+    /// receiver has stopped listening.
     @discardableResult
     func send(_ batch: [ParsedEvent]) -> Bool {
         condition.lock()
         defer { condition.unlock() }
+        while batches.count - next >= Self.maxQueued && !cancelled { condition.wait() }
         guard !cancelled else { return false }
         if !batch.isEmpty {
             batches.append(batch)
-            condition.signal()
+            condition.broadcast()
         }
         return true
     }
@@ -424,7 +430,7 @@ final class EventChannel: @unchecked Sendable {
     func finish() {
         condition.lock()
         finished = true
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -437,6 +443,7 @@ final class EventChannel: @unchecked Sendable {
         defer {
             batches[next] = []
             next += 1
+            condition.broadcast()  // room for the sender
         }
         return batches[next]
     }
@@ -445,6 +452,7 @@ final class EventChannel: @unchecked Sendable {
     func cancel() {
         condition.lock()
         cancelled = true
+        condition.broadcast()
         condition.unlock()
     }
 }
