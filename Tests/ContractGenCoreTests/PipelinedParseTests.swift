@@ -45,4 +45,15 @@ import Testing
         #expect(pipelined.root == nil)
         #expect(pipelined.diagnostics == serial.diagnostics)
     }
+
+    /// The tree builder stops at the start while libyaml still has many
+    /// batches to go (more than the queue holds): both stop, nothing hangs.
+    @Test func earlyStopWithMuchLeftToRead() {
+        let deep = "deep: " + String(repeating: "[", count: 80) + String(repeating: "]", count: 80) + "\n"
+        let rest = Self.document(events: EventChannel.batchSize * EventChannel.maxQueued / 5)
+        let (serial, pipelined) = Self.bothWays(Array(deep.utf8) + rest.dropFirst("contract: Big\nversion: 1.0.0\n".utf8.count))
+        #expect(serial.root == nil)
+        #expect(pipelined.diagnostics == serial.diagnostics)
+        #expect(pipelined.diagnostics.first?.message.hasPrefix("nesting is deeper") == true)
+    }
 }
