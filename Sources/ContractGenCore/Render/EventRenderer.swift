@@ -115,9 +115,7 @@ struct EventRenderer: Sendable {
         for slot in event.curated { properties.append((slot, nil)) }
 
         out.append(Self.newline)
-        if let doc = event.doc {
-            for line in SwiftLiteral.docLines(doc) { Self.line(line, into: &out) }
-        }
+        if let doc = event.doc { SwiftLiteral.appendDocLines(doc, to: &out) }
         if let message = event.deprecated {
             Self.line("@available(*, deprecated, message: \(SwiftLiteral.string(message)))", into: &out)
         }
@@ -128,7 +126,7 @@ struct EventRenderer: Sendable {
         for slot in event.curated { append(slots[slot].conformance) }
         out.append(contentsOf: Self.fixedConformances)
         out.append(contentsOf: Self.eventNameStart)
-        out.append(contentsOf: SwiftLiteral.string(event.name).utf8)
+        SwiftLiteral.appendString(event.name, to: &out)
         out.append(contentsOf: Self.closeBraceLine)
 
         // A blank line around documented properties only.

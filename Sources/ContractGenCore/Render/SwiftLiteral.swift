@@ -55,6 +55,26 @@ public enum SwiftLiteral {
         return string(writer.string)
     }
 
+    /// Appends the lines of ``docLines(_:)`` to `out` (each ending in a line
+    /// break, no indentation); one line of plain text is copied as bytes.
+    static func appendDocLines(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let done = text.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.first != UInt8(ascii: " "), bytes.last != UInt8(ascii: " "), isPlain(bytes) else { return false }
+            out.append(contentsOf: docPrefix)
+            out.append(contentsOf: bytes)
+            out.append(UInt8(ascii: "\n"))
+            return true
+        }
+        guard !done else { return }
+        for line in docLines(text) {
+            out.append(contentsOf: line.utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    private static let docPrefix = Array("/// ".utf8)
+
     /// Lines of a `///` doc comment for `text`. Every line break of any kind
     /// starts a new `///` line; invisible scalars are shown as `\u{...}`, so
     /// text cannot leave the comment (`*/` is harmless in `///` comments).
