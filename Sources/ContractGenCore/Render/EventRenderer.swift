@@ -95,7 +95,6 @@ struct EventRenderer: Sendable {
         /// (slot, constant) per property, in wire order.
         var properties: [(slot: Int, constant: ConstantDecl?)] = []
         var parameters: [Int] = []
-        var fixed: [(String, String)] = []
     }
 
     private func render(
@@ -193,23 +192,31 @@ struct EventRenderer: Sendable {
 
         // Fixed members next to each other are one raw write.
         out.append(contentsOf: Self.writeMembersStart)
-        var fixed = Self.take(&scratch.fixed)
-        defer { scratch.fixed = fixed }
-        fixed.append(("event", event.name))
-        fixed.append(("kind", event.kindName))
-        fixed.append(("contractVersion", version))
+        out.append(contentsOf: Self.rawMembersStart)
+        Self.appendMember("event", event.name, to: &out)
+        out.append(UInt8(ascii: ","))
+        Self.appendMember("kind", event.kindName, to: &out)
+        out.append(UInt8(ascii: ","))
+        Self.appendMember("contractVersion", version, to: &out)
+        var rawOpen = true
         for (slot, constant) in properties {
             if let constant {
-                fixed.append((table.fields[slot].wireName, constant.wireValue))
+                if rawOpen {
+                    out.append(UInt8(ascii: ","))
+                } else {
+                    out.append(contentsOf: Self.rawMembersStart)
+                    rawOpen = true
+                }
+                Self.appendMember(table.fields[slot].wireName, constant.wireValue, to: &out)
                 continue
             }
-            if !fixed.isEmpty {
-                Self.rawMembers(fixed, into: &out)
-                fixed.removeAll(keepingCapacity: true)
+            if rawOpen {
+                out.append(contentsOf: Self.rawMembersEnd)
+                rawOpen = false
             }
             append(slots[slot].encoder)
         }
-        if !fixed.isEmpty { Self.rawMembers(fixed, into: &out) }
+        if rawOpen { out.append(contentsOf: Self.rawMembersEnd) }
         out.append(contentsOf: Self.memberEnd)
         out.append(contentsOf: Self.structEnd)
     }
@@ -223,16 +230,12 @@ struct EventRenderer: Sendable {
         return taken
     }
 
-    /// `writer.rawMembers("…")` of `members`: ``ValueCode/membersLiteral(_:)``, as bytes.
-    private static func rawMembers(_ members: [(String, String)], into out: inout [UInt8]) {
-        out.append(contentsOf: rawMembersStart)
-        for (index, (key, value)) in members.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            appendJSONStringBody(key, to: &out)
-            out.append(UInt8(ascii: ":"))
-            appendJSONStringBody(value, to: &out)
-        }
-        out.append(contentsOf: rawMembersEnd)
+    /// One member of a `writer.rawMembers("…")` literal: the key and value as
+    /// escaped JSON strings (``ValueCode/membersLiteral(_:)``, as bytes).
+    private static func appendMember(_ key: String, _ value: String, to out: inout [UInt8]) {
+        appendJSONStringBody(key, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendJSONStringBody(value, to: &out)
     }
 
     /// ``ValueCode/appendJSONStringBody(_:to:)``, as bytes.
