@@ -34,13 +34,45 @@ public enum ContractGenerator {
 
     /// The generated files for a valid contract, in ``GeneratedFileSet/fileNames`` order.
     public static func render(_ contract: Contract) -> [GeneratedFile] {
-        ModuleRenderer.render(ContractTranslator.translate(contract))
+        ModuleRenderer(contract).renderAll()
     }
 
     /// Renders `contract` and writes (or checks) the files in `directory`.
+    ///
+    /// Each file is rendered and written by its own task, the tasks spread
+    /// over the cores (the event shards are most of the work); the result does
+    /// not depend on their order.
     public static func generate(
         _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write
     ) throws -> GeneratedFileWriter.Report {
-        try GeneratedFileWriter().write(render(contract), to: directory, mode: mode)
+        let writer = GeneratedFileWriter()
+        try writer.prepare(directory, mode: mode)
+        let renderer = ModuleRenderer(contract)
+        // Each worker prints its files into one buffer, reused from file to file.
+        let outcomes = Concurrently.map(ModuleRenderer.renderOrder, state: { [UInt8]() }) { name, buffer in
+            var file = renderer.render(file: name, reusing: Self.take(&buffer))
+            defer { buffer = Self.take(&file.bytes) }
+            return Result { try writer.write(file, to: directory, mode: mode) }
+        }
+        let written = Dictionary(uniqueKeysWithValues: zip(ModuleRenderer.renderOrder, outcomes))
+        var report = GeneratedFileWriter.Report()
+        for name in GeneratedFileSet.fileNames {
+            if try written[name]!.get() {
+                report.written.append(name)
+            } else {
+                report.unchanged.append(name)
+            }
+        }
+        report.removed = try writer.removeStale(in: directory, keeping: Set(GeneratedFileSet.fileNames), mode: mode)
+        return report
+    }
+}
+
+extension ContractGenerator {
+    /// `array`, leaving it empty: the storage then has one owner and can grow in place.
+    static func take(_ array: inout [UInt8]) -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &array)
+        return taken
     }
 }

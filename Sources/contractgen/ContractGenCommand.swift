@@ -3,7 +3,7 @@ import ArgumentParser
 /// `contractgen`: validates a tracking contract and generates Swift from it.
 /// A thin shell: every subcommand calls into `ContractGenCore`.
 @main
-struct ContractGenCommand: AsyncParsableCommand {
+struct ContractGenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "contractgen",
         abstract: "Validate a tracking contract and generate typed Swift from it.",

@@ -4,6 +4,10 @@ public enum SwiftName {
     /// `cart_id` -> `cartId`, `image-url` -> `imageUrl`, `Type` -> `type`.
     /// Not escaped: use ``escaped(_:)`` where it becomes code.
     public static func lowerCamel(_ wireName: String) -> String {
+        asciiCamel(wireName, upperFirst: false) ?? generalLowerCamel(wireName)
+    }
+
+    static func generalLowerCamel(_ wireName: String) -> String {
         let parts = words(wireName)
         guard let first = parts.first else { return "_" }
         let head = lowercasedFirst(first)
@@ -13,8 +17,45 @@ public enum SwiftName {
 
     /// `product_detail` -> `ProductDetail`, `pageView` -> `PageView`.
     public static func upperCamel(_ wireName: String) -> String {
+        asciiCamel(wireName, upperFirst: true) ?? generalUpperCamel(wireName)
+    }
+
+    static func generalUpperCamel(_ wireName: String) -> String {
         let joined = words(wireName).map(uppercasedFirst).joined()
         return joined.isEmpty ? "_" : joined
+    }
+
+    /// ``upperCamel(_:)`` or ``lowerCamel(_:)`` of an ASCII name in one pass
+    /// over its bytes (names of a large contract are made by the ten
+    /// thousand); `nil` for other names, which take the general path.
+    static func asciiCamel(_ name: String, upperFirst: Bool) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(name.utf8.count + 1)
+        var wordStart = true
+        var words = 0
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
+                wordStart = true
+                continue
+            }
+            guard wordStart else {
+                out.append(byte)
+                continue
+            }
+            wordStart = false
+            words += 1
+            // A first word that starts with a digit keeps a leading underscore (`_1st`).
+            if words == 1, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                out.append(UInt8(ascii: "_"))
+                out.append(byte)
+            } else if words == 1 && !upperFirst {
+                out.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+            } else {
+                out.append(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte)
+            }
+        }
+        return words == 0 ? "_" : String(decoding: out, as: UTF8.self)
     }
 
     /// Wraps `identifier` in backticks when Swift reserves it.

@@ -1,4 +1,5 @@
 import CYAML
+import Foundation
 
 /// Reads a contract file into a ``Node`` tree with libyaml's event API.
 ///
@@ -11,9 +12,17 @@ public enum YAMLParser {
     /// Parses `bytes` (UTF-8) as one YAML document whose root is a mapping.
     /// - Parameter file: the path shown in diagnostics, as the user named it.
     public static func parse(bytes: [UInt8], file: String, limits: ParseLimits = .standard) -> YAMLParseResult {
+        parse(bytes: bytes, file: file, limits: limits, pipelined: bytes.count >= pipelineThreshold)
+    }
+
+    /// From this size on, libyaml runs on a thread of its own while this one
+    /// builds the tree (each is about half the work of a parse).
+    static let pipelineThreshold = 256 * 1024
+
+    static func parse(bytes: [UInt8], file: String, limits: ParseLimits, pipelined: Bool) -> YAMLParseResult {
         bytes.withUnsafeBufferPointer { buffer in
             var run = ParseRun(file: file, limits: limits)
-            return run.parse(buffer)
+            return run.parse(buffer, pipelined: pipelined)
         }
     }
 
@@ -93,7 +102,7 @@ private struct ParseRun {
         YAMLParseResult(root: nil, diagnostics: [.error(message, at: location, hint: hint)])
     }
 
-    mutating func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> YAMLParseResult {
+    mutating func parse(_ buffer: UnsafeBufferPointer<UInt8>, pipelined: Bool) -> YAMLParseResult {
         let start = SourceLocation(file: file, line: 1, column: 1)
         if buffer.count > limits.maxBytes {
             return failure(
@@ -112,22 +121,20 @@ private struct ParseRun {
             // libyaml asserts on an empty input buffer.
             return failure("the file holds no YAML document", at: start, hint: "a contract starts with 'contract: Name' and 'version: 1.0.0'")
         }
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else {
-            return failure("libyaml could not start (out of memory)", at: start)
-        }
-        defer { yaml_parser_delete(&parser) }
-        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-
-        var event = yaml_event_t()
-        while true {
-            guard yaml_parser_parse(&parser, &event) == 1 else {
-                return syntaxError(parser, buffer)
+        let events = EventReader(file: file, fileID: fileID)
+        if pipelined {
+            if let failed = buildPipelined(events, buffer) { return failed }
+        } else {
+            var stopped: YAMLParseResult?
+            events.read(buffer) { event in
+                if case .stop(let result) = event {
+                    stopped = result
+                } else {
+                    stopped = take(event)
+                }
+                return stopped == nil
             }
-            defer { yaml_event_delete(&event) }
-            if event.type == YAML_STREAM_END_EVENT { break }
-            if let failed = handle(event) { return failed }
+            if let stopped { return stopped }
         }
 
         guard documents > 0 else {
@@ -147,46 +154,55 @@ private struct ParseRun {
     }
 
     /// Takes one event; returns a result only when the parse must stop.
-    mutating func handle(_ event: yaml_event_t) -> YAMLParseResult? {
-        let here = location(event.start_mark)
-        switch event.type {
-        case YAML_DOCUMENT_START_EVENT:
+    mutating func take(_ event: ParsedEvent) -> YAMLParseResult? {
+        switch event {
+        case .documentStart(let here):
             documents += 1
             if documents > 1 {
                 return failure("the file holds more than one YAML document", at: here, hint: "a contract is a single document; remove the '---' separator")
             }
-        case YAML_ALIAS_EVENT:
-            return failure("aliases (*name) are not supported in contracts", at: here, hint: "write the value out in full")
-        case YAML_SCALAR_EVENT:
-            let scalar = event.data.scalar
-            if scalar.anchor != nil { return anchorFailure(at: here) }
-            var style: Node.ScalarStyle = scalar.style == YAML_PLAIN_SCALAR_STYLE ? .plain : .quoted
-            if let tag = scalar.tag {
-                let name = String(cString: tag)
-                guard name == "!" || name == "tag:yaml.org,2002:str" else {
-                    return failure("YAML tags such as '\(shortTag(name))' are not supported in contracts", at: here, hint: "remove the tag; quote a value to make it a string")
-                }
-                style = .quoted
-            }
-            let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
+        case .scalar(let text, let style, let here):
             add(Node(.scalar(text, style: style), at: here))
-        case YAML_SEQUENCE_START_EVENT:
-            let start = event.data.sequence_start
-            if start.anchor != nil { return anchorFailure(at: here) }
-            if let failed = checkCollectionTag(start.tag, expected: "tag:yaml.org,2002:seq", at: here) { return failed }
-            if let failed = open(isMapping: false, at: here) { return failed }
-        case YAML_MAPPING_START_EVENT:
-            let start = event.data.mapping_start
-            if start.anchor != nil { return anchorFailure(at: here) }
-            if let failed = checkCollectionTag(start.tag, expected: "tag:yaml.org,2002:map", at: here) { return failed }
-            if let failed = open(isMapping: true, at: here) { return failed }
-        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+        case .open(let isMapping, let here):
+            if let failed = open(isMapping: isMapping, at: here) { return failed }
+        case .close:
             if let frame = current {
                 current = parents.popLast()
                 add(frame.node)
             }
-        default:
-            break
+        case .stop(let result):
+            return result
+        }
+        return nil
+    }
+
+    /// Builds the tree from events that `events` reads on another thread, a
+    /// batch at a time; returns a result only when the parse must stop.
+    mutating func buildPipelined(_ events: EventReader, _ buffer: UnsafeBufferPointer<UInt8>) -> YAMLParseResult? {
+        let channel = EventChannel()
+        let input = UnsafeInput(buffer: buffer)
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) {
+            var batch: [ParsedEvent] = []
+            batch.reserveCapacity(EventChannel.batchSize)
+            events.read(input.buffer) { event in
+                batch.append(event)
+                if batch.count < EventChannel.batchSize { return true }
+                defer { batch.removeAll(keepingCapacity: true) }
+                return channel.send(batch)
+            }
+            channel.send(batch)
+            channel.finish()
+        }
+        // The input must outlive the reader: wait for it however this ends.
+        defer { reading.wait() }
+        while let batch = channel.receive() {
+            for event in batch {
+                if let failed = take(event) {
+                    channel.cancel()
+                    return failed
+                }
+            }
         }
         return nil
     }
@@ -219,6 +235,101 @@ private struct ParseRun {
 
     func looksLikeUTF16(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         buffer.count >= 2 && ((buffer[0] == 0xFF && buffer[1] == 0xFE) || (buffer[0] == 0xFE && buffer[1] == 0xFF))
+    }
+
+}
+
+/// One libyaml event as the tree builder takes it; made by ``EventReader``.
+enum ParsedEvent: Sendable {
+    case documentStart(SourceLocation)
+    case scalar(String, Node.ScalarStyle, SourceLocation)
+    case open(isMapping: Bool, SourceLocation)
+    case close
+    /// The parse ends here with this result (a syntax error, an anchor, a tag…).
+    case stop(YAMLParseResult)
+}
+
+/// Runs libyaml over a buffer and turns its events into ``ParsedEvent``s:
+/// everything about a parse that needs libyaml, so that it can run on a
+/// thread of its own.
+struct EventReader: Sendable {
+    let file: String
+    let fileID: Int32
+
+    /// Reads `buffer` (not empty: libyaml asserts on that), passing each event
+    /// to `body` until `body` returns `false`, a `.stop` event was passed, or
+    /// the stream ends.
+    func read(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (ParsedEvent) -> Bool) {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            _ = body(.stop(failure("libyaml could not start (out of memory)", at: SourceLocation(fileID: fileID, line: 1, column: 1))))
+            return
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                _ = body(.stop(syntaxError(parser, buffer)))
+                return
+            }
+            defer { yaml_event_delete(&event) }
+            if event.type == YAML_STREAM_END_EVENT { return }
+            guard let parsed = parsedEvent(event) else { continue }
+            if case .stop = parsed {
+                _ = body(parsed)
+                return
+            }
+            if !body(parsed) { return }
+        }
+    }
+
+    func location(_ mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(fileID: fileID, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    func failure(_ message: String, at location: SourceLocation, hint: String? = nil) -> YAMLParseResult {
+        YAMLParseResult(root: nil, diagnostics: [.error(message, at: location, hint: hint)])
+    }
+
+    /// `nil` for events the tree does not need (stream and document ends).
+    func parsedEvent(_ event: yaml_event_t) -> ParsedEvent? {
+        let here = location(event.start_mark)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            return .documentStart(here)
+        case YAML_ALIAS_EVENT:
+            return .stop(failure("aliases (*name) are not supported in contracts", at: here, hint: "write the value out in full"))
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            if scalar.anchor != nil { return .stop(anchorFailure(at: here)) }
+            var style: Node.ScalarStyle = scalar.style == YAML_PLAIN_SCALAR_STYLE ? .plain : .quoted
+            if let tag = scalar.tag {
+                let name = String(cString: tag)
+                guard name == "!" || name == "tag:yaml.org,2002:str" else {
+                    return .stop(failure("YAML tags such as '\(shortTag(name))' are not supported in contracts", at: here, hint: "remove the tag; quote a value to make it a string"))
+                }
+                style = .quoted
+            }
+            let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
+            return .scalar(text, style, here)
+        case YAML_SEQUENCE_START_EVENT:
+            let start = event.data.sequence_start
+            if start.anchor != nil { return .stop(anchorFailure(at: here)) }
+            if let failed = checkCollectionTag(start.tag, expected: "tag:yaml.org,2002:seq", at: here) { return .stop(failed) }
+            return .open(isMapping: false, here)
+        case YAML_MAPPING_START_EVENT:
+            let start = event.data.mapping_start
+            if start.anchor != nil { return .stop(anchorFailure(at: here)) }
+            if let failed = checkCollectionTag(start.tag, expected: "tag:yaml.org,2002:map", at: here) { return .stop(failed) }
+            return .open(isMapping: true, here)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            return .close
+        default:
+            return nil
+        }
     }
 
     func anchorFailure(at here: SourceLocation) -> YAMLParseResult {
@@ -275,5 +386,73 @@ private struct ParseRun {
             currentColumn += 1
         }
         return false
+    }
+}
+
+/// The input buffer, handed to the thread that runs libyaml; the parse waits
+/// for that thread before the buffer goes away.
+private struct UnsafeInput: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
+}
+
+/// Batches of events from the thread that runs libyaml to the one that builds
+/// the tree, in order.
+final class EventChannel: @unchecked Sendable {
+    /// Events per batch: enough that handing one over costs nothing in comparison.
+    static let batchSize = 4096
+
+    private let condition = NSCondition()
+    private var batches: [[ParsedEvent]] = []
+    private var next = 0
+    private var finished = false
+    private var cancelled = false
+
+    /// Batches queued at most: when the tree builder falls behind, libyaml
+    /// waits, so events never pile up far beyond the tree itself.
+    static let maxQueued = 16
+
+    /// Queues `batch`, waiting while the queue is full; `false` once the
+    /// receiver has stopped listening.
+    @discardableResult
+    func send(_ batch: [ParsedEvent]) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count - next >= Self.maxQueued && !cancelled { condition.wait() }
+        guard !cancelled else { return false }
+        if !batch.isEmpty {
+            batches.append(batch)
+            condition.broadcast()
+        }
+        return true
+    }
+
+    /// No more batches will come.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next batch, waiting for it; `nil` when all were received.
+    func receive() -> [ParsedEvent]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while next == batches.count && !finished { condition.wait() }
+        guard next < batches.count else { return nil }
+        defer {
+            batches[next] = []
+            next += 1
+            condition.broadcast()  // room for the sender
+        }
+        return batches[next]
+    }
+
+    /// The receiver stops listening; the sender stops at its next batch.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
     }
 }

@@ -9,6 +9,14 @@ struct CodePrinter {
 
     init() {}
 
+    /// An empty printer that appends to `buffer`'s storage (emptied first):
+    /// reusing a buffer whose pages are already mapped spares the page faults
+    /// of a fresh one.
+    init(reusing buffer: consuming [UInt8]) {
+        bytes = consume buffer
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// An empty printer that starts `depth` levels in.
     init(depth: Int) {
         indentation = String(repeating: "    ", count: depth)
@@ -25,6 +33,11 @@ struct CodePrinter {
     /// Appends text printed earlier at the same depth (whole lines).
     mutating func raw(_ printed: [UInt8]) {
         bytes.append(contentsOf: printed)
+    }
+
+    /// Lets `body` append bytes directly (whole lines, indented by itself).
+    mutating func withBytes(_ body: (inout [UInt8]) -> Void) {
+        body(&bytes)
     }
 
     mutating func line(_ content: String = "") {

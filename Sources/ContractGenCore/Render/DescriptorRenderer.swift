@@ -68,9 +68,12 @@ struct DescriptorRenderer {
         }
     }
 
-    /// `static let eventDescriptors<shard>` in an extension of the namespace.
-    /// `events` are the descriptors of the shard's events, in order.
-    func renderShard(_ shard: Int, events: [EventDescriptor], into p: inout CodePrinter) {
+    /// `static let eventDescriptors<shard>` in an extension of the namespace:
+    /// the descriptors of `events` (the shard's events, in order), printed
+    /// straight as bytes.
+    func renderShard(
+        _ shard: Int, events: some Collection<Event>, descriptors: ContractTranslator.EventDescriptors, into p: inout CodePrinter
+    ) {
         p.block("extension \(namespace)") { p in
             p.line("/// Descriptors of the events in this file.")
             if events.isEmpty {
@@ -78,29 +81,57 @@ struct DescriptorRenderer {
                 return
             }
             p.line("static let eventDescriptors\(shard): [TrackingCore.EventDescriptor] = [")
-            p.indent()
-            for event in events {
-                var arguments = ["name: \(SwiftLiteral.string(event.name))", "kind: \(SwiftLiteral.string(event.kind))"]
-                if !event.constants.isEmpty {
-                    let pairs = event.constants.sorted { $0.key < $1.key }
-                        .map { "\(SwiftLiteral.string($0.key)): \(SwiftLiteral.string($0.value))" }
-                    arguments.append("constants: [\(pairs.joined(separator: ", "))]")
+            p.withBytes { out in
+                for event in events {
+                    out.append(contentsOf: Self.eventStart)
+                    SwiftLiteral.appendString(event.name, to: &out)
+                    out.append(contentsOf: Self.kindLabel)
+                    SwiftLiteral.appendString(event.kind, to: &out)
+                    if !event.constants.isEmpty {
+                        let constants = descriptors.constants(of: event)
+                        if !constants.isEmpty {
+                            out.append(contentsOf: Self.constantsLabel)
+                            for (index, (key, value)) in constants.sorted(by: { $0.key < $1.key }).enumerated() {
+                                if index > 0 { out.append(contentsOf: Self.separator) }
+                                SwiftLiteral.appendString(key, to: &out)
+                                out.append(contentsOf: Self.colon)
+                                SwiftLiteral.appendString(value, to: &out)
+                            }
+                            out.append(UInt8(ascii: "]"))
+                        }
+                    }
+                    Self.appendNames(event.required, label: Self.requiredLabel, to: &out)
+                    Self.appendNames(event.optional, label: Self.optionalLabel, to: &out)
+                    if let deprecated = event.deprecated {
+                        out.append(contentsOf: Self.deprecatedLabel)
+                        SwiftLiteral.appendString(deprecated, to: &out)
+                    }
+                    out.append(contentsOf: Self.eventEnd)
                 }
-                if !event.required.isEmpty {
-                    arguments.append("required: [\(event.required.map(SwiftLiteral.string).joined(separator: ", "))]")
-                }
-                if !event.optional.isEmpty {
-                    arguments.append("optional: [\(event.optional.map(SwiftLiteral.string).joined(separator: ", "))]")
-                }
-                if let deprecated = event.deprecated {
-                    arguments.append("deprecated: \(SwiftLiteral.string(deprecated))")
-                }
-                p.line("TrackingCore.EventDescriptor(\(arguments.joined(separator: ", "))),")
             }
-            p.outdent()
             p.line("]")
         }
     }
+
+    private static func appendNames(_ references: [FieldReference], label: [UInt8], to out: inout [UInt8]) {
+        guard !references.isEmpty else { return }
+        out.append(contentsOf: label)
+        for (index, reference) in references.enumerated() {
+            if index > 0 { out.append(contentsOf: separator) }
+            SwiftLiteral.appendString(reference.name, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    private static let eventStart = Array("        TrackingCore.EventDescriptor(name: ".utf8)
+    private static let kindLabel = Array(", kind: ".utf8)
+    private static let constantsLabel = Array(", constants: [".utf8)
+    private static let requiredLabel = Array(", required: [".utf8)
+    private static let optionalLabel = Array(", optional: [".utf8)
+    private static let deprecatedLabel = Array(", deprecated: ".utf8)
+    private static let separator = Array(", ".utf8)
+    private static let colon = Array(": ".utf8)
+    private static let eventEnd = Array("),\n".utf8)
 
     func list(_ label: String, _ items: [String], into p: inout CodePrinter, last: Bool = false) {
         let end = last ? "" : ","

@@ -30,6 +30,20 @@ public enum SwiftLiteral {
         return out + "\""
     }
 
+    /// Appends ``string(_:)`` of `text` as UTF-8 (printable ASCII without a
+    /// `String` in between).
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            guard isPlain(bytes) else { return false }
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: bytes)
+            out.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !plain { out.append(contentsOf: string(text).utf8) }
+    }
+
     /// A Swift string literal holding the JSON text of `text` as a JSON string
     /// (quotes included), escaped by the runtime's own ``JSONWriter``, so the
     /// bytes generated code copies are the bytes the writer would produce.
@@ -40,6 +54,26 @@ public enum SwiftLiteral {
         writer.value(text)
         return string(writer.string)
     }
+
+    /// Appends the lines of ``docLines(_:)`` to `out` (each ending in a line
+    /// break, no indentation); one line of plain text is copied as bytes.
+    static func appendDocLines(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let done = text.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.first != UInt8(ascii: " "), bytes.last != UInt8(ascii: " "), isPlain(bytes) else { return false }
+            out.append(contentsOf: docPrefix)
+            out.append(contentsOf: bytes)
+            out.append(UInt8(ascii: "\n"))
+            return true
+        }
+        guard !done else { return }
+        for line in docLines(text) {
+            out.append(contentsOf: line.utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    private static let docPrefix = Array("/// ".utf8)
 
     /// Lines of a `///` doc comment for `text`. Every line break of any kind
     /// starts a new `///` line; invisible scalars are shown as `\u{...}`, so
@@ -90,7 +124,15 @@ public enum SwiftLiteral {
 
     /// Printable ASCII other than `"` and `\`: the same text in every literal form.
     static func isPlain(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        var text = text
+        return text.withUTF8(isPlain)
+    }
+
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            return false
+        }
+        return true
     }
 
     /// Control, format (bidi overrides, zero-width), separator, private-use,

@@ -9,44 +9,34 @@ public enum ContractTranslator {
     public static let eventShardCount = 8
 
     public static func translate(_ contract: Contract) -> GeneratedModule {
+        let fields = FieldDeclarations(contract)
+        var module = translateWithoutEvents(contract, fields: fields)
+        let table = eventTable(contract, fields: fields)
+        module.events = contract.events.map { table.structDecl(of: table.entry(of: $0)) }
+        module.descriptor = descriptor(of: contract)
+        return module
+    }
+
+    /// The module without its events (``GeneratedModule/events`` and the
+    /// descriptor's events are empty): the renderer prints events from
+    /// ``eventTable(_:)``, which can be built at the same time.
+    static func translateWithoutEvents(_ contract: Contract, fields: FieldDeclarations) -> GeneratedModule {
         let names = GeneratedNames(contractName: contract.name)
-
-        let envelopeNames = Set(contract.mandatory.map(\.wireName))
-        var ruleIndices: [String: Int] = [:]
-        func property(_ field: Field, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
-            var fresh: String?
-            if envelopeNames.contains(field.wireName), contract.mandatory.contains(field) {
-                if field.wireName == "uuid", field.spec.type == .uuid { fresh = "Foundation.UUID()" }
-                if field.wireName == "clientTimestamp", field.spec.type == .timestamp { fresh = "Foundation.Date()" }
-            }
-            return PropertyDecl(
-                name: GeneratedNames.memberName(field.wireName), wireName: field.wireName,
-                type: swiftType(field.spec.type), spec: field.spec, doc: field.description,
-                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule,
-                ruleIndex: rule.flatMap { ruleIndices[$0] }
-            )
+        func property(_ field: Field, optional: Bool = false) -> PropertyDecl {
+            fields.property(field, optional: optional)
         }
-
-        func envelopeRule(_ field: Field) -> String { "envelope_" + GeneratedNames.memberName(field.wireName) }
-        func kindRule(_ kind: String, _ field: Field) -> String {
-            "kind" + SwiftName.upperCamel(kind) + "_" + GeneratedNames.memberName(field.wireName)
-        }
-        func curatedRule(_ field: Field) -> String { "field_" + GeneratedNames.memberName(field.wireName) }
 
         var rules: [RuleDecl] = []
         for field in contract.mandatory {
-            rules.append(RuleDecl(name: envelopeRule(field), scope: .envelope, property: property(field)))
+            rules.append(RuleDecl(name: fields.envelopeRule(field), scope: .envelope, property: property(field)))
         }
         for kind in contract.kinds {
             for field in kind.mandatory {
-                rules.append(RuleDecl(name: kindRule(kind.name, field), scope: .kind, property: property(field)))
+                rules.append(RuleDecl(name: fields.kindRule(kind.name, field), scope: .kind, property: property(field)))
             }
         }
         for field in contract.fields {
-            rules.append(RuleDecl(name: curatedRule(field), scope: .curated, property: property(field)))
-        }
-        for (index, rule) in rules.enumerated() where ruleIndices[rule.name] == nil {
-            ruleIndices[rule.name] = index
+            rules.append(RuleDecl(name: fields.curatedRule(field), scope: .curated, property: property(field)))
         }
 
         let valueSets = contract.valueSets.map { set in
@@ -93,18 +83,118 @@ public enum ContractTranslator {
             )
         }
 
-        // Every event reuses the declarations of the fields it carries, built once
-        // here: a contract of thousands of events names each field only once.
-        let envelopeProperties = contract.mandatory.map { property($0, rule: envelopeRule($0)) }
-        var kindProperties: [String: [PropertyDecl]] = [:]
-        for kind in contract.kinds where kindProperties[kind.name] == nil {
-            kindProperties[kind.name] = kind.mandatory.map { property($0, rule: kindRule(kind.name, $0)) }
+        let module = GeneratedModule(
+            namespace: names.prefix, contractName: contract.name, version: contract.version, doc: contract.description,
+            names: names, valueSets: valueSets, envelope: envelope, kinds: kindProtocols, fieldProtocols: fieldProtocols,
+            objects: objects, events: [], rules: rules, descriptor: descriptor(of: contract, includingEvents: false)
+        )
+        return module
+    }
+
+    /// What generated code declares for fields, and the names of their shared
+    /// rules. Member names are made once per field name: fields appear in
+    /// rules, protocols and events alike.
+    struct FieldDeclarations: Sendable {
+        let mandatory: [Field]
+        let envelopeNames: Set<String>
+        /// Wire name -> member name, for every field of the contract.
+        let memberNames: [String: String]
+        /// Kind name -> `kind<Kind>_`, the start of its rules' names.
+        let kindRulePrefixes: [String: String]
+        /// Rule name -> its index in ``GeneratedModule/rules`` (rules in
+        /// contract order: envelope, kinds, curated fields).
+        private(set) var ruleIndices: [String: Int] = [:]
+
+        init(_ contract: Contract) {
+            mandatory = contract.mandatory
+            envelopeNames = Set(contract.mandatory.map(\.wireName))
+            var memberNames: [String: String] = [:]
+            func note(_ fields: [Field]) {
+                for field in fields where memberNames[field.wireName] == nil {
+                    memberNames[field.wireName] = GeneratedNames.memberName(field.wireName)
+                }
+            }
+            note(contract.mandatory)
+            for kind in contract.kinds { note(kind.mandatory) }
+            note(contract.fields)
+            for object in contract.objects {
+                note(object.required)
+                note(object.optional)
+            }
+            self.memberNames = memberNames
+            var kindRulePrefixes: [String: String] = [:]
+            for kind in contract.kinds where kindRulePrefixes[kind.name] == nil {
+                kindRulePrefixes[kind.name] = "kind" + SwiftName.upperCamel(kind.name) + "_"
+            }
+            self.kindRulePrefixes = kindRulePrefixes
+
+            var names: [String] = []
+            for field in contract.mandatory { names.append(envelopeRule(field)) }
+            for kind in contract.kinds {
+                for field in kind.mandatory { names.append(kindRule(kind.name, field)) }
+            }
+            for field in contract.fields { names.append(curatedRule(field)) }
+            var ruleIndices: [String: Int] = [:]
+            for (index, name) in names.enumerated() where ruleIndices[name] == nil { ruleIndices[name] = index }
+            self.ruleIndices = ruleIndices
         }
-        var curatedProperties: [String: (present: PropertyDecl, optional: PropertyDecl, protocols: (String, String))] = [:]
-        for field in contract.fields where curatedProperties[field.wireName] == nil {
-            curatedProperties[field.wireName] = (
-                property(field, rule: curatedRule(field)), property(field, optional: true, rule: curatedRule(field)),
-                (names.fieldProtocol(field.wireName), names.optionalFieldProtocol(field.wireName))
+
+        func memberName(_ field: Field) -> String {
+            memberNames[field.wireName] ?? GeneratedNames.memberName(field.wireName)
+        }
+
+        func envelopeRule(_ field: Field) -> String { "envelope_" + memberName(field) }
+        func kindRule(_ kind: String, _ field: Field) -> String {
+            (kindRulePrefixes[kind] ?? "kind" + SwiftName.upperCamel(kind) + "_") + memberName(field)
+        }
+        func curatedRule(_ field: Field) -> String { "field_" + memberName(field) }
+
+        func property(_ field: Field, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
+            var fresh: String?
+            if envelopeNames.contains(field.wireName), mandatory.contains(field) {
+                if field.wireName == "uuid", field.spec.type == .uuid { fresh = "Foundation.UUID()" }
+                if field.wireName == "clientTimestamp", field.spec.type == .timestamp { fresh = "Foundation.Date()" }
+            }
+            return PropertyDecl(
+                name: memberName(field), wireName: field.wireName,
+                type: swiftType(field.spec.type), spec: field.spec, doc: field.description,
+                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule,
+                ruleIndex: rule.flatMap { ruleIndices[$0] }
+            )
+        }
+    }
+
+    /// The field declarations every event reuses, built once (a contract of
+    /// thousands of events names each field only once), and each event as indices into them.
+    static func eventTable(_ contract: Contract, fields declarations: FieldDeclarations) -> EventTable {
+        let names = GeneratedNames(contractName: contract.name)
+        func property(_ field: Field, _ optional: Bool, _ rule: String) -> PropertyDecl {
+            declarations.property(field, optional: optional, rule: rule)
+        }
+        let envelopeRule = declarations.envelopeRule
+        let kindRule = declarations.kindRule
+        let curatedRule = declarations.curatedRule
+        var fields: [PropertyDecl] = []
+        var fieldProtocols: [String?] = []
+        func slot(_ decl: PropertyDecl, _ conformance: String? = nil) -> Int {
+            fields.append(decl)
+            fieldProtocols.append(conformance)
+            return fields.count - 1
+        }
+        let envelope = contract.mandatory.map { slot(property($0, false, envelopeRule($0))) }
+        var kinds: [EventTable.KindEntry] = []
+        var kindIndices: [String: Int] = [:]
+        for kind in contract.kinds where kindIndices[kind.name] == nil {
+            kindIndices[kind.name] = kinds.count
+            kinds.append(EventTable.KindEntry(
+                name: kind.name, protocolName: names.kindProtocol(kind.name),
+                fields: kind.mandatory.map { slot(property($0, false, kindRule(kind.name, $0))) }))
+        }
+        var curated: [String: (present: Int, optional: Int)] = [:]
+        for field in contract.fields where curated[field.wireName] == nil {
+            curated[field.wireName] = (
+                slot(property(field, false, curatedRule(field)), names.fieldProtocol(field.wireName)),
+                slot(property(field, true, curatedRule(field)), names.optionalFieldProtocol(field.wireName))
             )
         }
         var constantCases: [String: [String: ConstantDecl]] = [:]  // value set -> code -> constant
@@ -117,53 +207,24 @@ public enum ContractTranslator {
             constantCases[set.name] = byCode
         }
 
-        let events = contract.events.map { event in
-            var properties = envelopeProperties
-            for var decl in kindProperties[event.kind] ?? [] {
-                if let constant = event.constants.first(where: { $0.field == decl.wireName }),
-                   case .valueSet(let setName) = decl.spec.type,
-                   let fixed = constantCases[setName]?[constant.code] {
-                    decl.constant = fixed
-                }
-                properties.append(decl)
-            }
-            var conformances = [names.kindProtocol(event.kind)]
-            for reference in event.required {
-                guard let field = curatedProperties[reference.name] else { continue }
-                properties.append(field.present)
-                conformances.append(field.protocols.0)
-            }
-            for reference in event.optional {
-                guard let field = curatedProperties[reference.name] else { continue }
-                properties.append(field.optional)
-                conformances.append(field.protocols.1)
-            }
-            // Marks the type as generated: the runtime trusts its `validate()`
-            // and skips re-checking the encoded payload against the descriptor.
-            conformances.append("TrackingCore.ContractGeneratedEvent")
-            conformances.append("Swift.Hashable")
-            return StructDecl(
-                name: GeneratedNames.typeName(event.name), doc: event.description, deprecated: event.deprecated,
-                role: .event(name: event.name, kind: event.kind, shard: shard(ofEvent: event.name)),
-                conformances: conformances, properties: properties
-            )
-        }
-
-        return GeneratedModule(
-            namespace: names.prefix, contractName: contract.name, version: contract.version, doc: contract.description,
-            names: names, valueSets: valueSets, envelope: envelope, kinds: kindProtocols, fieldProtocols: fieldProtocols,
-            objects: objects, events: events, rules: rules, descriptor: descriptor(of: contract)
-        )
+        return EventTable(
+            fields: fields, fieldProtocols: fieldProtocols, kinds: kinds, envelope: envelope, kindIndices: kindIndices,
+            curatedSlots: curated, constantCases: constantCases, names: names)
     }
 
     /// The runtime descriptor of `contract`, as generated code rebuilds it
     /// (events in shard order, see ``shard(ofEvent:)``).
     public static func descriptor(of contract: Contract) -> ContractDescriptor {
+        descriptor(of: contract, includingEvents: true)
+    }
+
+    /// Without the events' descriptors unless `includingEvents` (the renderer
+    /// makes them per shard, with ``EventDescriptors``).
+    static func descriptor(of contract: Contract, includingEvents: Bool) -> ContractDescriptor {
         func field(_ f: Field) -> FieldDescriptor {
             FieldDescriptor(f.wireName, f.spec, pii: f.pii, deprecated: f.deprecated, defaultValue: f.defaultValue)
         }
-        let sets = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let events = EventDescriptors(contract)
         return ContractDescriptor(
             name: contract.name, version: contract.version,
             valueSets: contract.valueSets.map { ValueSetDescriptor(name: $0.name, wireValues: $0.cases.map(\.wireValue)) },
@@ -173,22 +234,54 @@ public enum ContractTranslator {
             globals: contract.globals.map(field),
             fields: contract.fields.map(field),
             // Shard order (contract order within a shard): the order generated code lists them in.
-            events: contract.events.indices.map { (shard: shard(ofEvent: contract.events[$0].name), offset: $0) }
+            events: !includingEvents ? [] : contract.events.indices.map { (shard: shard(ofEvent: contract.events[$0].name), offset: $0) }
                 .sorted { ($0.shard, $0.offset) < ($1.shard, $1.offset) }
-                .map { contract.events[$0.offset] }.map { event in
-                var constants: [String: String] = [:]
-                for constant in event.constants {
-                    guard let kindField = kinds[event.kind]?.mandatory.first(where: { $0.wireName == constant.field }),
-                          case .valueSet(let setName) = kindField.spec.type,
-                          let member = sets[setName]?.cases.first(where: { $0.code == constant.code }) else { continue }
-                    constants[constant.field] = member.wireValue
-                }
-                return EventDescriptor(
-                    name: event.name, kind: event.kind, constants: constants,
-                    required: event.required.map(\.name), optional: event.optional.map(\.name), deprecated: event.deprecated
-                )
-            }
+                .map { events.descriptor(of: contract.events[$0.offset]) }
         )
+    }
+
+    /// Makes events' descriptors (their constants resolved to wire values).
+    struct EventDescriptors: Sendable {
+        /// Kind -> field -> its value set's codes -> wire values (the first
+        /// declaration of each, as the validator reads them).
+        let constantValues: [String: [String: [String: String]]]
+
+        init(_ contract: Contract) {
+            var wireValues: [String: [String: String]] = [:]
+            for set in contract.valueSets where wireValues[set.name] == nil {
+                var byCode: [String: String] = [:]
+                for member in set.cases where byCode[member.code] == nil { byCode[member.code] = member.wireValue }
+                wireValues[set.name] = byCode
+            }
+            var constantValues: [String: [String: [String: String]]] = [:]
+            for kind in contract.kinds where constantValues[kind.name] == nil {
+                var fields: [String: [String: String]] = [:]
+                for field in kind.mandatory where fields[field.wireName] == nil {
+                    if case .valueSet(let setName) = field.spec.type { fields[field.wireName] = wireValues[setName] ?? [:] }
+                }
+                constantValues[kind.name] = fields
+            }
+            self.constantValues = constantValues
+        }
+
+        /// The event's constants: field wire name -> member wire value.
+        func constants(of event: Event) -> [String: String] {
+            var constants: [String: String] = [:]
+            guard !event.constants.isEmpty, let fields = constantValues[event.kind] else { return constants }
+            for constant in event.constants {
+                guard let value = fields[constant.field]?[constant.code] else { continue }
+                constants[constant.field] = value
+            }
+            return constants
+        }
+
+        func descriptor(of event: Event) -> EventDescriptor {
+            let constants = constants(of: event)
+            return EventDescriptor(
+                name: event.name, kind: event.kind, constants: constants,
+                required: event.required.map(\.name), optional: event.optional.map(\.name), deprecated: event.deprecated
+            )
+        }
     }
 
     static func swiftType(_ type: ValueType) -> SwiftType {

@@ -44,10 +44,10 @@ public enum ContractLoader {
             throw ContractFileError(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw ContractFileError(path: path, reason: "is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = FileBytes.read(path) else {
             throw ContractFileError(path: path, reason: "cannot be read")
         }
-        return [UInt8](data)
+        return bytes
     }
 
     /// More would bury the first problems; a hostile file could otherwise print without end.

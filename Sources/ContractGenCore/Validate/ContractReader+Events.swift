@@ -1,3 +1,5 @@
+import Foundation
+
 /// Events: a kind, constants for the kind's value-set fields, and the curated
 /// fields they require or allow.
 extension ContractReader {
@@ -7,18 +9,101 @@ extension ContractReader {
         guard let list = entries(of: node, what: "'events'", nullIsEmpty: true) else { return [] }
         let context = EventContext(contract: contract)
         curatedFieldUsed = Array(repeating: false, count: contract.fields.count)
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        guard list.count >= Self.eventsPerChunk * 2, workers > 1 else {
+            var events: [Event] = []
+            events.reserveCapacity(list.count)
+            for entry in list {
+                if let event = readEvent(entry, context) { events.append(event) }
+            }
+            return events
+        }
+
+        // Large contracts: the events are read in chunks on all cores, each by
+        // a reader of its own that starts from this one's state; their findings
+        // are then taken in chunk order, so the result is the one a single
+        // reader would give.
+        let chunkSize = max(Self.eventsPerChunk, (list.count + 4 * workers - 1) / (4 * workers))
+        let chunks = stride(from: 0, to: list.count, by: chunkSize).map { list[$0..<min($0 + chunkSize, list.count)] }
+        let start = EventReaderState(self)
+        let parts = Concurrently.map(chunks) { chunk in
+            let reader = start.reader()
+            var events: [Event] = []
+            events.reserveCapacity(chunk.count)
+            for entry in chunk {
+                if let event = reader.readEvent(entry, context) { events.append(event) }
+            }
+            return EventChunk(
+                events: events, diagnostics: reader.diagnostics, mentionedFieldNames: reader.mentionedFieldNames,
+                curatedFieldUsed: reader.curatedFieldUsed)
+        }
         var events: [Event] = []
         events.reserveCapacity(list.count)
-        for entry in list {
-            if let event = readEvent(entry, context) { events.append(event) }
+        for part in parts {
+            events += part.events
+            take(part.diagnostics)
+            mentionedFieldNames.formUnion(part.mentionedFieldNames)
+            for (index, used) in part.curatedFieldUsed.enumerated() where used { curatedFieldUsed[index] = true }
         }
         return events
+    }
+
+    /// Below twice this many events, one reader reads them all.
+    static let eventsPerChunk = 512
+
+    /// What reading events needs from the reader, copied (cheaply: the
+    /// collections are shared until written) for the readers of the chunks.
+    struct EventReaderState: Sendable {
+        let root: Node
+        let file: String
+        let valueSetNames: Set<String>
+        let objectNames: Set<String>
+        let valueSets: [String: ValueSet]
+        let valueSetCodes: [String: Set<String>]
+        let objects: [String: ObjectType]
+        let curatedFieldNames: Set<String>
+        let curatedFieldCount: Int
+        /// Findings a chunk may still add before the reader's limit.
+        let room: Int
+
+        init(_ reader: ContractReader) {
+            root = reader.root
+            file = reader.file
+            valueSetNames = reader.valueSetNames
+            objectNames = reader.objectNames
+            valueSets = reader.valueSets
+            valueSetCodes = reader.valueSetCodes
+            objects = reader.objects
+            curatedFieldNames = reader.curatedFieldNames
+            curatedFieldCount = reader.curatedFieldUsed.count
+            room = max(0, ContractReader.collectionLimit - reader.diagnostics.count)
+        }
+
+        func reader() -> ContractReader {
+            let reader = ContractReader(root: root, file: file, collectionLimit: room)
+            reader.valueSetNames = valueSetNames
+            reader.objectNames = objectNames
+            reader.valueSets = valueSets
+            reader.valueSetCodes = valueSetCodes
+            reader.objects = objects
+            reader.curatedFieldNames = curatedFieldNames
+            reader.curatedFieldUsed = Array(repeating: false, count: curatedFieldCount)
+            return reader
+        }
+    }
+
+    /// What the reader of one chunk found.
+    struct EventChunk: Sendable {
+        let events: [Event]
+        let diagnostics: [Diagnostic]
+        let mentionedFieldNames: Set<String>
+        let curatedFieldUsed: [Bool]
     }
 
     /// Lookups every event needs, built once.
     /// What events need to know about a kind, behind one reference so that
     /// looking it up per event copies nothing.
-    final class KindInfo {
+    final class KindInfo: Sendable {
         let name: String
         let fieldNames: [String]
         /// Per field: the value set of its type, when it has one.
@@ -31,7 +116,7 @@ extension ContractReader {
         }
     }
 
-    struct EventContext {
+    struct EventContext: Sendable {
         let kinds: [String: KindInfo]
         let kindNames: [String]
         /// Curated field name -> index in `Contract.fields`.
@@ -56,7 +141,7 @@ extension ContractReader {
         }
     }
 
-    private func readEvent(_ entry: MappingEntry, _ context: EventContext) -> Event? {
+    func readEvent(_ entry: MappingEntry, _ context: EventContext) -> Event? {
         checkName(entry.name, what: "event name", at: entry.key.location)
         func what() -> String { "event '\(entry.name)'" }  // built only for messages
         if entry.value.isNull {

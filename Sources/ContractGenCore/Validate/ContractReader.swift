@@ -33,9 +33,13 @@ final class ContractReader {
 
     static let topKeys = ["contract", "version", "description", "valueSets", "mandatory", "kinds", "globals", "objects", "fields", "events"]
 
-    init(root: Node, file: String) {
+    /// Findings this reader keeps at most (see ``collectionLimit``).
+    let limit: Int
+
+    init(root: Node, file: String, collectionLimit: Int = ContractReader.collectionLimit) {
         self.root = root
         self.file = file
+        self.limit = collectionLimit
     }
 
     // MARK: Reporting
@@ -46,13 +50,18 @@ final class ContractReader {
     static let collectionLimit = 20 * ContractLoader.maxDiagnostics
 
     func error(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String? = nil) {
-        guard diagnostics.count < Self.collectionLimit else { return }
+        guard diagnostics.count < limit else { return }
         diagnostics.append(.error(message(), at: location, hint: hint()))
     }
 
     func warning(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String? = nil) {
-        guard diagnostics.count < Self.collectionLimit else { return }
+        guard diagnostics.count < limit else { return }
         diagnostics.append(.warning(message(), at: location, hint: hint()))
+    }
+
+    /// Appends findings made by another reader, up to the limit.
+    func take(_ found: [Diagnostic]) {
+        diagnostics += found.prefix(max(0, limit - diagnostics.count))
     }
 
     // MARK: The whole contract

@@ -1,5 +1,5 @@
 /// One key/value pair of a mapping whose key is a plain name, as the reader sees it.
-struct MappingEntry {
+struct MappingEntry: Sendable {
     let name: String
     /// Where the key is; the key itself is `name`.
     let keyLocation: SourceLocation
@@ -9,7 +9,7 @@ struct MappingEntry {
     var key: KeyPosition { KeyPosition(location: keyLocation) }
 
     /// Where a key stands (kept apart from the key's node so entries copy cheaply).
-    struct KeyPosition {
+    struct KeyPosition: Sendable {
         let location: SourceLocation
     }
 }

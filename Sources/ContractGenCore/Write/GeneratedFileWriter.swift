@@ -32,41 +32,60 @@ public struct GeneratedFileWriter: Sendable {
     public init() {}
 
     public func write(_ files: [GeneratedFile], to directory: URL, mode: Mode) throws -> Report {
-        let fm = FileManager.default
+        try prepare(directory, mode: mode)
         var report = Report()
-        if mode == .write {
-            try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-        }
-        let expected = Set(files.map(\.name))
         for file in files {
-            let url = directory.appendingPathComponent(file.name)
-            if let existing = try? Data(contentsOf: url), Self.same(existing, file.bytes) {
+            if try write(file, to: directory, mode: mode) {
+                report.written.append(file.name)
+            } else {
                 report.unchanged.append(file.name)
-                continue
-            }
-            report.written.append(file.name)
-            if mode == .write {
-                try file.bytes.withUnsafeBytes { try Data($0).write(to: url, options: .atomic) }
             }
         }
+        report.removed = try removeStale(in: directory, keeping: Set(files.map(\.name)), mode: mode)
+        return report
+    }
+
+    /// Creates `directory` (write mode); call before writing single files.
+    public func prepare(_ directory: URL, mode: Mode) throws {
+        if mode == .write {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+    }
+
+    /// Writes one file unless the directory already holds exactly its bytes.
+    /// Safe to call for different files at once.
+    /// - Returns: Whether the file was (check mode: would be) written.
+    public func write(_ file: GeneratedFile, to directory: URL, mode: Mode) throws -> Bool {
+        let url = directory.appendingPathComponent(file.name)
+        if Self.fileHolds(url, file.bytes) { return false }
+        if mode == .write {
+            try FileBytes.write(file.bytes, to: url.path)
+        }
+        return true
+    }
+
+    /// Removes (check mode: lists) the files in `directory` that carry
+    /// ``GeneratedFileSet/header`` but are not in `expected`.
+    public func removeStale(in directory: URL, keeping expected: Set<String>, mode: Mode) throws -> [String] {
+        let fm = FileManager.default
+        var removed: [String] = []
         let present = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in present.sorted() where name.hasSuffix(".swift") && !expected.contains(name) {
             let url = directory.appendingPathComponent(name)
             guard Self.isGenerated(url) else { continue }
-            report.removed.append(name)
+            removed.append(name)
             if mode == .write {
                 try fm.removeItem(at: url)
             }
         }
-        return report
+        return removed
     }
 
-    /// Whether `data` holds exactly `bytes` (one `memcmp`, not a byte loop).
-    static func same(_ data: Data, _ bytes: [UInt8]) -> Bool {
-        guard data.count == bytes.count else { return false }
-        return data.withUnsafeBytes { a in
-            bytes.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-        }
+    /// Whether the file at `url` holds exactly `bytes`: the size first, then
+    /// the bytes a chunk at a time (an up-to-date file is never read whole
+    /// into memory, and a file of another size is not read at all).
+    static func fileHolds(_ url: URL, _ bytes: [UInt8]) -> Bool {
+        FileBytes.holds(url.path, bytes)
     }
 
     /// Whether the file at `url` starts with the generated header line.

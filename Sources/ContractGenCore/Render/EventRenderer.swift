@@ -1,0 +1,282 @@
+/// Renders events as structs straight into a file's bytes.
+///
+/// Everything an event prints for a field (its declaration, initializer
+/// parameter, assignment, check and member write) depends on the field alone,
+/// so it is printed once per field slot of the ``EventTable`` when the
+/// renderer is made; an event is then its header and those snippets copied in
+/// order. The renderer is immutable, so the shards can share it while they
+/// render concurrently.
+struct EventRenderer: Sendable {
+    let table: EventTable
+    let namespace: String
+    let version: String
+    /// Every snippet's bytes, one after the other; ``slots`` locate them.
+    /// (Ranges of integers, not an array per snippet: copying them per field
+    /// per event costs no reference counting.)
+    private let arena: [UInt8]
+    private let slots: [Slot]
+
+    /// Where one field slot's snippets lie in ``arena``: what the field prints
+    /// inside an event, at the struct's depth (the declaration) or its
+    /// members' depth (the rest).
+    struct Slot: Sendable {
+        var declaration: Range<Int>
+        /// The doc comment alone, for a kind field the event fixes to a constant.
+        var doc: Range<Int>
+        /// Without the line end: only the last parameter has no comma.
+        var parameter: Range<Int>
+        var assignment: Range<Int>
+        /// Empty when the field has nothing to check.
+        var check: Range<Int>
+        var encoder: Range<Int>
+        /// The start of a constant's declaration, up to ` { `.
+        var constantHead: Range<Int>
+        /// `, <protocol>`, for curated slots.
+        var conformance: Range<Int>
+        var hasDoc: Bool
+        var isOptional: Bool
+        var hasFreshDefault: Bool
+    }
+
+    init(table: EventTable, namespace: String, version: String) {
+        self.table = table
+        self.namespace = namespace
+        self.version = version
+        var arena: [UInt8] = []
+        var slots: [Slot] = []
+        slots.reserveCapacity(table.fields.count)
+        for (property, conformance) in zip(table.fields, table.fieldProtocols) {
+            slots.append(Self.slot(property, conformance: conformance, namespace: namespace, arena: &arena))
+        }
+        self.arena = arena
+        self.slots = slots
+    }
+
+    private static func slot(_ property: PropertyDecl, conformance: String?, namespace: String, arena: inout [UInt8]) -> Slot {
+        func printed(depth: Int, _ body: (inout CodePrinter) -> Void) -> Range<Int> {
+            var p = CodePrinter(depth: depth)
+            body(&p)
+            arena.append(contentsOf: p.bytes)
+            return arena.count - p.bytes.count..<arena.count
+        }
+        func text(_ text: String) -> Range<Int> {
+            let start = arena.count
+            arena.append(contentsOf: text.utf8)
+            return start..<arena.count
+        }
+        let name = SwiftName.escaped(property.name)
+        return Slot(
+            declaration: printed(depth: 1) { StructRenderer.renderProperty(property, into: &$0) },
+            doc: printed(depth: 1) { $0.doc(PropertyDoc.text(property)) },
+            parameter: printed(depth: 2) { $0.fragment(StructRenderer.parameter(property)) },
+            assignment: printed(depth: 2) { $0.line(StructRenderer.assignment(property)) },
+            check: printed(depth: 2) { ValueCode.callRule(property, namespace: namespace, into: &$0) },
+            encoder: printed(depth: 2) { ValueCode.callWriter(property, namespace: namespace, into: &$0) },
+            constantHead: text("    public var \(name): \(ValueCode.typeCode(property)) { "),
+            conformance: text(conformance.map { ", " + $0 } ?? ""),
+            hasDoc: PropertyDoc.hasText(property) || property.deprecated != nil,
+            isOptional: property.isOptional,
+            hasFreshDefault: property.freshDefault != nil
+        )
+    }
+
+    /// Appends the events of `events` to `out`, each a blank line and its struct.
+    func render(_ events: some Sequence<EventTable.EventEntry>, into out: inout [UInt8]) {
+        arena.withUnsafeBufferPointer { arena in
+            var scratch = Scratch()
+            for event in events {
+                render(event, arena: arena, scratch: &scratch, into: &out)
+            }
+        }
+    }
+
+    /// Per-event lists, reused from event to event.
+    private struct Scratch {
+        /// (slot, constant) per property, in wire order.
+        var properties: [(slot: Int, constant: ConstantDecl?)] = []
+        var parameters: [Int] = []
+    }
+
+    private func render(
+        _ event: EventTable.EventEntry, arena: UnsafeBufferPointer<UInt8>, scratch: inout Scratch, into out: inout [UInt8]
+    ) {
+        func append(_ range: Range<Int>) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: arena[range]))
+        }
+        var properties = Self.take(&scratch.properties)
+        defer { scratch.properties = properties }
+        for slot in table.envelope { properties.append((slot, nil)) }
+        if let kind = event.kind {
+            for (position, slot) in table.kinds[kind].fields.enumerated() {
+                properties.append((slot, event.constants.isEmpty ? nil : event.constant(at: position)))
+            }
+        }
+        for slot in event.curated { properties.append((slot, nil)) }
+
+        out.append(Self.newline)
+        if let doc = event.doc { SwiftLiteral.appendDocLines(doc, to: &out) }
+        if let message = event.deprecated {
+            Self.line("@available(*, deprecated, message: \(SwiftLiteral.string(message)))", into: &out)
+        }
+        out.append(contentsOf: Self.structStart)
+        out.append(contentsOf: SwiftName.escaped(GeneratedNames.typeName(event.name)).utf8)
+        out.append(contentsOf: Self.colon)
+        out.append(contentsOf: table.kindProtocol(of: event).utf8)
+        for slot in event.curated { append(slots[slot].conformance) }
+        out.append(contentsOf: Self.fixedConformances)
+        out.append(contentsOf: Self.eventNameStart)
+        SwiftLiteral.appendString(event.name, to: &out)
+        out.append(contentsOf: Self.closeBraceLine)
+
+        // A blank line around documented properties only.
+        var previousHadDoc = true
+        for (slot, constant) in properties {
+            let s = slots[slot]
+            if s.hasDoc || previousHadDoc { out.append(Self.newline) }
+            if let constant {
+                append(s.doc)
+                append(s.constantHead)
+                out.append(contentsOf: SwiftName.escaped(constant.enumType).utf8)
+                out.append(UInt8(ascii: "."))
+                out.append(contentsOf: SwiftName.escaped(constant.caseName).utf8)
+                out.append(contentsOf: Self.closeBraceLine)
+            } else {
+                append(s.declaration)
+            }
+            previousHadDoc = s.hasDoc
+        }
+        out.append(Self.newline)
+
+        // Initializer: required parameters first, then optionals defaulting to
+        // `nil`, then `uuid` and `clientTimestamp` defaulting to fresh values.
+        var parameters = Self.take(&scratch.parameters)
+        defer { scratch.parameters = parameters }
+        for (slot, constant) in properties where constant == nil && !slots[slot].isOptional && !slots[slot].hasFreshDefault {
+            parameters.append(slot)
+        }
+        for (slot, constant) in properties where constant == nil && slots[slot].isOptional && !slots[slot].hasFreshDefault {
+            parameters.append(slot)
+        }
+        for (slot, constant) in properties where constant == nil && slots[slot].hasFreshDefault {
+            parameters.append(slot)
+        }
+        out.append(contentsOf: Self.initDoc)
+        if parameters.isEmpty {
+            out.append(contentsOf: Self.emptyInit)
+        } else {
+            out.append(contentsOf: Self.initStart)
+            for (index, slot) in parameters.enumerated() {
+                append(slots[slot].parameter)
+                if index < parameters.count - 1 { out.append(UInt8(ascii: ",")) }
+                out.append(Self.newline)
+            }
+            out.append(contentsOf: Self.initEnd)
+        }
+        for slot in parameters { append(slots[slot].assignment) }
+        out.append(contentsOf: Self.memberEnd)
+        out.append(Self.newline)
+
+        // Documented by `TrackingEvent`, like `writeMembers(to:)`.
+        out.append(contentsOf: Self.validateStart)
+        var checked = false
+        for (slot, constant) in properties where constant == nil && !slots[slot].check.isEmpty {
+            if !checked {
+                out.append(contentsOf: Self.violationsStart)
+                checked = true
+            }
+            append(slots[slot].check)
+        }
+        out.append(contentsOf: checked ? Self.violationsEnd : Self.noViolations)
+        out.append(contentsOf: Self.memberEnd)
+        out.append(Self.newline)
+
+        // Fixed members next to each other are one raw write.
+        out.append(contentsOf: Self.writeMembersStart)
+        out.append(contentsOf: Self.rawMembersStart)
+        Self.appendMember("event", event.name, to: &out)
+        out.append(UInt8(ascii: ","))
+        Self.appendMember("kind", event.kindName, to: &out)
+        out.append(UInt8(ascii: ","))
+        Self.appendMember("contractVersion", version, to: &out)
+        var rawOpen = true
+        for (slot, constant) in properties {
+            if let constant {
+                if rawOpen {
+                    out.append(UInt8(ascii: ","))
+                } else {
+                    out.append(contentsOf: Self.rawMembersStart)
+                    rawOpen = true
+                }
+                Self.appendMember(table.fields[slot].wireName, constant.wireValue, to: &out)
+                continue
+            }
+            if rawOpen {
+                out.append(contentsOf: Self.rawMembersEnd)
+                rawOpen = false
+            }
+            append(slots[slot].encoder)
+        }
+        if rawOpen { out.append(contentsOf: Self.rawMembersEnd) }
+        out.append(contentsOf: Self.memberEnd)
+        out.append(contentsOf: Self.structEnd)
+    }
+
+    /// `list` emptied, its storage kept and no longer shared with `list` (so
+    /// appending does not copy it).
+    private static func take<T>(_ list: inout [T]) -> [T] {
+        var taken: [T] = []
+        swap(&taken, &list)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// One member of a `writer.rawMembers("…")` literal: the key and value as
+    /// escaped JSON strings (``ValueCode/membersLiteral(_:)``, as bytes).
+    private static func appendMember(_ key: String, _ value: String, to out: inout [UInt8]) {
+        appendJSONStringBody(key, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendJSONStringBody(value, to: &out)
+    }
+
+    /// ``ValueCode/appendJSONStringBody(_:to:)``, as bytes.
+    private static func appendJSONStringBody(_ text: String, to out: inout [UInt8]) {
+        if SwiftLiteral.isPlain(text) {
+            out.append(contentsOf: escapedQuote)
+            out.append(contentsOf: text.utf8)
+            out.append(contentsOf: escapedQuote)
+        } else {
+            // The literal without its outer quotes (one ASCII byte each).
+            out.append(contentsOf: SwiftLiteral.jsonString(text).utf8.dropFirst().dropLast())
+        }
+    }
+
+    private static let rawMembersStart = Array("        writer.rawMembers(\"".utf8)
+    private static let rawMembersEnd = Array("\")\n".utf8)
+    private static let escapedQuote = Array("\\\"".utf8)
+
+    private static func line(_ text: String, into out: inout [UInt8]) {
+        out.append(contentsOf: text.utf8)
+        out.append(newline)
+    }
+
+    private static let newline = UInt8(ascii: "\n")
+    private static let structStart = Array("public struct ".utf8)
+    private static let colon = Array(": ".utf8)
+    private static let fixedConformances = Array(
+        (EventTable.fixedConformances.map { ", " + $0 }.joined() + " {\n").utf8)
+    private static let eventNameStart = Array("    public var eventName: Swift.String { ".utf8)
+    private static let closeBraceLine = Array(" }\n".utf8)
+    private static let initDoc = Array(
+        "    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.\n".utf8)
+    private static let emptyInit = Array("    public init() {\n".utf8)
+    private static let initStart = Array("    public init(\n".utf8)
+    private static let initEnd = Array("    ) {\n".utf8)
+    private static let memberEnd = Array("    }\n".utf8)
+    private static let validateStart = Array("    public func validate() -> [TrackingCore.Violation] {\n".utf8)
+    private static let violationsStart = Array("        var violations: [TrackingCore.Violation] = []\n".utf8)
+    private static let violationsEnd = Array("        return violations\n".utf8)
+    private static let noViolations = Array("        []\n".utf8)
+    private static let writeMembersStart = Array(
+        "    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {\n".utf8)
+    private static let structEnd = Array("}\n".utf8)
+}

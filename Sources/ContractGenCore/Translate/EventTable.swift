@@ -1,0 +1,112 @@
+/// The events of a contract, compactly: every field declaration an event can
+/// carry, built once, and per event only what differs (its name, kind,
+/// constants and which curated fields it carries, as indices).
+///
+/// A contract of thousands of events puts the same few thousand declarations
+/// into every event; the renderer prints each declaration's code once and the
+/// events by index, without a declaration model per event.
+/// ``ContractTranslator/translate(_:)`` builds its ``StructDecl``s from this
+/// table too, so both agree on what an event holds.
+struct EventTable: Sendable {
+    /// The declarations events carry, by slot: the envelope fields first, then
+    /// every kind's mandatory fields, then each curated field present and optional.
+    var fields: [PropertyDecl]
+    /// For curated slots, the field protocol an event carrying it conforms to.
+    var fieldProtocols: [String?]
+    var kinds: [KindEntry]
+    /// Slots of the envelope fields, in contract order.
+    var envelope: [Int]
+    var kindIndices: [String: Int]
+    /// Curated field wire name -> its slots present and optional.
+    var curatedSlots: [String: (present: Int, optional: Int)]
+    /// Value set name -> code -> the constant an event fixes a field to.
+    var constantCases: [String: [String: ConstantDecl]]
+    let names: GeneratedNames
+
+    struct KindEntry: Sendable {
+        var name: String
+        var protocolName: String
+        /// Slots of the kind's mandatory fields, in contract order.
+        var fields: [Int]
+    }
+
+    /// An event, with its fields as slots. (Made per event when it is
+    /// rendered, so the renderers of the shards make them concurrently.)
+    struct EventEntry: Sendable {
+        var name: String
+        var doc: String?
+        var deprecated: String?
+        /// The kind's wire name (validated to exist) and its index in ``EventTable/kinds``.
+        var kindName: String
+        var kind: Int?
+        /// Kind fields this event fixes: position among the kind's fields, and the member.
+        var constants: [(position: Int, constant: ConstantDecl)]
+        /// Curated slots: required fields, then optional ones, in contract order.
+        var curated: [Int]
+
+        func constant(at position: Int) -> ConstantDecl? {
+            constants.first { $0.position == position }?.constant
+        }
+    }
+
+    /// `event` with its fields as slots.
+    func entry(of event: Event) -> EventEntry {
+        let kind = kindIndices[event.kind]
+        var constants: [(position: Int, constant: ConstantDecl)] = []
+        if let kind, !event.constants.isEmpty {
+            for (position, slot) in kinds[kind].fields.enumerated() {
+                let decl = fields[slot]
+                if let constant = event.constants.first(where: { $0.field == decl.wireName }),
+                   case .valueSet(let setName) = decl.spec.type,
+                   let fixed = constantCases[setName]?[constant.code] {
+                    constants.append((position, fixed))
+                }
+            }
+        }
+        var curated: [Int] = []
+        curated.reserveCapacity(event.required.count + event.optional.count)
+        for reference in event.required {
+            if let slots = curatedSlots[reference.name] { curated.append(slots.present) }
+        }
+        for reference in event.optional {
+            if let slots = curatedSlots[reference.name] { curated.append(slots.optional) }
+        }
+        return EventEntry(
+            name: event.name, doc: event.description, deprecated: event.deprecated, kindName: event.kind, kind: kind,
+            constants: constants, curated: curated)
+    }
+
+    /// The event's kind protocol.
+    func kindProtocol(of event: EventEntry) -> String {
+        event.kind.map { kinds[$0].protocolName } ?? names.kindProtocol(event.kindName)
+    }
+
+    /// The declarations of `event`'s properties in wire order, constants applied.
+    func properties(of event: EventEntry) -> [PropertyDecl] {
+        var properties = envelope.map { fields[$0] }
+        if let kind = event.kind {
+            for (position, slot) in kinds[kind].fields.enumerated() {
+                var decl = fields[slot]
+                if let constant = event.constant(at: position) { decl.constant = constant }
+                properties.append(decl)
+            }
+        }
+        return properties + event.curated.map { fields[$0] }
+    }
+
+    /// `event` as a struct declaration.
+    func structDecl(of event: EventEntry) -> StructDecl {
+        StructDecl(
+            name: GeneratedNames.typeName(event.name), doc: event.doc, deprecated: event.deprecated,
+            role: .event(name: event.name, kind: event.kindName, shard: ContractTranslator.shard(ofEvent: event.name)),
+            conformances: [kindProtocol(of: event)] + event.curated.compactMap { fieldProtocols[$0] }
+                + EventTable.fixedConformances,
+            properties: properties(of: event)
+        )
+    }
+
+    /// Every event's last conformances. `ContractGeneratedEvent` marks the type
+    /// as generated: the runtime trusts its `validate()` and skips re-checking
+    /// the encoded payload against the descriptor.
+    static let fixedConformances = ["TrackingCore.ContractGeneratedEvent", "Swift.Hashable"]
+}
