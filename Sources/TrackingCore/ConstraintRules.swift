@@ -8,67 +8,92 @@ import Foundation
 public enum ConstraintRules {
     /// Length, pattern.
     public static func check(string value: String, _ c: FieldConstraints, path: String, into violations: inout [Violation]) {
+        check(string: value, c, path: { path }, into: &violations)
+    }
+
+    /// As above; `path` is called only to report a violation.
+    static func check(string value: String, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         if c.minLength != nil || c.maxLength != nil {
             let length = value.count
             if let min = c.minLength, length < min {
-                violations.append(Violation(path: path, code: .tooShort, message: "is \(length) characters long, shorter than the minimum \(min)"))
+                violations.append(Violation(path: path(), code: .tooShort, message: "is \(length) characters long, shorter than the minimum \(min)"))
             }
             if let max = c.maxLength, length > max {
-                violations.append(Violation(path: path, code: .tooLong, message: "is \(length) characters long, longer than the maximum \(max)"))
+                violations.append(Violation(path: path(), code: .tooLong, message: "is \(length) characters long, longer than the maximum \(max)"))
             }
         }
         if let pattern = c.pattern, !ContractRegex.matches(value, pattern: pattern) {
-            violations.append(Violation(path: path, code: .patternMismatch, message: "\(quoted(value)) does not match the pattern \(pattern)"))
+            violations.append(Violation(path: path(), code: .patternMismatch, message: "\(quoted(value)) does not match the pattern \(pattern)"))
         }
     }
 
     /// Minimum, maximum for `int`.
     public static func check(int value: Int, _ c: FieldConstraints, path: String, into violations: inout [Violation]) {
+        check(int: value, c, path: { path }, into: &violations)
+    }
+
+    /// As above; `path` is called only to report a violation.
+    static func check(int value: Int, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         guard c.minimum != nil || c.maximum != nil else { return }
-        check(number: Decimal(value), text: String(value), c, path: path, into: &violations)
+        check(number: Decimal(value), text: { String(value) }, c, path: path, into: &violations)
     }
 
     /// Minimum, maximum for `double`.
     public static func check(double value: Double, _ c: FieldConstraints, path: String, into violations: inout [Violation]) {
+        check(double: value, c, path: { path }, into: &violations)
+    }
+
+    /// As above; `path` is called only to report a violation.
+    static func check(double value: Double, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         guard value.isFinite else {
-            violations.append(Violation(path: path, code: .badFormat, message: "\(value) is not a finite number"))
+            violations.append(Violation(path: path(), code: .badFormat, message: "\(value) is not a finite number"))
             return
         }
         guard c.minimum != nil || c.maximum != nil else { return }
         // Compare as Double so that a bound like 0.1 means what it says for doubles.
         if let min = c.minimum, value < NSDecimalNumber(decimal: min).doubleValue {
-            violations.append(Violation(path: path, code: .belowMinimum, message: "\(value) is below the minimum \(min)"))
+            violations.append(Violation(path: path(), code: .belowMinimum, message: "\(value) is below the minimum \(min)"))
         }
         if let max = c.maximum, value > NSDecimalNumber(decimal: max).doubleValue {
-            violations.append(Violation(path: path, code: .aboveMaximum, message: "\(value) is above the maximum \(max)"))
+            violations.append(Violation(path: path(), code: .aboveMaximum, message: "\(value) is above the maximum \(max)"))
         }
     }
 
     /// Minimum, maximum for `decimal` (exact).
     public static func check(decimal value: Decimal, _ c: FieldConstraints, path: String, into violations: inout [Violation]) {
+        check(decimal: value, c, path: { path }, into: &violations)
+    }
+
+    /// As above; `path` is called only to report a violation.
+    static func check(decimal value: Decimal, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         guard value.isFinite else {
-            violations.append(Violation(path: path, code: .badFormat, message: "is not a finite number"))
+            violations.append(Violation(path: path(), code: .badFormat, message: "is not a finite number"))
             return
         }
-        check(number: value, text: value.description, c, path: path, into: &violations)
+        check(number: value, text: { value.description }, c, path: path, into: &violations)
     }
 
     /// minItems, maxItems for arrays.
     public static func check(count: Int, _ c: FieldConstraints, path: String, into violations: inout [Violation]) {
+        check(count: count, c, path: { path }, into: &violations)
+    }
+
+    /// As above; `path` is called only to report a violation.
+    static func check(count: Int, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         if let min = c.minItems, count < min {
-            violations.append(Violation(path: path, code: .tooFewItems, message: "has \(count) items, fewer than the minimum \(min)"))
+            violations.append(Violation(path: path(), code: .tooFewItems, message: "has \(count) items, fewer than the minimum \(min)"))
         }
         if let max = c.maxItems, count > max {
-            violations.append(Violation(path: path, code: .tooManyItems, message: "has \(count) items, more than the maximum \(max)"))
+            violations.append(Violation(path: path(), code: .tooManyItems, message: "has \(count) items, more than the maximum \(max)"))
         }
     }
 
-    private static func check(number: Decimal, text: String, _ c: FieldConstraints, path: String, into violations: inout [Violation]) {
+    private static func check(number: Decimal, text: () -> String, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         if let min = c.minimum, number < min {
-            violations.append(Violation(path: path, code: .belowMinimum, message: "\(text) is below the minimum \(min)"))
+            violations.append(Violation(path: path(), code: .belowMinimum, message: "\(text()) is below the minimum \(min)"))
         }
         if let max = c.maximum, number > max {
-            violations.append(Violation(path: path, code: .aboveMaximum, message: "\(text) is above the maximum \(max)"))
+            violations.append(Violation(path: path(), code: .aboveMaximum, message: "\(text()) is above the maximum \(max)"))
         }
     }
 

@@ -24,6 +24,8 @@ public struct ContractDescriptor: Sendable, Hashable {
     let kindsByName: [String: KindDescriptor]
     let fieldsByName: [String: FieldDescriptor]
     let eventsByName: [String: EventDescriptor]
+    /// Per-event tables of the payload check, made on first use.
+    let payloadTables = PayloadTableCache()
 
     public init(
         name: String, version: String,

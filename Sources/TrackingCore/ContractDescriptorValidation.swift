@@ -25,9 +25,10 @@ extension ContractDescriptor {
         guard case .string(let eventName) = eventValue else {
             return [Violation(path: "event", code: .wrongType, message: "the event name must be a string")]
         }
-        guard let event = event(named: eventName) else {
+        guard let table = payloadTable(forEvent: eventName) else {
             return [Violation(path: "event", code: .unknownEvent, message: "'\(eventName)' is not an event of contract \(name)")]
         }
+        let event = table.event
         switch payload["kind"] {
         case nil:
             violations.append(Violation(path: "kind", code: .missingField, message: "the kind is missing"))
@@ -47,43 +48,58 @@ extension ContractDescriptor {
             violations.append(Violation(path: "contractVersion", code: .wrongType, message: "the contract version must be a string"))
         }
 
-        // Every field the payload may carry, by wire name.
-        var known: [String: (field: FieldDescriptor, isRequired: Bool)] = [:]
-        for global in globals where global.wireName != "contractVersion" {
-            known[global.wireName] = (global, false)
-        }
-        let fields = payloadFields(forEvent: eventName) ?? []
-        for entry in fields { known[entry.field.wireName] = entry }
-
-        var seen = Set<String>()
-        for member in members {
-            if !seen.insert(member.key).inserted {
-                violations.append(Violation(path: member.key, code: .unknownField, message: "appears more than once"))
-                continue
-            }
-            if Self.reservedMembers.contains(member.key) { continue }
-            guard let entry = known[member.key] else {
-                violations.append(Violation(path: member.key, code: .unknownField, message: "is not a field of \(eventName)"))
-                continue
-            }
-            if let constant = event.constants[member.key] {
-                if case .string(let actual) = member.value, actual != constant {
+        // Which slots (member names the event knows) were seen; names it does not
+        // know are rare and kept in a set made only when one turns up.
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: table.names.count) { seen in
+            seen.initialize(repeating: false)
+            var unknown: Set<String> = []
+            // Encoders write members in the table's order, so the slot after the
+            // last one matched is tried before hashing the name.
+            var guess = 0
+            for member in members {
+                let slot: Int
+                if guess < table.names.count, table.names[guess] == member.key {
+                    slot = guess
+                } else if let found = table.slots[member.key] {
+                    slot = found
+                } else {
+                    if !unknown.insert(member.key).inserted {
+                        violations.append(Violation(path: member.key, code: .unknownField, message: "appears more than once"))
+                    } else {
+                        violations.append(Violation(path: member.key, code: .unknownField, message: "is not a field of \(eventName)"))
+                    }
+                    continue
+                }
+                guess = slot + 1
+                if seen[slot] {
+                    violations.append(Violation(path: member.key, code: .unknownField, message: "appears more than once"))
+                    continue
+                }
+                seen[slot] = true
+                guard let spec = table.specs[slot] else { continue }  // event, kind, contractVersion
+                if let constant = table.constants[slot], case .string(let actual) = member.value, actual != constant {
                     violations.append(Violation(path: member.key, code: .constantMismatch, message: "is '\(actual)', but \(eventName) always sends '\(constant)'"))
                     continue
                 }
+                check(member.value, against: spec, path: { member.key }, into: &violations)
             }
-            check(member.value, against: entry.field.spec, path: member.key, into: &violations)
-        }
-        for entry in fields where entry.isRequired && !seen.contains(entry.field.wireName) {
-            violations.append(Violation(path: entry.field.wireName, code: .missingField, message: "is required by \(eventName) but missing"))
+            for required in table.required where !seen[required.slot] {
+                violations.append(Violation(path: required.wireName, code: .missingField, message: "is required by \(eventName) but missing"))
+            }
         }
         return violations
     }
 
     /// Checks one value against its spec; `path` names it in violations.
     public func check(_ value: JSONValue, against spec: ValueSpec, path: String, into violations: inout [Violation]) {
+        check(value, against: spec, path: { path }, into: &violations)
+    }
+
+    /// Checks one value against its spec; `path` makes its name, called only
+    /// when there is a violation to report (valid payloads build no paths).
+    func check(_ value: JSONValue, against spec: ValueSpec, path: () -> String, into violations: inout [Violation]) {
         func wrongType(_ expected: String) {
-            violations.append(Violation(path: path, code: .wrongType, message: "must be \(expected), found \(Self.describe(value))"))
+            violations.append(Violation(path: path(), code: .wrongType, message: "must be \(expected), found \(Self.describe(value))"))
         }
         switch spec.type {
         case .string:
@@ -102,45 +118,76 @@ extension ContractDescriptor {
             guard case .bool = value else { return wrongType("true or false") }
         case .uuid:
             guard case .string(let s) = value else { return wrongType("a uuid string") }
-            if s.utf8.count != 36 || UUID(uuidString: s) == nil {
-                violations.append(Violation(path: path, code: .badFormat, message: "\(ConstraintRules.quoted(s)) is not a UUID"))
+            if !Self.isUUIDText(s) {
+                violations.append(Violation(path: path(), code: .badFormat, message: "\(ConstraintRules.quoted(s)) is not a UUID"))
             }
         case .timestamp:
             guard case .string(let s) = value else { return wrongType("a timestamp string") }
             if ISO8601Timestamp.date(from: s) == nil {
-                violations.append(Violation(path: path, code: .badFormat, message: "\(ConstraintRules.quoted(s)) is not an ISO 8601 UTC timestamp with milliseconds (2026-11-22T12:00:00.000Z)"))
+                violations.append(Violation(path: path(), code: .badFormat, message: "\(ConstraintRules.quoted(s)) is not an ISO 8601 UTC timestamp with milliseconds (2026-11-22T12:00:00.000Z)"))
             }
         case .array(let items):
             guard case .array(let elements) = value else { return wrongType("an array") }
             ConstraintRules.check(count: elements.count, spec.constraints, path: path, into: &violations)
-            for (index, element) in elements.enumerated() {
-                check(element, against: items, path: GeneratedCodeSupport.path(path, index: index), into: &violations)
+            for index in elements.indices {
+                check(elements[index], against: items, path: { GeneratedCodeSupport.path(path(), index: index) }, into: &violations)
             }
         case .valueSet(let setName):
             guard case .string(let s) = value else { return wrongType("a string of \(setName)") }
             if let set = valueSet(named: setName), !set.contains(s) {
-                violations.append(Violation(path: path, code: .notInValueSet, message: "\(ConstraintRules.quoted(s)) is not a value of \(setName)"))
+                violations.append(Violation(path: path(), code: .notInValueSet, message: "\(ConstraintRules.quoted(s)) is not a value of \(setName)"))
             }
         case .object(let objectName):
             guard case .object(let members) = value else { return wrongType("an object \(objectName)") }
             guard let object = object(named: objectName) else { return }
             var seen = Set<String>()
             for member in members {
-                let memberPath = GeneratedCodeSupport.path(path, member.key)
+                func memberPath() -> String { GeneratedCodeSupport.path(path(), member.key) }
                 if !seen.insert(member.key).inserted {
-                    violations.append(Violation(path: memberPath, code: .unknownField, message: "appears more than once"))
+                    violations.append(Violation(path: memberPath(), code: .unknownField, message: "appears more than once"))
                     continue
                 }
                 guard let field = object.required.first(where: { $0.wireName == member.key })
                         ?? object.optional.first(where: { $0.wireName == member.key }) else {
-                    violations.append(Violation(path: memberPath, code: .unknownField, message: "is not a member of \(objectName)"))
+                    violations.append(Violation(path: memberPath(), code: .unknownField, message: "is not a member of \(objectName)"))
                     continue
                 }
                 check(member.value, against: field.spec, path: memberPath, into: &violations)
             }
             for field in object.required where !seen.contains(field.wireName) {
-                violations.append(Violation(path: GeneratedCodeSupport.path(path, field.wireName), code: .missingField, message: "is required by \(objectName) but missing"))
+                violations.append(Violation(path: GeneratedCodeSupport.path(path(), field.wireName), code: .missingField, message: "is required by \(objectName) but missing"))
             }
+        }
+    }
+
+    /// Whether `text` is a UUID as the check has always decided it: 36 UTF-8
+    /// bytes that `UUID(uuidString:)` accepts. Foundation on Linux parses with
+    /// `sscanf`, which cost more than the rest of a uuid field's check, so the
+    /// canonical form is accepted here first; anything else (which `sscanf` may
+    /// still accept, such as a `+` or a space inside a group) goes to Foundation.
+    static func isUUIDText(_ text: String) -> Bool {
+        isCanonicalUUIDText(text) || (text.utf8.count == 36 && UUID(uuidString: text) != nil)
+    }
+
+    /// 36 ASCII characters: hex digits of either case in groups 8-4-4-4-12 joined by `-`.
+    static func isCanonicalUUIDText(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count == 36 else { return false }
+            for (index, byte) in bytes.enumerated() {
+                switch index {
+                case 8, 13, 18, 23:
+                    guard byte == UInt8(ascii: "-") else { return false }
+                default:
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
+                        continue
+                    default:
+                        return false
+                    }
+                }
+            }
+            return true
         }
     }
 
@@ -156,7 +203,76 @@ extension ContractDescriptor {
     }
 }
 
+/// What the payload check needs of one event, built once per event on first
+/// use: every member name the event knows in wire order (a slot each), its
+/// spec and constant by slot, and the required fields by slot. Saves building
+/// a dictionary of the known fields and hashing every name into sets per payload.
+final class PayloadTable: Sendable {
+    let event: EventDescriptor
+    /// Slot names: `event`, `kind`, `contractVersion`, then the event's
+    /// payload fields in wire order, then the globals.
+    let names: [String]
+    let slots: [String: Int]
+    /// `nil` for the three envelope members the encoder writes itself.
+    let specs: [ValueSpec?]
+    let constants: [String?]
+    /// Required fields in payload-field order (a name listed twice is reported twice).
+    let required: [(slot: Int, wireName: String)]
+
+    init(descriptor: ContractDescriptor, event: EventDescriptor) {
+        self.event = event
+        // The same precedence as a dictionary filled with the globals and then the
+        // payload fields: a later entry of the same name wins.
+        var known: [String: FieldDescriptor] = [:]
+        for global in descriptor.globals where global.wireName != "contractVersion" {
+            known[global.wireName] = global
+        }
+        let fields = descriptor.payloadFields(forEvent: event.name) ?? []
+        for entry in fields { known[entry.field.wireName] = entry.field }
+
+        var names = ["event", "kind", "contractVersion"]
+        var slots: [String: Int] = ["event": 0, "kind": 1, "contractVersion": 2]
+        var specs: [ValueSpec?] = [nil, nil, nil]
+        var constants: [String?] = [nil, nil, nil]
+        let candidates = fields.map(\.field.wireName) + descriptor.globals.map(\.wireName)
+        for name in candidates where slots[name] == nil {
+            guard let field = known[name] else { continue }  // `contractVersion` as a global
+            slots[name] = names.count
+            names.append(name)
+            specs.append(field.spec)
+            constants.append(event.constants[name])
+        }
+        self.names = names
+        self.slots = slots
+        self.specs = specs
+        self.constants = constants
+        // Every payload field has a slot (its name is known, or is one of the three).
+        required = fields.filter(\.isRequired).map { (slots[$0.field.wireName]!, $0.field.wireName) }
+    }
+}
+
+/// The descriptor's payload tables by event name; shared by copies of the descriptor.
+final class PayloadTableCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tables: [String: PayloadTable] = [:]  // guarded by `lock`
+
+    func table(forEvent name: String, in descriptor: ContractDescriptor) -> PayloadTable? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let table = tables[name] { return table }
+        guard let event = descriptor.event(named: name) else { return nil }
+        let table = PayloadTable(descriptor: descriptor, event: event)
+        tables[name] = table
+        return table
+    }
+}
+
 extension ContractDescriptor {
+    /// The payload table of `event`; `nil` for an unknown event.
+    func payloadTable(forEvent event: String) -> PayloadTable? {
+        payloadTables.table(forEvent: event, in: self)
+    }
+
     /// Encodes `event` and checks the payload: how models an app composed from
     /// the generated protocols are held to the contract.
     public func validate(event: some TrackingEvent) -> [Violation] {
