@@ -76,12 +76,12 @@ extension ContractDescriptor {
                     continue
                 }
                 seen[slot] = true
-                guard let spec = table.specs[slot] else { continue }  // event, kind, contractVersion
+                guard let plan = table.plans[slot] else { continue }  // event, kind, contractVersion
                 if let constant = table.constants[slot], case .string(let actual) = member.value, actual != constant {
                     violations.append(Violation(path: member.key, code: .constantMismatch, message: "is '\(actual)', but \(eventName) always sends '\(constant)'"))
                     continue
                 }
-                check(member.value, against: spec, path: { member.key }, into: &violations)
+                check(member.value, plan: plan, path: { member.key }, into: &violations)
             }
             for required in table.required where !seen[required.slot] {
                 violations.append(Violation(path: required.wireName, code: .missingField, message: "is required by \(eventName) but missing"))
@@ -200,70 +200,6 @@ extension ContractDescriptor {
         case .array: "an array"
         case .object: "an object"
         }
-    }
-}
-
-/// What the payload check needs of one event, built once per event on first
-/// use: every member name the event knows in wire order (a slot each), its
-/// spec and constant by slot, and the required fields by slot. Saves building
-/// a dictionary of the known fields and hashing every name into sets per payload.
-final class PayloadTable: Sendable {
-    let event: EventDescriptor
-    /// Slot names: `event`, `kind`, `contractVersion`, then the event's
-    /// payload fields in wire order, then the globals.
-    let names: [String]
-    let slots: [String: Int]
-    /// `nil` for the three envelope members the encoder writes itself.
-    let specs: [ValueSpec?]
-    let constants: [String?]
-    /// Required fields in payload-field order (a name listed twice is reported twice).
-    let required: [(slot: Int, wireName: String)]
-
-    init(descriptor: ContractDescriptor, event: EventDescriptor) {
-        self.event = event
-        // The same precedence as a dictionary filled with the globals and then the
-        // payload fields: a later entry of the same name wins.
-        var known: [String: FieldDescriptor] = [:]
-        for global in descriptor.globals where global.wireName != "contractVersion" {
-            known[global.wireName] = global
-        }
-        let fields = descriptor.payloadFields(forEvent: event.name) ?? []
-        for entry in fields { known[entry.field.wireName] = entry.field }
-
-        var names = ["event", "kind", "contractVersion"]
-        var slots: [String: Int] = ["event": 0, "kind": 1, "contractVersion": 2]
-        var specs: [ValueSpec?] = [nil, nil, nil]
-        var constants: [String?] = [nil, nil, nil]
-        let candidates = fields.map(\.field.wireName) + descriptor.globals.map(\.wireName)
-        for name in candidates where slots[name] == nil {
-            guard let field = known[name] else { continue }  // `contractVersion` as a global
-            slots[name] = names.count
-            names.append(name)
-            specs.append(field.spec)
-            constants.append(event.constants[name])
-        }
-        self.names = names
-        self.slots = slots
-        self.specs = specs
-        self.constants = constants
-        // Every payload field has a slot (its name is known, or is one of the three).
-        required = fields.filter(\.isRequired).map { (slots[$0.field.wireName]!, $0.field.wireName) }
-    }
-}
-
-/// The descriptor's payload tables by event name; shared by copies of the descriptor.
-final class PayloadTableCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tables: [String: PayloadTable] = [:]  // guarded by `lock`
-
-    func table(forEvent name: String, in descriptor: ContractDescriptor) -> PayloadTable? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let table = tables[name] { return table }
-        guard let event = descriptor.event(named: name) else { return nil }
-        let table = PayloadTable(descriptor: descriptor, event: event)
-        tables[name] = table
-        return table
     }
 }
 

@@ -16,17 +16,34 @@ public enum ContractRegex {
     /// Whether `string` contains a match of `pattern`. Compiled patterns are cached.
     /// An invalid pattern matches nothing (the generator rejects them earlier).
     public static func matches(_ string: String, pattern: String) -> Bool {
+        compiled(pattern).matches(string)
+    }
+
+    /// `pattern` compiled (from the cache), for callers that match it often
+    /// and keep it, saving the cache lookup per match.
+    static func compiled(_ pattern: String) -> Compiled {
         let entry = cache.entry(for: pattern)
-        guard let regex = entry.regex else { return false }
-        // Common contract patterns on plain ASCII values: decided without ICU,
-        // which on Linux costs about a microsecond per call (SimpleRegex).
-        if let simple = entry.simple, let answer = simple.matches(string) { return answer }
-        // The whole string in UTF-16 units, as NSRegularExpression counts: the same
-        // range `NSRange(string.startIndex..<string.endIndex, in:)` computes, without
-        // index conversions. `rangeOfFirstMatch` answers the same question as
-        // `firstMatch` without allocating a match result.
-        let range = NSRange(location: 0, length: string.utf16.count)
-        return regex.rangeOfFirstMatch(in: string, options: [], range: range).location != NSNotFound
+        return Compiled(regex: entry.regex, simple: entry.simple)
+    }
+
+    /// A compiled pattern; `regex` is `nil` when the pattern is invalid.
+    struct Compiled: @unchecked Sendable {  // NSRegularExpression is immutable and thread-safe
+        let regex: NSRegularExpression?
+        let simple: SimpleRegex?
+
+        /// Whether `string` contains a match; an invalid pattern matches nothing.
+        func matches(_ string: String) -> Bool {
+            guard let regex else { return false }
+            // Common contract patterns on plain ASCII values: decided without ICU,
+            // which on Linux costs about a microsecond per call (SimpleRegex).
+            if let simple, let answer = simple.matches(string) { return answer }
+            // The whole string in UTF-16 units, as NSRegularExpression counts: the same
+            // range `NSRange(string.startIndex..<string.endIndex, in:)` computes, without
+            // index conversions. `rangeOfFirstMatch` answers the same question as
+            // `firstMatch` without allocating a match result.
+            let range = NSRange(location: 0, length: string.utf16.count)
+            return regex.rangeOfFirstMatch(in: string, options: [], range: range).location != NSNotFound
+        }
     }
 
     private static let cache = RegexCache()

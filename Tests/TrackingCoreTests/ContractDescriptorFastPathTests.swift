@@ -91,6 +91,12 @@ import Testing
                 optional: [FieldDescriptor("price", ValueSpec(.decimal, FieldConstraints(minimum: 0))),
                            FieldDescriptor("id", ValueSpec(.uuid))]
             ),
+            ObjectDescriptor(
+                name: "Node",
+                required: [FieldDescriptor("at", ValueSpec(.timestamp))],
+                optional: [FieldDescriptor("children", ValueSpec(.array(items: ValueSpec(.object("Node"))))),
+                           FieldDescriptor("at", ValueSpec(.string)), FieldDescriptor("weight", ValueSpec(.double))]
+            ),
         ],
         mandatory: [FieldDescriptor("uuid", ValueSpec(.uuid)), FieldDescriptor("clientTimestamp", ValueSpec(.timestamp))],
         kinds: [KindDescriptor(name: "view", mandatory: [FieldDescriptor("screen", ValueSpec(.valueSet("Screen"))),
@@ -109,14 +115,17 @@ import Testing
             FieldDescriptor("query", ValueSpec(.string, FieldConstraints(maxLength: 5)), pii: true),
             FieldDescriptor("kind", ValueSpec(.string)),
             FieldDescriptor("ids", ValueSpec(.array(items: ValueSpec(.uuid)))),
+            FieldDescriptor("tree", ValueSpec(.object("Node"))),
+            FieldDescriptor("mood", ValueSpec(.valueSet("Undeclared"))),
+            FieldDescriptor("ghost", ValueSpec(.object("Undeclared"))),
         ],
         events: [
-            EventDescriptor(name: "bagView", kind: "view", constants: ["screen": "Bag"], required: ["items", "count", "kind"], optional: ["ratio", "seen", "query", "ids", "missingFromFields"]),
+            EventDescriptor(name: "bagView", kind: "view", constants: ["screen": "Bag"], required: ["items", "count", "kind"], optional: ["ratio", "seen", "query", "ids", "missingFromFields", "tree", "mood", "ghost"]),
             EventDescriptor(name: "homeView", kind: "view", required: ["count"], optional: ["items"]),
         ]
     )
 
-    static let valid = #"{"event":"bagView","kind":"view","contractVersion":"2.0.0","uuid":"5f0c6e1a-2b3c-4d5e-8f90-a1b2c3d4e5f6","clientTimestamp":"2026-11-20T12:00:00.123Z","screen":"Bag","count":2,"items":[{"sku":"1","tags":["a"],"price":0.5}],"ratio":0.5,"seen":true,"query":"ab","ids":["5F0C6E1A-2B3C-4D5E-8F90-A1B2C3D4E5F6"],"appVersion":"1.0","email":"a@b.c"}"#
+    static let valid = #"{"event":"bagView","kind":"view","contractVersion":"2.0.0","uuid":"5f0c6e1a-2b3c-4d5e-8f90-a1b2c3d4e5f6","clientTimestamp":"2026-11-20T12:00:00.123Z","screen":"Bag","count":2,"items":[{"sku":"1","tags":["a"],"price":0.5}],"ratio":0.5,"seen":true,"query":"ab","ids":["5F0C6E1A-2B3C-4D5E-8F90-A1B2C3D4E5F6"],"tree":{"at":"2026-11-20T12:00:00.123Z","children":[{"at":"2026-11-20T12:00:00.123Z","weight":1.5}]},"mood":"any","ghost":{"x":1},"appVersion":"1.0","email":"a@b.c"}"#
 
     static let replacementValues: [JSONValue] = [
         .null, .bool(true), .number("0"), .number("-1"), .number("2"), .number("10"), .number("1.5"), .number("1e400"),
@@ -129,6 +138,9 @@ import Testing
                          (key: "price", value: .number("1"))]),
                 .string("not an object"), .object([])]),
         .object([]), .object([(key: "sku", value: .string("1"))]),
+        .object([(key: "children", value: .array([.object([(key: "at", value: .string("x")), (key: "weight", value: .number("1e400")),
+                                                            (key: "children", value: .array([.object([])]))])])),
+                 (key: "at", value: .number("1")), (key: "at", value: .string("2026-11-20T12:00:00.123Z"))]),
     ]
 
     /// Variants of the valid payload: every member dropped, doubled, moved,
@@ -185,7 +197,7 @@ import Testing
     @Test func theTableOfAnEventKnowsItsMembersInWireOrder() throws {
         let table = try #require(Self.descriptor.payloadTable(forEvent: "bagView"))
         #expect(table.names == ["event", "kind", "contractVersion", "uuid", "clientTimestamp", "screen", "count", "items",
-                                "ratio", "seen", "query", "ids", "appVersion", "email"])
+                                "ratio", "seen", "query", "ids", "tree", "mood", "ghost", "appVersion", "email"])
         #expect(table.required.map(\.wireName) == ["uuid", "clientTimestamp", "screen", "count", "items", "count", "kind"])
         #expect(Self.descriptor.payloadTable(forEvent: "nope") == nil)
     }
