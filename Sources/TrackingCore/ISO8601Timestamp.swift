@@ -34,7 +34,12 @@ public enum ISO8601Timestamp {
 
     /// Parses the wire form (`YYYY-MM-DDTHH:MM:SS.mmmZ`); `nil` for anything else.
     public static func date(from string: String) -> Date? {
-        let b = Array(string.utf8)
+        // The bytes in place (no array per call): the payload check reads every timestamp.
+        var string = string
+        return string.withUTF8 { date(fromUTF8: $0) }
+    }
+
+    private static func date(fromUTF8 b: UnsafeBufferPointer<UInt8>) -> Date? {
         guard b.count == 24, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: "."),
               b[23] == UInt8(ascii: "Z") else { return nil }

@@ -92,6 +92,8 @@ struct JSONParser {
         try enter()
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        // An event payload has a dozen members or more: skip the first regrowths.
+        members.reserveCapacity(depth == 1 ? 16 : 4)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
