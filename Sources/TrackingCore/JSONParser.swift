@@ -130,6 +130,8 @@ struct JSONParser {
             depth -= 1
             return .array(items)
         }
+        // One allocation for short lists instead of three regrowths.
+        items.reserveCapacity(4)
         while true {
             skipWhitespace()
             items.append(try parseValue())
