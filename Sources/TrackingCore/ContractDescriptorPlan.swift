@@ -65,7 +65,7 @@ final class PayloadTable: Sendable {
     /// payload fields in wire order, then the globals.
     let names: [String]
     let slots: [String: Int]
-    /// `nil` for the three envelope members the encoder writes itself.
+    /// `nil` for the envelope members the encoder writes itself.
     let plans: [SpecPlan?]
     let constants: [String?]
     /// Required fields in payload-field order (a name listed twice is reported twice).
@@ -82,10 +82,10 @@ final class PayloadTable: Sendable {
         let fields = descriptor.payloadFields(forEvent: event.name) ?? []
         for entry in fields { known[entry.field.wireName] = entry.field }
 
-        var names = ["event", "kind", "contractVersion"]
-        var slots: [String: Int] = ["event": 0, "kind": 1, "contractVersion": 2]
-        var plans: [SpecPlan?] = [nil, nil, nil]
-        var constants: [String?] = [nil, nil, nil]
+        var names = ContractDescriptor.reservedMembers
+        var slots = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset) })
+        var plans = [SpecPlan?](repeating: nil, count: names.count)
+        var constants = [String?](repeating: nil, count: names.count)
         let candidates = fields.map(\.field.wireName) + descriptor.globals.map(\.wireName)
         for name in candidates where slots[name] == nil {
             guard let field = known[name] else { continue }  // `contractVersion` as a global
@@ -98,7 +98,7 @@ final class PayloadTable: Sendable {
         self.slots = slots
         self.plans = plans
         self.constants = constants
-        // Every payload field has a slot (its name is known, or is one of the three).
+        // Every payload field has a slot (its name is known, or is reserved).
         required = fields.filter(\.isRequired).map { (slots[$0.field.wireName]!, $0.field.wireName) }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 extension ContractDescriptor {
-    /// Members every payload has besides its fields, written by the encoder.
-    static let reservedMembers: Set<String> = ["event", "kind", "contractVersion"]
+    /// Members every payload has besides its fields, written by the encoder
+    /// (the first slots of every ``PayloadTable``, in this order).
+    static let reservedMembers = ["event", "kind", "contractVersion"]
 
     /// Every way an encoded event breaks the contract; empty when it is valid.
     ///
@@ -76,7 +77,7 @@ extension ContractDescriptor {
                     continue
                 }
                 seen[slot] = true
-                guard let plan = table.plans[slot] else { continue }  // event, kind, contractVersion
+                guard let plan = table.plans[slot] else { continue }  // a reserved member
                 if let constant = table.constants[slot], case .string(let actual) = member.value, actual != constant {
                     violations.append(Violation(path: member.key, code: .constantMismatch, message: "is '\(actual)', but \(eventName) always sends '\(constant)'"))
                     continue

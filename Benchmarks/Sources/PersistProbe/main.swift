@@ -5,7 +5,8 @@ import TrackingDispatcher
 import CSQLiteBench
 
 // Profiling aid for the dispatcher's persist path (not a benchmark of record).
-// Usage: PersistProbe [client|raw] [rounds]
+// Usage: PersistProbe [client|composed|novalidation|raw|rawc] [rounds] (composed: the same events as a model an app
+// composed itself, so the descriptor check of the payload runs too; rawc: the rows through the SQLite C API)
 
 let globals: [String: JSONValue] = ["appVersion": .string("4.2.0"), "osVersion": .string("18.1"),
                                     "deviceModel": .string("iPhone17,1")]
