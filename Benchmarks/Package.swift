@@ -20,13 +20,23 @@ let package = Package(
             dependencies: [.product(name: "ContractGenCore", package: "contractgen")],
             path: "Sources/ValidationBenchmark"
         ),
-        // Profiling aid for the dispatcher's persist path: `swift run -c release PersistProbe client|raw [rounds]`.
-        .executableTarget(
-            name: "PersistProbe",
+        // What the dispatcher's benchmark and PersistProbe share: the event, the configuration, the raw baseline.
+        .target(
+            name: "DispatcherFixture",
             dependencies: [
                 .product(name: "TrackingContract", package: "contractgen"),
                 .product(name: "TrackingDispatcher", package: "contractgen"),
                 "CSQLiteBench",
+            ],
+            path: "Sources/DispatcherFixture"
+        ),
+        // Profiling aid for the dispatcher's persist path: `swift run -c release PersistProbe client|raw [rounds]`.
+        .executableTarget(
+            name: "PersistProbe",
+            dependencies: [
+                "DispatcherFixture",
+                .product(name: "TrackingContract", package: "contractgen"),
+                .product(name: "TrackingDispatcher", package: "contractgen"),
             ],
             path: "Sources/PersistProbe"
         ),
@@ -59,7 +69,7 @@ let package = Package(
                 .product(name: "TrackingContract", package: "contractgen"),
                 .product(name: "TrackingDispatcher", package: "contractgen"),
                 .product(name: "TrackingCollectorKit", package: "contractgen"),
-                "CSQLiteBench",
+                "DispatcherFixture",
             ],
             path: "Benchmarks/DispatcherBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
