@@ -17,36 +17,9 @@ extension ContractDescriptor {
     /// absent (the dispatcher appends them) but are checked when present.
     public func validate(payload: JSONValue) -> [Violation] {
         var violations: [Violation] = []
-        guard case .object(let members) = payload else {
-            return [Violation(path: "", code: .wrongType, message: "a payload must be a JSON object")]
-        }
-        guard let eventValue = payload["event"] else {
-            return [Violation(path: "event", code: .missingField, message: "the event name is missing")]
-        }
-        guard case .string(let eventName) = eventValue else {
-            return [Violation(path: "event", code: .wrongType, message: "the event name must be a string")]
-        }
-        guard let table = payloadTable(forEvent: eventName) else {
-            return [Violation(path: "event", code: .unknownEvent, message: "'\(eventName)' is not an event of contract \(name)")]
-        }
-        let event = table.event
-        switch payload["kind"] {
-        case nil:
-            violations.append(Violation(path: "kind", code: .missingField, message: "the kind is missing"))
-        case .string(let kind)? where kind == event.kind:
-            break
-        case .string(let kind)?:
-            violations.append(Violation(path: "kind", code: .constantMismatch, message: "is '\(kind)', but \(eventName) is a \(event.kind)"))
-        default:
-            violations.append(Violation(path: "kind", code: .wrongType, message: "the kind must be a string"))
-        }
-        switch payload["contractVersion"] {
-        case nil:
-            violations.append(Violation(path: "contractVersion", code: .missingField, message: "the contract version is missing"))
-        case .string?:
-            break
-        default:
-            violations.append(Violation(path: "contractVersion", code: .wrongType, message: "the contract version must be a string"))
+        guard let (members, eventName, table) = checkHeader(of: payload, lookUp: payloadTable(forEvent:),
+                                                             kind: \.event.kind, into: &violations) else {
+            return violations
         }
 
         // Which slots (member names the event knows) were seen; names it does not
@@ -89,6 +62,52 @@ extension ContractDescriptor {
             }
         }
         return violations
+    }
+
+    /// The start of every payload check: the payload is an object whose `event`
+    /// names an event `lookUp` knows, with a matching `kind` and a string
+    /// `contractVersion`. Returns the members, the event's name and what `lookUp`
+    /// found, or `nil` when the check cannot go on (its violation is then in
+    /// `violations`).
+    func checkHeader<Event>(of payload: JSONValue, lookUp: (String) -> Event?, kind: (Event) -> String,
+                            into violations: inout [Violation])
+        -> (members: [(key: String, value: JSONValue)], eventName: String, event: Event)? {
+        guard case .object(let members) = payload else {
+            violations.append(Violation(path: "", code: .wrongType, message: "a payload must be a JSON object"))
+            return nil
+        }
+        guard let eventValue = payload["event"] else {
+            violations.append(Violation(path: "event", code: .missingField, message: "the event name is missing"))
+            return nil
+        }
+        guard case .string(let eventName) = eventValue else {
+            violations.append(Violation(path: "event", code: .wrongType, message: "the event name must be a string"))
+            return nil
+        }
+        guard let event = lookUp(eventName) else {
+            violations.append(Violation(path: "event", code: .unknownEvent, message: "'\(eventName)' is not an event of contract \(name)"))
+            return nil
+        }
+        let eventKind = kind(event)
+        switch payload["kind"] {
+        case nil:
+            violations.append(Violation(path: "kind", code: .missingField, message: "the kind is missing"))
+        case .string(let actual)? where actual == eventKind:
+            break
+        case .string(let actual)?:
+            violations.append(Violation(path: "kind", code: .constantMismatch, message: "is '\(actual)', but \(eventName) is a \(eventKind)"))
+        default:
+            violations.append(Violation(path: "kind", code: .wrongType, message: "the kind must be a string"))
+        }
+        switch payload["contractVersion"] {
+        case nil:
+            violations.append(Violation(path: "contractVersion", code: .missingField, message: "the contract version is missing"))
+        case .string?:
+            break
+        default:
+            violations.append(Violation(path: "contractVersion", code: .wrongType, message: "the contract version must be a string"))
+        }
+        return (members, eventName, event)
     }
 
     /// Checks one value against its spec; `path` names it in violations.

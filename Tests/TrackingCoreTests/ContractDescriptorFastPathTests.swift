@@ -208,35 +208,11 @@ import Testing
 extension ContractDescriptor {
     func referenceValidate(payload: JSONValue) -> [Violation] {
         var violations: [Violation] = []
-        guard case .object(let members) = payload else {
-            return [Violation(path: "", code: .wrongType, message: "a payload must be a JSON object")]
-        }
-        guard let eventValue = payload["event"] else {
-            return [Violation(path: "event", code: .missingField, message: "the event name is missing")]
-        }
-        guard case .string(let eventName) = eventValue else {
-            return [Violation(path: "event", code: .wrongType, message: "the event name must be a string")]
-        }
-        guard let event = event(named: eventName) else {
-            return [Violation(path: "event", code: .unknownEvent, message: "'\(eventName)' is not an event of contract \(name)")]
-        }
-        switch payload["kind"] {
-        case nil:
-            violations.append(Violation(path: "kind", code: .missingField, message: "the kind is missing"))
-        case .string(let kind)? where kind == event.kind:
-            break
-        case .string(let kind)?:
-            violations.append(Violation(path: "kind", code: .constantMismatch, message: "is '\(kind)', but \(eventName) is a \(event.kind)"))
-        default:
-            violations.append(Violation(path: "kind", code: .wrongType, message: "the kind must be a string"))
-        }
-        switch payload["contractVersion"] {
-        case nil:
-            violations.append(Violation(path: "contractVersion", code: .missingField, message: "the contract version is missing"))
-        case .string?:
-            break
-        default:
-            violations.append(Violation(path: "contractVersion", code: .wrongType, message: "the contract version must be a string"))
+        // The header (object, event, kind, version) is one shared function; the
+        // reference is what the fast paths replaced: the members and their values.
+        guard let (members, eventName, event) = checkHeader(of: payload, lookUp: event(named:), kind: \.kind,
+                                                             into: &violations) else {
+            return violations
         }
 
         // Every field the payload may carry, by wire name.
