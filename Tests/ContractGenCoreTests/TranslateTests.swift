@@ -1,4 +1,4 @@
-import ContractGenCore
+@testable import ContractGenCore
 import Testing
 import TrackingContract
 import TrackingCore
@@ -39,16 +39,32 @@ import TrackingCore
         #expect(Omnitracking.descriptor.event(named: "wishlistPageView")?.constants == ["viewType": "Wishlist"])
     }
 
+    /// Events are printed from the event table (no declaration model per event):
+    /// what the renderer prints for one event, and the table it prints from.
     @Test func eventsBecomeStructsConformingToKindAndFieldProtocols() throws {
-        let module = ContractTranslator.translate(try GeneratedTestSupport.exampleContract())
-        let wishlist = try #require(module.events.first { $0.name == "WishlistPageView" })
-        #expect(wishlist.conformances == [
-            "OmnitrackingPageView", "OmnitrackingFieldKeysProtocolSkuItemList",
-            "OmnitrackingFieldKeysProtocolExitInteractionOptional", "TrackingCore.ContractGeneratedEvent", "Swift.Hashable",
-        ])
-        #expect(wishlist.properties.map(\.wireName) == ["uuid", "clientTimestamp", "viewType", "uniqueViewId", "skuItemList", "exitInteraction"])
-        #expect(wishlist.properties.first { $0.wireName == "viewType" }?.constant?.wireValue == "Wishlist")
+        let contract = try GeneratedTestSupport.exampleContract()
+        let table = ContractTranslator.eventTable(contract, fields: ContractTranslator.FieldDeclarations(contract))
+        let event = try #require(contract.events.first { $0.name == "wishlistPageView" })
+        let entry = table.entry(of: event)
+        var properties: [(slot: Int, constant: ConstantDecl?)] = []
+        table.appendProperties(of: entry, to: &properties)
+        #expect(properties.map { table.fields[$0.slot].wireName }
+            == ["uuid", "clientTimestamp", "viewType", "uniqueViewId", "skuItemList", "exitInteraction"])
+        #expect(properties.compactMap { $0.constant?.wireValue } == ["Wishlist"])
+
+        let renderer = EventRenderer(table: table, namespace: "Omnitracking", version: contract.version)
+        var bytes: [UInt8] = []
+        renderer.render([entry], into: &bytes)
+        let source = String(decoding: bytes, as: UTF8.self)
+        #expect(source.contains("""
+            public struct WishlistPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSkuItemList, \
+            OmnitrackingFieldKeysProtocolExitInteractionOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+            """))
+        #expect(source.contains("public var viewType: ViewType { ViewType.wishlist }"))
+
+        let module = ContractTranslator.translate(contract)
         #expect(module.valueSets.map(\.typeName) == ["ViewType", "ExitInteraction", "InteractionType", "Currency"])
         #expect(module.fieldProtocols.count == 2 * 13)
+        #expect(module.descriptor.event(named: "wishlistPageView") != nil)
     }
 }

@@ -105,13 +105,7 @@ struct EventRenderer: Sendable {
         }
         var properties = Self.take(&scratch.properties)
         defer { scratch.properties = properties }
-        for slot in table.envelope { properties.append((slot, nil)) }
-        if let kind = event.kind {
-            for (position, slot) in table.kinds[kind].fields.enumerated() {
-                properties.append((slot, event.constants.isEmpty ? nil : event.constant(at: position)))
-            }
-        }
-        for slot in event.curated { properties.append((slot, nil)) }
+        table.appendProperties(of: event, to: &properties)
 
         out.append(Self.newline)
         if let doc = event.doc { SwiftLiteral.appendDocLines(doc, to: &out) }

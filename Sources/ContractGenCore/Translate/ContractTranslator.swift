@@ -8,18 +8,18 @@ public enum ContractTranslator {
     /// The number of `ContractEvents<N>.swift` shards.
     public static let eventShardCount = 8
 
+    /// The module with the whole descriptor. Events are not part of the model:
+    /// the renderer prints them from ``eventTable(_:fields:)`` (no declaration
+    /// model per event; a contract of thousands of events would copy the same
+    /// field declarations into every one).
     public static func translate(_ contract: Contract) -> GeneratedModule {
-        let fields = FieldDeclarations(contract)
-        var module = translateWithoutEvents(contract, fields: fields)
-        let table = eventTable(contract, fields: fields)
-        module.events = contract.events.map { table.structDecl(of: table.entry(of: $0)) }
+        var module = translateWithoutEvents(contract, fields: FieldDeclarations(contract))
         module.descriptor = descriptor(of: contract)
         return module
     }
 
-    /// The module without its events (``GeneratedModule/events`` and the
-    /// descriptor's events are empty): the renderer prints events from
-    /// ``eventTable(_:)``, which can be built at the same time.
+    /// The module with a descriptor that lists no events (the renderer prints
+    /// the events' descriptors per shard).
     static func translateWithoutEvents(_ contract: Contract, fields: FieldDeclarations) -> GeneratedModule {
         let names = GeneratedNames(contractName: contract.name)
         func property(_ field: Field, optional: Bool = false) -> PropertyDecl {
@@ -77,7 +77,7 @@ public enum ContractTranslator {
 
         let objects = contract.objects.map { object in
             StructDecl(
-                name: GeneratedNames.typeName(object.name), doc: object.description, deprecated: nil, role: .object,
+                name: GeneratedNames.typeName(object.name), doc: object.description, deprecated: nil,
                 conformances: ["Swift.Sendable", "Swift.Hashable"],
                 properties: object.required.map { property($0) } + object.optional.map { property($0, optional: true) }
             )
@@ -86,7 +86,7 @@ public enum ContractTranslator {
         let module = GeneratedModule(
             namespace: names.prefix, contractName: contract.name, version: contract.version, doc: contract.description,
             names: names, valueSets: valueSets, envelope: envelope, kinds: kindProtocols, fieldProtocols: fieldProtocols,
-            objects: objects, events: [], rules: rules, descriptor: descriptor(of: contract, includingEvents: false)
+            objects: objects, rules: rules, descriptor: descriptor(of: contract, includingEvents: false)
         )
         return module
     }

@@ -5,8 +5,6 @@
 /// A contract of thousands of events puts the same few thousand declarations
 /// into every event; the renderer prints each declaration's code once and the
 /// events by index, without a declaration model per event.
-/// ``ContractTranslator/translate(_:)`` builds its ``StructDecl``s from this
-/// table too, so both agree on what an event holds.
 struct EventTable: Sendable {
     /// The declarations events carry, by slot: the envelope fields first, then
     /// every kind's mandatory fields, then each curated field present and optional.
@@ -81,28 +79,17 @@ struct EventTable: Sendable {
         event.kind.map { kinds[$0].protocolName } ?? names.kindProtocol(event.kindName)
     }
 
-    /// The declarations of `event`'s properties in wire order, constants applied.
-    func properties(of event: EventEntry) -> [PropertyDecl] {
-        var properties = envelope.map { fields[$0] }
+    /// `event`'s properties in wire order (envelope, kind, curated fields): each
+    /// as its slot in ``fields`` and the constant the event fixes it to, if any.
+    /// Appended to `properties`, so a renderer can reuse one array.
+    func appendProperties(of event: EventEntry, to properties: inout [(slot: Int, constant: ConstantDecl?)]) {
+        for slot in envelope { properties.append((slot, nil)) }
         if let kind = event.kind {
             for (position, slot) in kinds[kind].fields.enumerated() {
-                var decl = fields[slot]
-                if let constant = event.constant(at: position) { decl.constant = constant }
-                properties.append(decl)
+                properties.append((slot, event.constants.isEmpty ? nil : event.constant(at: position)))
             }
         }
-        return properties + event.curated.map { fields[$0] }
-    }
-
-    /// `event` as a struct declaration.
-    func structDecl(of event: EventEntry) -> StructDecl {
-        StructDecl(
-            name: GeneratedNames.typeName(event.name), doc: event.doc, deprecated: event.deprecated,
-            role: .event(name: event.name, kind: event.kindName, shard: ContractTranslator.shard(ofEvent: event.name)),
-            conformances: [kindProtocol(of: event)] + event.curated.compactMap { fieldProtocols[$0] }
-                + EventTable.fixedConformances,
-            properties: properties(of: event)
-        )
+        for slot in event.curated { properties.append((slot, nil)) }
     }
 
     /// Every event's last conformances. `ContractGeneratedEvent` marks the type

@@ -16,7 +16,6 @@ public struct GeneratedModule: Sendable, Hashable {
     /// Two per curated field: present, then optional.
     public var fieldProtocols: [ProtocolDecl]
     public var objects: [StructDecl]
-    public var events: [StructDecl]
     /// Shared field checks, in contract order (envelope, kinds, curated fields).
     public var rules: [RuleDecl]
     /// The runtime descriptor the generated code rebuilds.
@@ -130,18 +129,11 @@ public struct ProtocolDecl: Sendable, Hashable {
     public var requirements: [PropertyDecl]
 }
 
-/// An object type or an event as a struct.
+/// An object type as a struct. (Events have no declaration model: see `EventTable`.)
 public struct StructDecl: Sendable, Hashable {
-    public enum Role: Sendable, Hashable {
-        case object
-        /// An event: its wire name, its kind's wire name, and the file shard it goes to.
-        case event(name: String, kind: String, shard: Int)
-    }
-
     public var name: String
     public var doc: String?
     public var deprecated: String?
-    public var role: Role
     public var conformances: [String]
     /// In wire order.
     public var properties: [PropertyDecl]
