@@ -68,26 +68,11 @@ extension JSONWriter {
         // Formatted on the stack and appended at once: one capacity check, not 38.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { out in
             out[0] = UInt8(ascii: "\"")
-            var position = 1
-            withUnsafeBytes(of: uuid.uuid) { raw in
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        out[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    let byte = raw[index]
-                    out[position] = Self.lowercaseHex(byte >> 4)
-                    out[position + 1] = Self.lowercaseHex(byte & 0x0F)
-                    position += 2
-                }
-            }
+            UUID.writeLowercase(uuid, to: out.baseAddress! + 1)
             out[37] = UInt8(ascii: "\"")
             appendBytes(UnsafeBufferPointer(out))
         }
     }
-
-    @inline(__always)
-    static func lowercaseHex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
 
     /// Appends a finite decimal exactly, as `Decimal.description` writes it.
     mutating func appendDecimal(_ value: Decimal) {

@@ -54,6 +54,7 @@ import TrackingCore
         await propertyCheck(count: 200, input: Gen.int(in: 0...1)) { _ in
             let uuid = UUID()
             #expect(written { $0.value(uuid) } == "\"" + uuid.uuidString.lowercased() + "\"")
+            #expect(uuid.lowercasedString == uuid.uuidString.lowercased())
         }
     }
 
