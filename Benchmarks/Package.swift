@@ -10,6 +10,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "contractgen", path: ".."),
+        // The collector service (Hummingbird), for the delivery benchmarks.
+        .package(name: "Collector", path: "../Collector"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -68,7 +70,7 @@ let package = Package(
                 .product(name: "TrackingCore", package: "contractgen"),
                 .product(name: "TrackingContract", package: "contractgen"),
                 .product(name: "TrackingDispatcher", package: "contractgen"),
-                .product(name: "TrackingCollectorKit", package: "contractgen"),
+                .product(name: "TrackingCollectorKit", package: "Collector"),
                 "DispatcherFixture",
             ],
             path: "Benchmarks/DispatcherBenchmarks",

@@ -80,10 +80,12 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Deliver 10,000 stored events to the local collector",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(20), maxIterations: 5)) { benchmark in
         let database = Fixture.temporaryDatabase()
-        let collector = try CollectorServer()
+        // The collector (Collector/ package) checking envelopes only, with in-memory SQLite.
+        let collector = CollectorService(storage: try SQLiteStorage(path: nil),
+                                         contract: LoadedContract(name: "benchmark", version: "0", descriptor: nil))
         let port = try await collector.start()
         let client = TrackingClient(configuration: Fixture.configuration(database),
-                                    providers: [CollectorProvider(endpoint: CollectorServer.batchURL(port: port))],
+                                    providers: [CollectorProvider(endpoint: CollectorService.batchURL(port: port))],
                                     globals: StaticGlobals(Fixture.globals))
         for _ in 0..<10_000 { client.track(Fixture.event()) }
         await client.waitUntilPersisted()
@@ -106,10 +108,12 @@ let benchmarks: @Sendable () -> Void = {
             for _ in 0..<10 { _ = try store.insert(Fixture.rows(10_000)) }
             store.close()
         }
-        let collector = try CollectorServer()
+        // The collector (Collector/ package) checking envelopes only, with in-memory SQLite.
+        let collector = CollectorService(storage: try SQLiteStorage(path: nil),
+                                         contract: LoadedContract(name: "benchmark", version: "0", descriptor: nil))
         let port = try await collector.start()
         let client = TrackingClient(configuration: Fixture.configuration(database),
-                                    providers: [CollectorProvider(endpoint: CollectorServer.batchURL(port: port))],
+                                    providers: [CollectorProvider(endpoint: CollectorService.batchURL(port: port))],
                                     globals: StaticGlobals(Fixture.globals))
         benchmark.startMeasurement()
         let summary = await client.flush()
