@@ -15,8 +15,9 @@ struct MonitorBrowserTests {
     func monitor() async throws {
         let collector = try await RunningCollector.start()
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.testsFolder.appendingPathComponent("Browser/monitor_test.py").path,
+        // Debian's python3, which has python3-selenium (not a python3 earlier on PATH).
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [Self.testsFolder.appendingPathComponent("Browser/monitor_test.py").path,
                              collector.base.absoluteString, Self.artifacts.path]
         let pipe = Pipe()
         process.standardOutput = pipe

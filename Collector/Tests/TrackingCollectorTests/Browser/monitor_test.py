@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Drives the live monitor in headless chromium (selenium): open the page, send
 batches and journey reports, see rows appear live, filter, sort, open a detail,
 export JSON and CSV. Screenshots go to the artifacts folder.
@@ -14,6 +14,8 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 base, artifacts = sys.argv[1], sys.argv[2]
 os.makedirs(artifacts, exist_ok=True)
+for stale in os.listdir(artifacts):
+    os.remove(os.path.join(artifacts, stale))
 
 
 def post(path, body):
@@ -24,7 +26,7 @@ def post(path, body):
 
 def event(name, uid, **fields):
     payload = {"event": name, "kind": "pageView", "contractVersion": "1.3.0", "uuid": uid,
-               "clientTimestamp": "2026-11-22T12:00:00.000Z"}
+               "clientTimestamp": "2026-11-22T12:00:00.000Z", "uniqueViewId": "00000000-0000-4000-8000-000000000001"}
     payload.update(fields)
     return payload
 
@@ -60,7 +62,7 @@ try:
         event("wishlistPageView", valid, viewType="Wishlist", skuItemList=["1234"]),
         event("wishlistPageView", flagged, viewType="Wishlist", skuItemList=["1234"], colour="red"),
         event("wishlistPageView", rejected, viewType="Wishlist", clientTimestamp="noon"),
-        event("searchResultsPageView", search, viewType="Product Listing", searchQuery="secret query", skuItemList=["1"]),
+        event("searchResultsPageView", search, viewType="Product Listing", searchQuery="secret query", skuItemList=["1234"]),
     ]})
     assert answer["rejectedCount"] == 1, answer
     steps = [{"uuid": valid, "event": "wishlistPageView", "stage": s, "at": "2026-11-22T12:00:00.000Z"}
