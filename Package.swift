@@ -9,6 +9,11 @@ let package = Package(
         .library(name: "TrackingCore", targets: ["TrackingCore"]),
         .library(name: "TrackingDispatcher", targets: ["TrackingDispatcher"]),
         .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
+        .library(name: "ScreenTracking", targets: ["ScreenTracking"]),
+        // SwiftUI and UIKit adapters (Apple platforms only; builds empty elsewhere).
+        .library(name: "AppleTrackingAdapters", targets: ["AppleTrackingAdapters"]),
+        // Swift Testing helpers for apps' tests.
+        .library(name: "TrackingTesting", targets: ["TrackingTesting"]),
         // The local collector's logic, for tests and benchmarks (the executable is a thin shell).
         .library(name: "TrackingCollectorKit", targets: ["TrackingCollectorKit"]),
         // The generated module for contract/contract.yaml.
@@ -59,6 +64,10 @@ let package = Package(
             ]
         ),
         .target(name: "ImpressionTracking", dependencies: ["TrackingCore"]),
+        .target(name: "ScreenTracking", dependencies: ["TrackingCore", "ImpressionTracking"]),
+        // Files wrapped in #if canImport(SwiftUI) / canImport(UIKit): empty on Linux.
+        .target(name: "AppleTrackingAdapters", dependencies: ["TrackingCore", "ImpressionTracking", "ScreenTracking"]),
+        .target(name: "TrackingTesting", dependencies: ["TrackingCore", "TrackingDispatcher"]),
 
         // MARK: Generator
         .target(name: "ContractGenCore", dependencies: ["CYAML", "TrackingCore"]),
@@ -152,6 +161,13 @@ let package = Package(
             name: "ImpressionTrackingTests",
             dependencies: ["ImpressionTracking", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Traces"]
+        ),
+        .testTarget(
+            name: "ScreenTrackingTests",
+            dependencies: [
+                "ScreenTracking", "ImpressionTracking", "TrackingDispatcher", "TrackingTesting", "TrackingContract",
+                "AppleTrackingAdapters",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
