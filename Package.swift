@@ -159,7 +159,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ImpressionTrackingTests",
-            dependencies: ["ImpressionTracking", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "ImpressionTracking", "impression-replay",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             exclude: ["Traces"]
         ),
         .testTarget(

@@ -50,7 +50,6 @@ client.track(broken)      // flagged with its violations, still delivered
 client.track(add)         // the same uuid again: flagged as a duplicate
 
 // 4. Impressions: an item must be at least half visible for a second.
-extension TrackingClient: @retroactive ImpressionEventSink {}
 let adapter = ImpressionEventAdapter(events: client) { impression in
     ProductImpression(
         itemId: impression.itemID.rawValue, position: impression.position,
