@@ -166,6 +166,10 @@ let package = Package(
             exclude: ["Traces"]
         ),
         .testTarget(
+            name: "TrackingTestingTests",
+            dependencies: ["TrackingTesting", "TrackingDispatcher", "TrackingContract"]
+        ),
+        .testTarget(
             name: "ScreenTrackingTests",
             dependencies: [
                 "ScreenTracking", "ImpressionTracking", "TrackingDispatcher", "TrackingTesting", "TrackingContract",
