@@ -165,6 +165,8 @@ let package = Package(
             ],
             exclude: ["Traces"]
         ),
+        // Type-checks every Swift block of README.md and docs/*.md against the built modules.
+        .testTarget(name: "DocumentationTests"),
         .testTarget(
             name: "TrackingTestingTests",
             dependencies: ["TrackingTesting", "TrackingDispatcher", "TrackingContract"]
