@@ -125,7 +125,7 @@ public final class ScreenTracker<Interaction: Sendable>: ApplicationLifecyclePar
         isSuspended = true
         for driver in drivers { driver.suspend() }
         if let since = countingSince {
-            counted += now() - since
+            counted += Self.elapsed(from: since, to: now())
             countingSince = nil
         }
     }
@@ -197,13 +197,19 @@ public final class ScreenTracker<Interaction: Sendable>: ApplicationLifecyclePar
 
     private func endVisit(at time: MonotonicInstant, exit: ScreenExit<Interaction>) {
         guard let visit = activeVisit else { return }
-        if let since = countingSince { counted += time - since }
+        if let since = countingSince { counted += Self.elapsed(from: since, to: time) }
         activeVisit = nil
         countingSince = nil
         let ended = ScreenVisit(uniqueViewId: visit.uniqueViewId, number: visit.number, enteredAt: visit.enteredAt,
                                 endedAt: time, timeOnScreen: counted, exit: exit)
         counted = .zero
         events.track(makeEvent(ended))
+    }
+
+    /// Never negative: a clock that steps back counts nothing rather than
+    /// sending a negative time on screen.
+    private static func elapsed(from start: MonotonicInstant, to end: MonotonicInstant) -> Duration {
+        max(.zero, end - start)
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int64 {

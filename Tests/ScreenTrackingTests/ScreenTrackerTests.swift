@@ -184,3 +184,37 @@ struct ScreenTrackerTests {
         #expect(recorder.events.count == 1)
     }
 }
+
+/// A clock an app could get wrong: it steps back.
+final class SteppingBackClock: Clock, @unchecked Sendable {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+    var now = Instant(offset: .seconds(100))
+    var minimumResolution: Duration { .zero }
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {}
+}
+
+@MainActor @Suite("Screen tracker, hostile clock")
+struct ScreenTrackerHostileClockTests {
+    @Test("A clock that steps back never gives a negative time on screen")
+    func clockSteppingBack() {
+        let clock = SteppingBackClock()
+        var visits: [ScreenVisit<Never>] = []
+        let screen = ScreenTracker<Never>(events: TrackingRecorder(), clock: clock, lifecycle: nil) { visit in
+            visits.append(visit)
+            return WishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: [])
+        }
+        screen.enter()
+        clock.now = .init(offset: .seconds(40))
+        screen.suspend()
+        screen.resume()
+        clock.now = .init(offset: .seconds(10))
+        screen.exit()
+        #expect(visits.map(\.timeOnScreen) == [.zero])
+        #expect(visits.first?.secondsOnScreen == 0)
+    }
+}
