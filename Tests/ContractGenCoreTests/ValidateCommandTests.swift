@@ -25,6 +25,15 @@ struct ValidateCommandTests {
         #expect(try run(["validate", "--strict", "\(Self.invalid)/warnings-only.yaml"]).status == 1)
     }
 
+    /// Notes say which Swift name a contract name becomes; they never fail a run.
+    @Test func notesDoNotFailEvenWhenStrict() throws {
+        let result = try run(["validate", "--strict", "Tests/Reference/Names/contract.yaml"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains(
+            "Tests/Reference/Names/contract.yaml:47:3: note: event 'protocol' becomes the Swift type 'Shop.Protocol_' ('Protocol' is reserved in generated code)\n"))
+        #expect(result.stdout == "Tests/Reference/Names/contract.yaml: valid (no problems, 13 notes)\n")
+    }
+
     @Test func invalidContractExitsOneWithCompilerStyleText() throws {
         let result = try run(["validate", "\(Self.invalid)/unknown-kind.yaml"])
         #expect(result.status == 1)

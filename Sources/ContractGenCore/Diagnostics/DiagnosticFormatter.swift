@@ -28,16 +28,18 @@ public enum DiagnosticFormatter {
         return out
     }
 
-    /// `2 errors, 1 warning`, or `no problems`.
+    /// `2 errors, 1 warning` (`, 3 notes` when there are notes), or `no problems`.
     public static func summary(_ diagnostics: [Diagnostic]) -> String {
         let errors = count(.error, in: diagnostics)
         let warnings = count(.warning, in: diagnostics)
-        if errors == 0 && warnings == 0 { return "no problems" }
-        return "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
+        let notes = count(.note, in: diagnostics)
+        let noteText = notes == 0 ? "" : ", \(notes) \(notes == 1 ? "note" : "notes")"
+        if errors == 0 && warnings == 0 { return notes == 0 ? "no problems" : "no problems\(noteText)" }
+        return "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")\(noteText)"
     }
 
     /// A JSON document for editors and CI:
-    /// `{"diagnostics":[{"file":…,"line":…,"column":…,"severity":…,"message":…,"hint":…}],"errors":n,"warnings":n}`.
+    /// `{"diagnostics":[{"file":…,"line":…,"column":…,"severity":…,"message":…,"hint":…}],"errors":n,"warnings":n,"notes":n}`.
     /// `hint` is `null` when there is none.
     public static func json(_ diagnostics: [Diagnostic]) -> String {
         var writer = JSONWriter()
@@ -58,6 +60,7 @@ public enum DiagnosticFormatter {
         writer.endArray()
         writer.key("errors"); writer.value(count(.error, in: diagnostics))
         writer.key("warnings"); writer.value(count(.warning, in: diagnostics))
+        writer.key("notes"); writer.value(count(.note, in: diagnostics))
         writer.endObject()
         return writer.string
     }
