@@ -34,14 +34,14 @@ extension ContractReader {
                 if let event = reader.readEvent(entry, context) { events.append(event) }
             }
             return EventChunk(
-                events: events, diagnostics: reader.diagnostics, mentionedFieldNames: reader.mentionedFieldNames,
+                events: events, diagnostics: reader.diagnostics, dropped: reader.dropped, mentionedFieldNames: reader.mentionedFieldNames,
                 curatedFieldUsed: reader.curatedFieldUsed)
         }
         var events: [Event] = []
         events.reserveCapacity(list.count)
         for part in parts {
             events += part.events
-            take(part.diagnostics)
+            take(part.diagnostics, dropped: part.dropped)
             mentionedFieldNames.formUnion(part.mentionedFieldNames)
             for (index, used) in part.curatedFieldUsed.enumerated() where used { curatedFieldUsed[index] = true }
         }
@@ -96,6 +96,8 @@ extension ContractReader {
     struct EventChunk: Sendable {
         let events: [Event]
         let diagnostics: [Diagnostic]
+        /// Findings past the chunk reader's limit, counted only.
+        let dropped: DiagnosticCounts
         let mentionedFieldNames: Set<String>
         let curatedFieldUsed: [Bool]
     }

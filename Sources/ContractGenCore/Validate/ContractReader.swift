@@ -49,24 +49,29 @@ final class ContractReader {
     /// file of a million mistakes cannot fill memory.
     static let collectionLimit = 20 * ContractLoader.maxDiagnostics
 
+    /// Findings past ``limit``: not kept, but counted for the summary.
+    private(set) var dropped = DiagnosticCounts()
+
     func error(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String? = nil) {
-        guard diagnostics.count < limit else { return }
+        guard diagnostics.count < limit else { return dropped.add(.error) }
         diagnostics.append(.error(message(), at: location, hint: hint()))
     }
 
     func note(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String? = nil) {
-        guard diagnostics.count < limit else { return }
+        guard diagnostics.count < limit else { return dropped.add(.note) }
         diagnostics.append(.note(message(), at: location, hint: hint()))
     }
 
     func warning(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String? = nil) {
-        guard diagnostics.count < limit else { return }
+        guard diagnostics.count < limit else { return dropped.add(.warning) }
         diagnostics.append(.warning(message(), at: location, hint: hint()))
     }
 
     /// Appends findings made by another reader, up to the limit.
-    func take(_ found: [Diagnostic]) {
-        diagnostics += found.prefix(max(0, limit - diagnostics.count))
+    func take(_ found: [Diagnostic], dropped alsoDropped: DiagnosticCounts = DiagnosticCounts()) {
+        let room = max(0, limit - diagnostics.count)
+        diagnostics += found.prefix(room)
+        dropped = dropped + DiagnosticCounts(found.dropFirst(room)) + alsoDropped
     }
 
     // MARK: The whole contract
