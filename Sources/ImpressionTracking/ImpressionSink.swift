@@ -14,7 +14,7 @@ public protocol ImpressionSink: Sendable {
 ///
 /// ```swift
 /// let adapter = ImpressionEventAdapter(events: trackingClient) { impression in
-///     ProductImpression(itemId: impression.itemID.rawValue, position: impression.position,
+///     Shop.ProductImpression(itemId: impression.itemID.rawValue, position: impression.position,
 ///                       visibleSeconds: impression.visibleSeconds, sku: impression.itemID.rawValue)
 /// }
 /// ```

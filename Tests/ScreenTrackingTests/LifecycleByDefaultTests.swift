@@ -30,12 +30,12 @@ struct LifecycleByDefaultTests {
         defer { observer.stop() }
 
         let clock = ManualClock()
-        let screen = ScreenTracker<ExitInteraction>(events: client, clock: clock) { visit in
-            WishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: ["1234"],
+        let screen = ScreenTracker<Omnitracking.ExitInteraction>(events: client, clock: clock) { visit in
+            Omnitracking.WishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: ["1234"],
                              exitInteraction: visit.exitInteraction(background: .background))
         }
         let sink = screen.impressionSink(events: client) { impression, id in
-            ProductImpression(viewType: .wishlist, uniqueViewId: id, itemId: impression.itemID.rawValue,
+            Omnitracking.ProductImpression(viewType: .wishlist, uniqueViewId: id, itemId: impression.itemID.rawValue,
                               position: impression.position, visibleSeconds: impression.visibleSeconds,
                               visibleRatio: impression.maxRatio, sku: impression.itemID.rawValue)
         }

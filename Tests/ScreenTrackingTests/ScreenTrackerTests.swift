@@ -17,19 +17,19 @@ import TrackingTesting
 }
 
 /// A screen of the root contract: the wishlist, whose page view is the generated
-/// `WishlistPageView`. The contract has no field for the time on screen, so the
+/// `Omnitracking.WishlistPageView`. The contract has no field for the time on screen, so the
 /// test keeps the visits the factory saw beside the events.
 @MainActor final class WishlistScreen {
     let clock = ManualClock()
     let lifecycle = ApplicationLifecycle()
     let recorder = TrackingRecorder()
     let ids = SequentialIDs()
-    var visits: [ScreenVisit<ExitInteraction>] = []
-    lazy var screen = ScreenTracker<ExitInteraction>(
+    var visits: [ScreenVisit<Omnitracking.ExitInteraction>] = []
+    lazy var screen = ScreenTracker<Omnitracking.ExitInteraction>(
         events: recorder, clock: clock, lifecycle: lifecycle, makeUniqueViewId: { [ids] in ids.make() }
     ) { [unowned self] visit in
         visits.append(visit)
-        return WishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: ["1234"],
+        return Omnitracking.WishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: ["1234"],
                                 exitInteraction: visit.exitInteraction(background: .background))
     }
 
@@ -37,7 +37,7 @@ import TrackingTesting
     init() { _ = screen }
 
     func at(_ seconds: Double) { clock.advance(to: .nanoseconds(Int64((seconds * 1e9).rounded()))) }
-    var pageViews: [WishlistPageView] { recorder.events(of: WishlistPageView.self) }
+    var pageViews: [Omnitracking.WishlistPageView] { recorder.events(of: Omnitracking.WishlistPageView.self) }
 }
 
 @MainActor @Suite("Screen tracker", .timeLimit(.minutes(1)))
@@ -173,8 +173,8 @@ struct ScreenTrackerTests {
         let clock = ManualClock()
         let recorder = TrackingRecorder()
         let hub = ApplicationLifecycle()
-        let screen = ScreenTracker<ExitInteraction>(events: recorder, clock: clock, lifecycle: nil) { visit in
-            WishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: [])
+        let screen = ScreenTracker<Omnitracking.ExitInteraction>(events: recorder, clock: clock, lifecycle: nil) { visit in
+            Omnitracking.WishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: [])
         }
         #expect(hub.participantCount == 0)
         screen.enter()
@@ -206,7 +206,7 @@ struct ScreenTrackerHostileClockTests {
         var visits: [ScreenVisit<Never>] = []
         let screen = ScreenTracker<Never>(events: TrackingRecorder(), clock: clock, lifecycle: nil) { visit in
             visits.append(visit)
-            return WishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: [])
+            return Omnitracking.WishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: [])
         }
         screen.enter()
         clock.now = .init(offset: .seconds(40))

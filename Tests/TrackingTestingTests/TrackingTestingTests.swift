@@ -13,23 +13,23 @@ struct TrackingTestingTests {
 
     @Test func expectTrackedFindsEventsOfAGeneratedTypeWithAPredicate() {
         let recorder = TrackingRecorder()
-        recorder.track(WishlistPageView(uniqueViewId: Self.view, skuItemList: ["1234"], exitInteraction: .back))
-        recorder.track(AppBoot())
-        let found = expectTracked(WishlistPageView.self, in: recorder) { $0.exitInteraction == .back }
+        recorder.track(Omnitracking.WishlistPageView(uniqueViewId: Self.view, skuItemList: ["1234"], exitInteraction: .back))
+        recorder.track(Omnitracking.AppBoot())
+        let found = expectTracked(Omnitracking.WishlistPageView.self, in: recorder) { $0.exitInteraction == .back }
         #expect(found.map(\.uniqueViewId) == [Self.view])
-        expectTracked(AppBoot.self, in: recorder, count: 1)
+        expectTracked(Omnitracking.AppBoot.self, in: recorder, count: 1)
     }
 
     @Test func expectTrackedFailsListingWhatWasTracked() {
         let recorder = TrackingRecorder()
-        recorder.track(AppBoot())
+        recorder.track(Omnitracking.AppBoot())
         withKnownIssue {
-            expectTracked(WishlistPageView.self, in: recorder)
+            expectTracked(Omnitracking.WishlistPageView.self, in: recorder)
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("0 of 0 of that type matched. Tracked: appBoot") }
         }
         withKnownIssue {
-            expectTracked(AppBoot.self, in: recorder, count: 2)
+            expectTracked(Omnitracking.AppBoot.self, in: recorder, count: 2)
         } matching: { issue in
             issue.comments.contains { $0.rawValue.hasPrefix("expected exactly 2 AppBoot") }
         }
@@ -37,9 +37,9 @@ struct TrackingTestingTests {
 
     @Test func noViolationsInARecorderOrAFailureListingThem() {
         let recorder = TrackingRecorder()
-        recorder.track(WishlistPageView(uniqueViewId: Self.view, skuItemList: ["1234"]))
+        recorder.track(Omnitracking.WishlistPageView(uniqueViewId: Self.view, skuItemList: ["1234"]))
         expectNoContractViolations(in: recorder)
-        recorder.track(WishlistPageView(uniqueViewId: Self.view, skuItemList: ["12ab"]))
+        recorder.track(Omnitracking.WishlistPageView(uniqueViewId: Self.view, skuItemList: ["12ab"]))
         withKnownIssue {
             expectNoContractViolations(in: recorder)
         } matching: { issue in
@@ -56,12 +56,12 @@ struct TrackingTestingTests {
             configuration: DispatcherConfiguration(databaseURL: directory.appendingPathComponent("events.sqlite"),
                                                    contract: ContractRules(descriptor: Omnitracking.descriptor)),
             providers: [provider], onNotice: monitor.onNotice)
-        client.track(WishlistPageView(uniqueViewId: Self.view, skuItemList: ["1234"]))
+        client.track(Omnitracking.WishlistPageView(uniqueViewId: Self.view, skuItemList: ["1234"]))
         await client.waitUntilPersisted()
         expectNoContractViolations(monitor)
         expectNoContractViolations(in: provider)
 
-        client.track(WishlistPageView(uniqueViewId: Self.view, skuItemList: ["12ab"]))
+        client.track(Omnitracking.WishlistPageView(uniqueViewId: Self.view, skuItemList: ["12ab"]))
         await client.waitUntilPersisted()
         withKnownIssue {
             expectNoContractViolations(monitor)

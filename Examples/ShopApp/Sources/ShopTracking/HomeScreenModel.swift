@@ -15,7 +15,7 @@ public final class HomeScreenModel<C: Clock> where C.Duration == Duration {
     public static var tileHeight: Double { 300 }
 
     public let products: [String]
-    public let screen: ScreenTracker<ExitInteraction>
+    public let screen: ScreenTracker<Shop.ExitInteraction>
     public let impressions: ImpressionDriver<C>
     private let viewport: ScreenRect
 
@@ -25,11 +25,11 @@ public final class HomeScreenModel<C: Clock> where C.Duration == Duration {
         self.products = products
         self.viewport = viewport
         screen = ScreenTracker(events: events, clock: clock, lifecycle: lifecycle) { visit in
-            HomePageView(uniqueViewId: visit.uniqueViewId, secondsOnScreen: visit.secondsOnScreen,
+            Shop.HomePageView(uniqueViewId: visit.uniqueViewId, secondsOnScreen: visit.secondsOnScreen,
                          skuItemList: products, exitInteraction: visit.exitInteraction(background: .background))
         }
         let sink = screen.impressionSink(events: events) { impression, uniqueViewId in
-            ProductImpression(uniqueViewId: uniqueViewId, itemId: impression.itemID.rawValue,
+            Shop.ProductImpression(uniqueViewId: uniqueViewId, itemId: impression.itemID.rawValue,
                               position: impression.position, visibleSeconds: impression.visibleSeconds,
                               sku: impression.itemID.rawValue)
         }
@@ -57,5 +57,5 @@ public final class HomeScreenModel<C: Clock> where C.Duration == Duration {
     public func openProduct(_ sku: String) { screen.exit(interaction: .productTap) }
 
     /// The screen went away some other way (a tab, a back navigation).
-    public func disappear(interaction: ExitInteraction? = nil) { screen.exit(interaction: interaction) }
+    public func disappear(interaction: Shop.ExitInteraction? = nil) { screen.exit(interaction: interaction) }
 }

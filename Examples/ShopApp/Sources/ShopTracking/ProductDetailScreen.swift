@@ -4,11 +4,11 @@ import ShopEvents
 
 /// The product detail screen's page views: the product is part of the event.
 @MainActor
-public func productDetailScreen(sku: String, price: Decimal, currency: Currency, events: some TrackingEventSink,
+public func productDetailScreen(sku: String, price: Decimal, currency: Shop.Currency, events: some TrackingEventSink,
                                 clock: some Clock<Duration>, lifecycle: ApplicationLifecycle? = .shared)
-    -> ScreenTracker<ExitInteraction> {
+    -> ScreenTracker<Shop.ExitInteraction> {
     ScreenTracker(events: events, clock: clock, lifecycle: lifecycle) { visit in
-        ProductDetailPageView(uniqueViewId: visit.uniqueViewId, secondsOnScreen: visit.secondsOnScreen,
+        Shop.ProductDetailPageView(uniqueViewId: visit.uniqueViewId, secondsOnScreen: visit.secondsOnScreen,
                               sku: sku, price: price, currency: currency,
                               exitInteraction: visit.exitInteraction(background: .background))
     }

@@ -19,12 +19,13 @@ let collectorURL = arguments.firstIndex(of: "--collector").flatMap { index in
 }
 
 // 1. Typed events: required fields are parameters, optional ones default to nil,
-//    constants (the screen) are fixed by the contract.
-let add = AddToCart(sku: "1234", price: Decimal(string: "19.99")!, currency: .eur, quantity: 2)
+//    constants (the screen) are fixed by the contract. Every generated type
+//    is nested in the contract's namespace, Shop.
+let add = Shop.AddToCart(sku: "1234", price: Decimal(string: "19.99")!, currency: .eur, quantity: 2)
 print("encoded:", String(decoding: add.encodedJSON(), as: UTF8.self))
 
 // 2. An event that breaks the contract: the report names every field path.
-let broken = AddToCart(sku: "12ab", price: Decimal(string: "-1")!, currency: .usd, quantity: 500)
+let broken = Shop.AddToCart(sku: "12ab", price: Decimal(string: "-1")!, currency: .usd, quantity: 500)
 print("validation report for a broken addToCart:")
 for violation in broken.validate() { print("  - \(violation)") }
 

@@ -24,7 +24,7 @@ struct HomeScreenTests {
         home.appear()
         clock.advance(by: .milliseconds(2500))
         home.openProduct("5678")
-        expectTracked(HomePageView.self, in: recorder, count: 1) {
+        expectTracked(Shop.HomePageView.self, in: recorder, count: 1) {
             $0.secondsOnScreen == 2.5 && $0.exitInteraction == .productTap && $0.skuItemList == home.products
         }
         expectNoContractViolations(in: recorder)
@@ -37,8 +37,8 @@ struct HomeScreenTests {
         home.scrolled(to: 0)
         clock.advance(by: .seconds(1))
         home.disappear()
-        let page = try #require(expectTracked(HomePageView.self, in: recorder, count: 1).first)
-        let seen = expectTracked(ProductImpression.self, in: recorder, count: 3) { $0.uniqueViewId == page.uniqueViewId }
+        let page = try #require(expectTracked(Shop.HomePageView.self, in: recorder, count: 1).first)
+        let seen = expectTracked(Shop.ProductImpression.self, in: recorder, count: 3) { $0.uniqueViewId == page.uniqueViewId }
         #expect(seen.map(\.sku) == ["1234", "5678", "9012"])   // 3456 is below the fold
         expectNoContractViolations(in: recorder)
     }
@@ -55,12 +55,12 @@ struct HomeScreenTests {
         clock.advance(by: .seconds(1))
         home.disappear(interaction: .tabBar)
 
-        let views = expectTracked(HomePageView.self, in: recorder, count: 2)
+        let views = expectTracked(Shop.HomePageView.self, in: recorder, count: 2)
         #expect(views.map(\.exitInteraction) == [.background, .tabBar])
         #expect(views.map(\.secondsOnScreen) == [0.4, 1])
         #expect(views[0].uniqueViewId != views[1].uniqueViewId)
         // 0.4 s before the background is not a second: the tiles count in the second visit only.
-        expectTracked(ProductImpression.self, in: recorder, count: 3) { $0.uniqueViewId == views[1].uniqueViewId }
+        expectTracked(Shop.ProductImpression.self, in: recorder, count: 3) { $0.uniqueViewId == views[1].uniqueViewId }
         expectNoContractViolations(in: recorder)
     }
 
@@ -71,7 +71,7 @@ struct HomeScreenTests {
         detail.enter()
         clock.advance(by: .seconds(3))
         detail.exit(interaction: .back)
-        expectTracked(ProductDetailPageView.self, in: recorder, count: 1) {
+        expectTracked(Shop.ProductDetailPageView.self, in: recorder, count: 1) {
             $0.sku == "9012" && $0.secondsOnScreen == 3 && $0.exitInteraction == .back
         }
         expectNoContractViolations(in: recorder)
