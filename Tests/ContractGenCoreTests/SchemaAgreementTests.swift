@@ -13,6 +13,7 @@ import TrackingCore
 /// Fails, never skips, when python3-jsonschema is missing.
 @Suite struct SchemaAgreementTests {
     static let script = Fixtures.directory.appendingPathComponent("schema/check_payloads.py")
+    static let python = "/usr/bin/python3"
 
     struct Outcome {
         var schemaProblems: [String]
@@ -41,8 +42,9 @@ import TrackingCore
         try writer.data.write(to: casesURL)
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, directory.path, casesURL.path]
+        // Debian's interpreter, whose python3-jsonschema is the validator meant (not another Python on PATH).
+        process.executableURL = URL(fileURLWithPath: Self.python)
+        process.arguments = [script.path, directory.path, casesURL.path]
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

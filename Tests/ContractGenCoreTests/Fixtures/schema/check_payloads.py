@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The independent validator of the schema agreement test (SchemaAgreementTests).
 
 Usage: check_payloads.py SCHEMA_DIR CASES_JSON
