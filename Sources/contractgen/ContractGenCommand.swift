@@ -10,7 +10,7 @@ struct ContractGenCommand: ParsableCommand {
         discussion: """
             With no subcommand, validates and generates from contract/contract.yaml into Generated/.
             """,
-        subcommands: [GenerateCommand.self, ValidateCommand.self, DiffCommand.self, SchemaCommand.self],
+        subcommands: [GenerateCommand.self, ValidateCommand.self, DiffCommand.self, SchemaCommand.self, DocsCommand.self],
         defaultSubcommand: GenerateCommand.self
     )
 }

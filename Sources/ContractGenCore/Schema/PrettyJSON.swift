@@ -38,6 +38,9 @@ package enum PrettyJSON {
         }
     }
 
+    /// One line, no spaces: for values shown inline (defaults).
+    package static func compact(_ value: JSONValue) -> String { scalar(value) }
+
     private static func scalar(_ value: JSONValue) -> String {
         var writer = JSONWriter()
         value.write(to: &writer)
