@@ -9,6 +9,9 @@ need=()
 want() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed" || need+=("$1"); }
 
 want python3-jsonschema   # SchemaAgreementTests: the independent JSON Schema validator
+want chromium             # CatalogueBrowserTests: the catalogue in a headless browser
+want chromium-driver      # CatalogueBrowserTests
+want python3-selenium     # CatalogueBrowserTests: drives chromium-driver
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing ${need[*]}"
