@@ -5,19 +5,20 @@ extension CatalogueRenderer {
 
         :root { color-scheme: light dark; --muted: #6b7280; --line: #d1d5db; --accent: #2563eb; }
         body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; }
-        header { padding: 1rem 1.5rem; border-bottom: 1px solid var(--line); position: sticky; top: 0; background: Canvas; z-index: 1; }
+        header { padding: 1rem 1.5rem 0; }
+        #searchbar { padding: .5rem 1.5rem; border-bottom: 1px solid var(--line); position: sticky; top: 0; background: Canvas; z-index: 1; }
         h1 { margin: 0 0 .25rem; font-size: 1.5rem; }
         .version { color: var(--muted); font-weight: normal; }
         #search { width: min(40rem, 100%); font: inherit; padding: .4rem .6rem; border: 1px solid var(--line); border-radius: 6px; }
         #search-status { margin: .25rem 0 0; color: var(--muted); font-size: .9rem; }
         .layout { display: flex; align-items: flex-start; }
-        nav { width: 16rem; flex: none; padding: 1rem 1.5rem; position: sticky; top: 8rem; max-height: calc(100vh - 9rem); overflow: auto; font-size: .9rem; }
+        nav { width: 16rem; flex: none; padding: 1rem 1.5rem; position: sticky; top: 5rem; max-height: calc(100vh - 6rem); overflow: auto; font-size: .9rem; }
         nav ul { list-style: none; margin: 0 0 1rem; padding: 0; }
         nav h2 { font-size: .8rem; text-transform: uppercase; color: var(--muted); }
         main { flex: 1; min-width: 0; padding: 0 1.5rem 4rem; }
-        article { border-top: 1px solid var(--line); padding: .5rem 0 1rem; scroll-margin-top: 9rem; }
-        section { scroll-margin-top: 9rem; }
-        tr { scroll-margin-top: 9rem; }
+        article { border-top: 1px solid var(--line); padding: .5rem 0 1rem; scroll-margin-top: 6rem; }
+        section { scroll-margin-top: 6rem; }
+        tr { scroll-margin-top: 6rem; }
         h3 { margin: .5rem 0 .25rem; }
         a { color: var(--accent); text-decoration: none; }
         a:hover { text-decoration: underline; }

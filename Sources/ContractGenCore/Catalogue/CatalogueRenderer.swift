@@ -99,9 +99,11 @@ package struct CatalogueRenderer {
             """
         if let description = contract.description { out += "<p>\(HTML.escape(description))</p>\n" }
         out += """
+            </header>
+            <div id="searchbar">
             <input id="search" type="search" placeholder="Search events and fields" autocomplete="off" aria-label="Search events and fields">
             <p id="search-status" aria-live="polite">\(contract.events.count) events</p>
-            </header>
+            </div>
             <div class="layout">
             <nav id="toc" aria-label="Contents">
             <h2>Events</h2>

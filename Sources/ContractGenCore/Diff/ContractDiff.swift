@@ -36,6 +36,10 @@ private struct Differ {
     }
 
     mutating func run() {
+        // Types renamed first: every comparison of field types below goes through them.
+        valueSetRenames = Self.renames(old.valueSets, new.valueSets, name: \.name) { Self.wireValues($0) }
+        objectRenames = Self.renames(old.objects, new.objects, name: \.name, oldKey: { self.membersShape($0, old: true) },
+                                     newKey: { self.membersShape($0, old: false) })
         if old.name != new.name {
             report(.contractRenamed, "contract", old.location, new.location,
                    "contract '\(old.name)' renamed to '\(new.name)': generated Swift names change")
@@ -85,9 +89,8 @@ private struct Differ {
         let oldByName = Dictionary(old.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let newByName = Dictionary(new.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let removed = old.valueSets.filter { newByName[$0.name] == nil }
-        let added = new.valueSets.filter { oldByName[$0.name] == nil }
-        for (a, b) in Self.uniquePairs(removed, added, same: { Self.wireValues($0) == Self.wireValues($1) }) {
-            valueSetRenames[a.name] = b.name
+        for a in removed {
+            guard let newName = valueSetRenames[a.name], let b = newByName[newName] else { continue }
             report(.valueSetRenamed, "valueSets.\(b.name)", a.location, b.location,
                    "value set '\(a.name)' renamed to '\(b.name)' (same values): the generated enum's name changes")
             description(a.description, b.description, path: "valueSets.\(b.name)", what: "value set '\(b.name)'", a.location, b.location)
@@ -144,9 +147,8 @@ private struct Differ {
         let newByName = Dictionary(new.kinds.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let removed = old.kinds.filter { newByName[$0.name] == nil }
         let added = new.kinds.filter { oldByName[$0.name] == nil }
-        let pairs = Self.uniquePairs(removed, added) { a, b in
-            a.mandatory.count == b.mandatory.count && zip(a.mandatory, b.mandatory).allSatisfy { self.sameField($0, $1) && $0.wireName == $1.wireName }
-        }
+        let pairs = Self.uniquePairs(removed, added, oldKey: { $0.mandatory.map { self.namedShape($0, old: true) } },
+                                     newKey: { $0.mandatory.map { self.namedShape($0, old: false) } })
         for (a, b) in pairs {
             kindRenames[a.name] = b.name
             report(.kindRenamed, "kinds.\(b.name)", a.location, b.location,
@@ -172,12 +174,8 @@ private struct Differ {
         let oldByName = Dictionary(old.objects.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let newByName = Dictionary(new.objects.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let removed = old.objects.filter { newByName[$0.name] == nil }
-        let added = new.objects.filter { oldByName[$0.name] == nil }
-        let pairs = Self.uniquePairs(removed, added) { a, b in
-            self.sameMembers(a.required, b.required) && self.sameMembers(a.optional, b.optional)
-        }
-        for (a, b) in pairs {
-            objectRenames[a.name] = b.name
+        for a in removed {
+            guard let newName = objectRenames[a.name], let b = newByName[newName] else { continue }
             report(.objectRenamed, "objects.\(b.name)", a.location, b.location,
                    "object '\(a.name)' renamed to '\(b.name)' (same members): the generated struct's name changes")
         }
@@ -195,8 +193,9 @@ private struct Differ {
         }
     }
 
-    func sameMembers(_ a: [Field], _ b: [Field]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { $0.wireName == $1.wireName && sameField($0, $1) }
+    /// An object's members as rename matching sees them.
+    func membersShape(_ object: ObjectType, old: Bool) -> [[NamedShape]] {
+        [object.required.map { namedShape($0, old: old) }, object.optional.map { namedShape($0, old: old) }]
     }
 
     mutating func members(_ a: ObjectType, _ b: ObjectType) {
@@ -273,7 +272,7 @@ private struct Differ {
     /// Pairs removed and added fields that are the same but for the wire name, reporting each pair.
     mutating func renames(_ removed: [Field], _ added: [Field], section: String, noun: String, owner: String) -> [String: String] {
         var map: [String: String] = [:]
-        for (a, b) in Self.uniquePairs(removed, added, same: { self.sameField($0, $1) }) {
+        for (a, b) in Self.uniquePairs(removed, added, oldKey: { self.shape($0, old: true) }, newKey: { self.shape($0, old: false) }) {
             map[a.wireName] = b.wireName
             let keepsSwiftName = SwiftName.lowerCamel(a.wireName) == SwiftName.lowerCamel(b.wireName)
             if keepsSwiftName {
@@ -287,13 +286,40 @@ private struct Differ {
         return map
     }
 
-    /// Whether two fields are the same but for their wire name, location and prose.
-    func sameField(_ a: Field, _ b: Field) -> Bool {
-        sameSpec(a.spec, b.spec) && a.pii == b.pii && a.defaultValue == b.defaultValue
+    /// What a field is but for its wire name, location and prose; old
+    /// fields' type names are mapped through the renames, so equal shapes
+    /// mean the same field.
+    struct FieldShape: Hashable {
+        var spec: ValueSpec
+        var pii: Bool
+        var defaultValue: JSONValue?
+    }
+
+    struct NamedShape: Hashable {
+        var wireName: String
+        var shape: FieldShape
+    }
+
+    func shape(_ field: Field, old: Bool) -> FieldShape {
+        FieldShape(spec: old ? renamed(field.spec) : field.spec, pii: field.pii, defaultValue: field.defaultValue)
+    }
+
+    func namedShape(_ field: Field, old: Bool) -> NamedShape {
+        NamedShape(wireName: field.wireName, shape: shape(field, old: old))
+    }
+
+    /// An old spec with its value set and object names as the new contract calls them.
+    func renamed(_ spec: ValueSpec) -> ValueSpec {
+        switch spec.type {
+        case .valueSet(let name): ValueSpec(.valueSet(valueSetRenames[name] ?? name), spec.constraints)
+        case .object(let name): ValueSpec(.object(objectRenames[name] ?? name), spec.constraints)
+        case .array(let items): ValueSpec(.array(items: renamed(items)), spec.constraints)
+        default: spec
+        }
     }
 
     func sameSpec(_ a: ValueSpec, _ b: ValueSpec) -> Bool {
-        a.constraints == b.constraints && sameType(a.type, b.type)
+        renamed(a) == b
     }
 
     /// Types are equal modulo the value sets and objects found renamed.
@@ -400,7 +426,7 @@ private struct Differ {
         let newByName = Dictionary(new.events.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let removed = old.events.filter { newByName[$0.name] == nil }
         let added = new.events.filter { oldByName[$0.name] == nil }
-        let pairs = Self.uniquePairs(removed, added) { a, b in self.sameEventShape(a, b) }
+        let pairs = Self.uniquePairs(removed, added, oldKey: { self.eventShape($0, old: true) }, newKey: { self.eventShape($0, old: false) })
         var eventRenames: [String: String] = [:]
         for (a, b) in pairs {
             eventRenames[a.name] = b.name
@@ -419,11 +445,18 @@ private struct Differ {
         }
     }
 
-    func sameEventShape(_ a: Event, _ b: Event) -> Bool {
-        (kindRenames[a.kind] ?? a.kind) == b.kind
-            && Set(a.required.map { fieldRenames[$0.name] ?? $0.name }) == Set(b.required.map(\.name))
-            && Set(a.optional.map { fieldRenames[$0.name] ?? $0.name }) == Set(b.optional.map(\.name))
-            && constantWireValues(a, in: old) == constantWireValues(b, in: new)
+    /// What an event is but for its name, for rename matching.
+    struct EventShape: Hashable {
+        var kind: String
+        var required: Set<String>
+        var optional: Set<String>
+        var constants: [String: String]
+    }
+
+    func eventShape(_ event: Event, old: Bool) -> EventShape {
+        func name(_ reference: FieldReference) -> String { old ? fieldRenames[reference.name] ?? reference.name : reference.name }
+        return EventShape(kind: old ? kindRenames[event.kind] ?? event.kind : event.kind, required: Set(event.required.map(name)),
+                          optional: Set(event.optional.map(name)), constants: constantWireValues(event, in: old ? self.old : new))
     }
 
     /// The event's constants as wire values, by field: codes may be renamed while the wire stays.
@@ -503,18 +536,35 @@ private struct Differ {
 
     // MARK: Matching
 
-    /// Pairs of (removed, added) elements that are `same`, each matching only the other.
-    /// Skipped when both lists are huge (a rewritten contract): the search is quadratic.
-    static func uniquePairs<T>(_ removed: [T], _ added: [T], same: (T, T) -> Bool) -> [(T, T)] {
-        guard !removed.isEmpty, !added.isEmpty, removed.count * added.count <= 1_000_000 else { return [] }
+    /// Pairs of (removed, added) elements with equal keys, each key held by
+    /// exactly one removed and one added element (an ambiguous match is no match).
+    static func uniquePairs<T, Key: Hashable>(_ removed: [T], _ added: [T], oldKey: (T) -> Key, newKey: (T) -> Key) -> [(T, T)] {
+        guard !removed.isEmpty, !added.isEmpty else { return [] }
+        var addedByKey: [Key: [T]] = [:]
+        for element in added { addedByKey[newKey(element), default: []].append(element) }
+        var removedCount: [Key: Int] = [:]
+        let removedKeys = removed.map(oldKey)
+        for key in removedKeys { removedCount[key, default: 0] += 1 }
         var pairs: [(T, T)] = []
-        for a in removed {
-            let candidates = added.indices.filter { same(a, added[$0]) }
-            guard candidates.count == 1 else { continue }
-            let b = added[candidates[0]]
-            guard removed.filter({ same($0, b) }).count == 1 else { continue }
-            pairs.append((a, b))
+        for (element, key) in zip(removed, removedKeys) where removedCount[key] == 1 {
+            guard let candidates = addedByKey[key], candidates.count == 1 else { continue }
+            pairs.append((element, candidates[0]))
         }
         return pairs
+    }
+
+    /// Old name -> new name for the elements of a section found renamed.
+    static func renames<T, Key: Hashable>(_ old: [T], _ new: [T], name: (T) -> String, oldKey: (T) -> Key, newKey: (T) -> Key) -> [String: String] {
+        let oldNames = Set(old.map(name))
+        let newNames = Set(new.map(name))
+        let removed = old.filter { !newNames.contains(name($0)) }
+        let added = new.filter { !oldNames.contains(name($0)) }
+        var result: [String: String] = [:]
+        for (a, b) in uniquePairs(removed, added, oldKey: oldKey, newKey: newKey) { result[name(a)] = name(b) }
+        return result
+    }
+
+    static func renames<T, Key: Hashable>(_ old: [T], _ new: [T], name: (T) -> String, key: (T) -> Key) -> [String: String] {
+        renames(old, new, name: name, oldKey: key, newKey: key)
     }
 }

@@ -65,7 +65,7 @@ def main():
         result["afterClickSearch"] = box.get_attribute("value")
         result["afterClickTop"] = driver.execute_script(
             "var r = document.getElementById('event-' + arguments[0]).getBoundingClientRect();"
-            "return [r.top, window.innerHeight];", target)
+            "return [r.top, window.innerHeight, document.getElementById('searchbar').getBoundingClientRect().bottom];", target)
         driver.save_screenshot(os.path.join(shots, "3-link.png"))
 
         # Every in-page link has a target.
@@ -80,7 +80,7 @@ def main():
         time.sleep(0.3)
         result["deepLinkTop"] = driver.execute_script(
             "var r = document.getElementById('event-' + arguments[0]).getBoundingClientRect();"
-            "return [r.top, window.innerHeight];", result["allEvents"][1])
+            "return [r.top, window.innerHeight, document.getElementById('searchbar').getBoundingClientRect().bottom];", result["allEvents"][1])
         driver.save_screenshot(os.path.join(shots, "4-deep-link.png"))
 
         # Resources the page loaded: only itself.
