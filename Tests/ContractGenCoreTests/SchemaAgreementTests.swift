@@ -22,10 +22,10 @@ import TrackingCore
     }
 
     /// Writes the schemas and runs the Python validator over `cases` (schema file, payload).
-    static func validate(_ cases: [(schema: String, payload: JSONValue)]) throws -> Outcome {
+    static func validate(_ cases: [(schema: String, payload: JSONValue)], contract path: String = "contract/contract.yaml") throws -> Outcome {
         let directory = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let contract = try DiffFixtures.contract("contract/contract.yaml")
+        let contract = try DiffFixtures.contract(path)
         for file in try JSONSchemaGenerator.files(for: contract) {
             try Data(file.bytes).write(to: directory.appendingPathComponent(file.name))
         }
@@ -95,6 +95,41 @@ import TrackingCore
             #expect(result.event.isEmpty, "\(cases[index].schema): \(result.event)")
             #expect(result.bundle.isEmpty, "bundle, \(cases[index].schema): \(result.bundle)")
             #expect(Omnitracking.descriptor.validate(payload: cases[index].payload) == [])
+        }
+    }
+
+    /// The committed goldens themselves (the same bytes as the encoder's output, which EncodingGoldenTests checks).
+    @Test func everyGoldenFileIsValid() throws {
+        let folder = GeneratedTestSupport.goldens.appendingPathComponent("Events")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(names.count == Omnitracking.descriptor.events.count)
+        let cases = try names.map { name in
+            (schema: name.replacingOccurrences(of: ".json", with: ".schema.json"),
+             payload: try JSONValue.parse(Array(try Data(contentsOf: folder.appendingPathComponent(name)))))
+        }
+        let outcome = try Self.validate(cases)
+        for (index, result) in outcome.results.enumerated() {
+            #expect(result.event.isEmpty && result.bundle.isEmpty, "\(names[index]): \(result.event) \(result.bundle)")
+        }
+    }
+
+    /// The catalogue's example payloads of every reference contract (hostile
+    /// strings included) satisfy the schema and the runtime check alike.
+    @Test(arguments: ["contract/contract.yaml", "Tests/Reference/Hostile/contract.yaml", "Examples/ShopApp/Sources/ShopEvents/contract.yaml"])
+    func catalogueExamplesAreValidForBoth(path: String) throws {
+        let contract = try DiffFixtures.contract(path)
+        let examples = ExamplePayload(contract: contract)
+        let descriptor = ContractTranslator.descriptor(of: contract)
+        var cases: [(schema: String, payload: JSONValue)] = []
+        for event in contract.events {
+            let payload = try #require(examples.payload(for: event), "\(path): no example for \(event.name)")
+            #expect(descriptor.validate(payload: payload) == [], "\(path) \(event.name)")
+            cases.append((JSONSchemaGenerator.fileName(forEvent: event.name), payload))
+        }
+        let outcome = try Self.validate(cases, contract: path)
+        #expect(outcome.schemaProblems == [])
+        for (index, result) in outcome.results.enumerated() {
+            #expect(result.event.isEmpty && result.bundle.isEmpty, "\(path) \(cases[index].schema): \(result.event) \(result.bundle)")
         }
     }
 
