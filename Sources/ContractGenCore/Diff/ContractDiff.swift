@@ -94,13 +94,15 @@ private struct Differ {
             report(.valueSetRenamed, "valueSets.\(b.name)", a.location, b.location,
                    "value set '\(a.name)' renamed to '\(b.name)' (same values): the generated enum's name changes")
             description(a.description, b.description, path: "valueSets.\(b.name)", what: "value set '\(b.name)'", a.location, b.location)
+            cases(a, b)
         }
+        let renamedFrom = Self.inverse(valueSetRenames)
         for set in removed where valueSetRenames[set.name] == nil {
             report(.valueSetRemoved, "valueSets.\(set.name)", set.location, nil, "value set '\(set.name)' removed")
         }
         for set in new.valueSets {
             guard let before = oldByName[set.name] else {
-                if !valueSetRenames.values.contains(set.name) {
+                if renamedFrom[set.name] == nil {
                     report(.valueSetAdded, "valueSets.\(set.name)", nil, set.location,
                            "value set '\(set.name)' added (\(set.cases.count) value\(set.cases.count == 1 ? "" : "s"))")
                 }
@@ -118,6 +120,9 @@ private struct Differ {
         let path = "valueSets.\(b.name)"
         let oldByCode = Dictionary(a.cases.map { ($0.code, $0) }, uniquingKeysWith: { x, _ in x })
         let newByCode = Dictionary(b.cases.map { ($0.code, $0) }, uniquingKeysWith: { x, _ in x })
+        // New codes that are not old codes, by wire value: where a renamed code is found.
+        var newCodesByWire: [String: ValueSetCase] = [:]
+        for item in b.cases where oldByCode[item.code] == nil { newCodesByWire[item.wireValue] = newCodesByWire[item.wireValue] ?? item }
         var renamedNewCodes = Set<String>()
         for item in a.cases {
             if let now = newByCode[item.code] {
@@ -125,7 +130,7 @@ private struct Differ {
                     report(.valueWireValueChanged, "\(path).\(item.code)", item.location, now.location,
                            "value '\(item.code)' of \(b.name) is sent as '\(now.wireValue)' instead of '\(item.wireValue)'")
                 }
-            } else if let now = b.cases.first(where: { $0.wireValue == item.wireValue && oldByCode[$0.code] == nil }) {
+            } else if let now = newCodesByWire[item.wireValue], !renamedNewCodes.contains(now.code) {
                 renamedNewCodes.insert(now.code)
                 report(.valueCodeRenamed, "\(path).\(now.code)", item.location, now.location,
                        "code '\(item.code)' of \(b.name) renamed to '\(now.code)' (same wire value '\(now.wireValue)'): the Swift case changes")
@@ -154,11 +159,12 @@ private struct Differ {
             report(.kindRenamed, "kinds.\(b.name)", a.location, b.location,
                    "kind '\(a.name)' renamed to '\(b.name)': every event of it sends another 'kind'")
         }
+        let renamedFrom = Self.inverse(kindRenames)
         for kind in removed where kindRenames[kind.name] == nil {
             report(.kindRemoved, "kinds.\(kind.name)", kind.location, nil, "kind '\(kind.name)' removed")
         }
         for kind in new.kinds {
-            guard let before = oldByName[kind.name] ?? kindRenames.first(where: { $0.value == kind.name }).flatMap({ oldByName[$0.key] }) else {
+            guard let before = oldByName[kind.name] ?? renamedFrom[kind.name].flatMap({ oldByName[$0] }) else {
                 report(.kindAdded, "kinds.\(kind.name)", nil, kind.location, "kind '\(kind.name)' added")
                 continue
             }
@@ -179,11 +185,12 @@ private struct Differ {
             report(.objectRenamed, "objects.\(b.name)", a.location, b.location,
                    "object '\(a.name)' renamed to '\(b.name)' (same members): the generated struct's name changes")
         }
+        let renamedFrom = Self.inverse(objectRenames)
         for object in removed where objectRenames[object.name] == nil {
             report(.objectRemoved, "objects.\(object.name)", object.location, nil, "object '\(object.name)' removed")
         }
         for object in new.objects {
-            guard let before = oldByName[object.name] ?? objectRenames.first(where: { $0.value == object.name }).flatMap({ oldByName[$0.key] }) else {
+            guard let before = oldByName[object.name] ?? renamedFrom[object.name].flatMap({ oldByName[$0] }) else {
                 report(.objectAdded, "objects.\(object.name)", nil, object.location, "object '\(object.name)' added")
                 continue
             }
@@ -209,12 +216,13 @@ private struct Differ {
         let removed = oldAll.filter { newByName[$0.wireName] == nil }
         let added = newAll.filter { oldByName[$0.wireName] == nil }
         let renamed = renames(removed, added, section: section, noun: "member", owner: " of object '\(b.name)'")
+        let renamedFrom = Self.inverse(renamed)
         for field in removed where renamed[field.wireName] == nil {
             report(.memberRemoved, "\(section).\(field.wireName)", field.location, nil, anchor: b.location,
                    "member '\(field.wireName)' removed from object '\(b.name)'")
         }
         for field in newAll {
-            let beforeName = renamed.first(where: { $0.value == field.wireName })?.key ?? field.wireName
+            let beforeName = renamedFrom[field.wireName] ?? field.wireName
             let isRequired = newRequired.contains(field.wireName)
             guard let before = oldByName[beforeName] else {
                 if isRequired {
@@ -248,12 +256,13 @@ private struct Differ {
         let fresh = b.filter { oldByName[$0.wireName] == nil }
         let renamed = renames(gone, fresh, section: section, noun: noun, owner: owner)
         if let renameMap { self[keyPath: renameMap] = renamed }
+        let renamedFrom = Self.inverse(renamed)
         for field in gone where renamed[field.wireName] == nil {
             report(removed, "\(section).\(field.wireName)", field.location, nil, anchor: anchor,
                    "\(noun) '\(field.wireName)'\(owner) removed\(usage(ofRemovedField: field.wireName, rule: removed))")
         }
         for field in b {
-            let beforeName = renamed.first(where: { $0.value == field.wireName })?.key ?? field.wireName
+            let beforeName = renamedFrom[field.wireName] ?? field.wireName
             guard let before = oldByName[beforeName] else {
                 report(added, "\(section).\(field.wireName)", nil, field.location, "\(noun) '\(field.wireName)'\(owner) added")
                 continue
@@ -433,11 +442,12 @@ private struct Differ {
             report(.eventRenamed, "events.\(b.name)", a.location, b.location,
                    "event '\(a.name)' renamed to '\(b.name)' (same kind and fields): payloads carry another 'event'")
         }
+        let renamedFrom = Self.inverse(eventRenames)
         for event in removed where eventRenames[event.name] == nil {
             report(.eventRemoved, "events.\(event.name)", event.location, nil, "event '\(event.name)' removed")
         }
         for event in new.events {
-            guard let before = oldByName[event.name] ?? eventRenames.first(where: { $0.value == event.name }).flatMap({ oldByName[$0.key] }) else {
+            guard let before = oldByName[event.name] ?? renamedFrom[event.name].flatMap({ oldByName[$0] }) else {
                 report(.eventAdded, "events.\(event.name)", nil, event.location, "event '\(event.name)' (\(event.kind)) added")
                 continue
             }
@@ -535,6 +545,11 @@ private struct Differ {
     }
 
     // MARK: Matching
+
+    /// New name -> old name.
+    static func inverse(_ renames: [String: String]) -> [String: String] {
+        Dictionary(renames.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
+    }
 
     /// Pairs of (removed, added) elements with equal keys, each key held by
     /// exactly one removed and one added element (an ambiguous match is no match).
