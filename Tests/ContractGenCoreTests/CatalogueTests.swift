@@ -90,6 +90,25 @@ import TrackingCore
         #expect(ContractTranslator.descriptor(of: contract).validate(payload: payload) == [], "\(PrettyJSON.compact(payload))")
     }
 
+    /// A pattern beyond the subset examples are built from gets no example, never a wrong one.
+    @Test func unsupportedPatternGetsNoExample() throws {
+        let contract = try DiffFixtures.contract(yaml: """
+            contract: Shop
+            version: 1.0.0
+            mandatory:
+              uuid: { type: uuid }
+              clientTimestamp: { type: timestamp }
+            kinds:
+              systemAction:
+            fields:
+              word: { type: string, pattern: '\\bcat\\b' }
+            events:
+              opened: { kind: systemAction, required: [word] }
+            """)
+        #expect(ExamplePayload(contract: contract).payload(for: contract.events[0]) == nil)
+        #expect(CatalogueRenderer(contract: contract).page().contains("No example: a pattern is beyond what examples can be built from."))
+    }
+
     /// Text from the contract cannot become markup or script.
     @Test func contractTextIsEscaped() throws {
         let contract = try DiffFixtures.contract(yaml: """

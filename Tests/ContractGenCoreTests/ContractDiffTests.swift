@@ -150,6 +150,49 @@ import Testing
         #expect(rules == [.valueCodeRenamed])
     }
 
+    /// Order, comments, quoting and a value set's list or mapping form are not changes.
+    @Test func layoutIsNotAChange() throws {
+        let a = try DiffFixtures.contract(yaml: """
+            contract: Shop
+            version: 1.0.0
+            valueSets:
+              Color: [red, green]
+            mandatory:
+              uuid: { type: uuid }
+              clientTimestamp: { type: timestamp }
+            kinds:
+              systemAction:
+            fields:
+              a: { type: string, maxLength: 3 }
+              b: { type: Color }
+            events:
+              one: { kind: systemAction, required: [a, b] }
+              two: { kind: systemAction, optional: [a] }
+            """)
+        let b = try DiffFixtures.contract(yaml: """
+            # A comment.
+            contract: "Shop"
+            version: '1.0.0'
+            valueSets:
+              Color:
+                red: red       # the mapping form of the same set
+                green: green
+            mandatory:
+              clientTimestamp: { type: timestamp }
+              uuid: { type: uuid }
+            kinds:
+              systemAction: {}
+            fields:
+              b:
+                type: Color
+              a: { maxLength: 3, type: "string" }
+            events:
+              two: { optional: [a], kind: systemAction }
+              one: { kind: systemAction, required: [b, a] }
+            """)
+        #expect(ContractDiff.changes(from: a, to: b) == [])
+    }
+
     static func small(code: String, constant: String) -> String {
         """
         contract: Shop
