@@ -94,6 +94,9 @@ let package = Package(
         // Reference output for a contract of keywords and hostile strings (Tests/Reference/Hostile/contract.yaml):
         // compiling it is part of the test.
         .target(name: "HostileContract", dependencies: ["TrackingCore"], path: "Tests/Reference/Hostile/Generated"),
+        // Reference output for a contract of names Swift, Foundation and generated code use
+        // (Tests/Reference/Names/contract.yaml): app code beside it must compile unqualified.
+        .target(name: "NamesContract", dependencies: ["TrackingCore"], path: "Tests/Reference/Names/Generated"),
 
         // MARK: Tools
         // A child process for the dispatcher's crash-safety test (killed with SIGKILL).
@@ -118,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "ContractGenCoreTests",
             dependencies: [
-                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract",
+                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures", "Goldens"]

@@ -150,6 +150,32 @@ import Testing
         #expect(rules == [.valueCodeRenamed])
     }
 
+    /// `swiftName:` on a kind, an object or an event changes the Swift type only.
+    @Test func swiftNamesOfTypes() throws {
+        func contract(_ chosen: Bool) throws -> Contract {
+            func swiftName(_ name: String) -> String { chosen ? "swiftName: \(name)" : "" }
+            return try DiffFixtures.contract(yaml: """
+                contract: Shop
+                version: 1.0.0
+                mandatory:
+                  uuid: { type: uuid }
+                  clientTimestamp: { type: timestamp }
+                kinds:
+                  systemAction: { \(swiftName("Automatic")) }
+                objects:
+                  Item: { required: { id: { type: string } }, \(swiftName("Thing")) }
+                fields:
+                  item: { type: Item }
+                events:
+                  opened: { kind: systemAction, required: [item], \(swiftName("Opening")) }
+                """)
+        }
+        let changes = ContractDiff.changes(from: try contract(false), to: try contract(true))
+        #expect(changes.map(\.rule) == [.swiftNameChanged, .swiftNameChanged, .swiftNameChanged])
+        #expect(changes.map(\.path) == ["kinds.systemAction", "objects.Item", "events.opened"])
+        #expect(changes.allSatisfy { $0.requiredBump == .minor })
+    }
+
     /// Order, comments, quoting and a value set's list or mapping form are not changes.
     @Test func layoutIsNotAChange() throws {
         let a = try DiffFixtures.contract(yaml: """

@@ -44,6 +44,7 @@ package enum ChangeRule: String, Sendable, Hashable, CaseIterable {
     case fieldRemoved = "field.removed"
     case fieldRenamed = "field.renamed"
     case wireNameChanged = "wireName.changed"
+    case swiftNameChanged = "swiftName.changed"
 
     case eventAdded = "event.added"
     case eventRemoved = "event.removed"
@@ -120,6 +121,7 @@ package enum ChangeRule: String, Sendable, Hashable, CaseIterable {
         .fieldRemoved: (.breaking, [.source]),
         .fieldRenamed: (.breaking, sww),
         .wireNameChanged: (.breaking, [.wire, .data]),
+        .swiftNameChanged: (.breaking, [.source]),
 
         .eventAdded: (.additive, [.source, .wire]),
         .eventRemoved: (.breaking, sww),

@@ -83,6 +83,16 @@ private struct Differ {
         }
     }
 
+    /// Reports a kind's, object's or event's Swift type name changed by `swiftName:` while its contract name stayed.
+    mutating func typeName(_ noun: String, _ oldName: String, _ oldSwift: String?, _ newName: String, _ newSwift: String?,
+                           path: String, _ oldAt: SourceLocation, _ newAt: SourceLocation) {
+        guard oldName == newName else { return }  // a rename says so already
+        let before = GeneratedNames.typeName(oldName, swiftName: oldSwift, namespace: GeneratedNames.namespaceName(old.name))
+        let after = GeneratedNames.typeName(newName, swiftName: newSwift, namespace: GeneratedNames.namespaceName(new.name))
+        guard before != after else { return }
+        report(.swiftNameChanged, path, oldAt, newAt, "Swift name of \(noun) '\(newName)' changed from \(before) to \(after) (swiftName:); the wire name stays")
+    }
+
     // MARK: Value sets
 
     mutating func valueSets() {
@@ -168,6 +178,7 @@ private struct Differ {
                 report(.kindAdded, "kinds.\(kind.name)", nil, kind.location, "kind '\(kind.name)' added")
                 continue
             }
+            typeName("kind", before.name, before.swiftName, kind.name, kind.swiftName, path: "kinds.\(kind.name)", before.location, kind.location)
             description(before.description, kind.description, path: "kinds.\(kind.name)", what: "kind '\(kind.name)'", before.location, kind.location)
             fieldList(before.mandatory, kind.mandatory, section: "kinds.\(kind.name)", anchor: kind.location,
                       added: .kindFieldAdded, removed: .kindFieldRemoved, noun: "mandatory field", owner: " of kind '\(kind.name)'")
@@ -194,6 +205,8 @@ private struct Differ {
                 report(.objectAdded, "objects.\(object.name)", nil, object.location, "object '\(object.name)' added")
                 continue
             }
+            typeName("object", before.name, before.swiftName, object.name, object.swiftName, path: "objects.\(object.name)",
+                     before.location, object.location)
             description(before.description, object.description, path: "objects.\(object.name)", what: "object '\(object.name)'",
                         before.location, object.location)
             members(before, object)
@@ -283,10 +296,10 @@ private struct Differ {
         var map: [String: String] = [:]
         for (a, b) in Self.uniquePairs(removed, added, oldKey: { self.shape($0, old: true) }, newKey: { self.shape($0, old: false) }) {
             map[a.wireName] = b.wireName
-            let keepsSwiftName = SwiftName.lowerCamel(a.wireName) == SwiftName.lowerCamel(b.wireName)
-            if keepsSwiftName {
+            let swiftName = GeneratedNames.memberName(of: b)
+            if GeneratedNames.memberName(of: a) == swiftName {
                 report(.wireNameChanged, "\(section).\(b.wireName)", a.location, b.location,
-                       "\(noun) '\(a.wireName)'\(owner) is sent as '\(b.wireName)' (same type; the Swift name \(SwiftName.lowerCamel(b.wireName)) stays)")
+                       "\(noun) '\(a.wireName)'\(owner) is sent as '\(b.wireName)' (same type; the Swift name \(swiftName) stays)")
             } else {
                 report(.fieldRenamed, "\(section).\(b.wireName)", a.location, b.location,
                        "\(noun) '\(a.wireName)'\(owner) renamed to '\(b.wireName)' (same type and constraints)")
@@ -345,6 +358,11 @@ private struct Differ {
 
     mutating func compare(_ a: Field, _ b: Field, path: String) {
         let what = "'\(path)'"
+        let (oldSwift, newSwift) = (GeneratedNames.memberName(of: a), GeneratedNames.memberName(of: b))
+        if a.wireName == b.wireName, oldSwift != newSwift {
+            report(.swiftNameChanged, path, a.location, b.location,
+                   "Swift name of \(what) changed from \(oldSwift) to \(newSwift) (swiftName:); the wire name stays")
+        }
         spec(a.spec, b.spec, path: path, oldAt: a.location, newAt: b.location)
         if a.pii != b.pii {
             if b.pii {
@@ -487,6 +505,7 @@ private struct Differ {
 
     mutating func compare(_ a: Event, _ b: Event) {
         let path = "events.\(b.name)"
+        typeName("event", a.name, a.swiftName, b.name, b.swiftName, path: path, a.location, b.location)
         if (kindRenames[a.kind] ?? a.kind) != b.kind {
             report(.eventKindChanged, path, a.location, b.location, "event '\(b.name)' changed kind from \(a.kind) to \(b.kind)")
         }
