@@ -26,16 +26,6 @@ package enum JSONSchemaGenerator {
 
     package static func fileName(forEvent name: String) -> String { "\(name).schema.json" }
 
-    /// The schema of one event, as a file would hold it.
-    package static func eventSchema(_ eventName: String, in contract: Contract) -> JSONValue? {
-        contract.events.first { $0.name == eventName }.map { SchemaBuilder(contract: contract).eventFile($0) }
-    }
-
-    /// The bundle: every event, chosen by its `event` member.
-    package static func bundle(for contract: Contract) -> JSONValue {
-        SchemaBuilder(contract: contract).bundle()
-    }
-
     /// ISO 8601 UTC with exactly three fraction digits, as the wire format
     /// writes and the runtime reads (day-of-month limits are left to the
     /// `date-time` format).
