@@ -52,7 +52,7 @@ extension ContractDescriptor {
                 seen[slot] = true
                 guard let plan = table.plans[slot] else { continue }  // a reserved member
                 if let constant = table.constants[slot], case .string(let actual) = member.value, actual != constant {
-                    violations.append(Violation(path: member.key, code: .constantMismatch, message: "is '\(actual)', but \(eventName) always sends '\(constant)'"))
+                    violations.append(Violation(path: member.key, code: .constantMismatch, message: "differs from '\(constant)', which \(eventName) always sends"))
                     continue
                 }
                 check(member.value, plan: plan, path: { member.key }, into: &violations)
@@ -94,8 +94,8 @@ extension ContractDescriptor {
             violations.append(Violation(path: "kind", code: .missingField, message: "the kind is missing"))
         case .string(let actual)? where actual == eventKind:
             break
-        case .string(let actual)?:
-            violations.append(Violation(path: "kind", code: .constantMismatch, message: "is '\(actual)', but \(eventName) is a \(eventKind)"))
+        case .string?:
+            violations.append(Violation(path: "kind", code: .constantMismatch, message: "differs from \(eventKind), the kind of \(eventName)"))
         default:
             violations.append(Violation(path: "kind", code: .wrongType, message: "the kind must be a string"))
         }
@@ -139,12 +139,12 @@ extension ContractDescriptor {
         case .uuid:
             guard case .string(let s) = value else { return wrongType("a uuid string") }
             if !Self.isUUIDText(s) {
-                violations.append(Violation(path: path(), code: .badFormat, message: "\(ConstraintRules.quoted(s)) is not a UUID"))
+                violations.append(Violation(path: path(), code: .badFormat, message: "is not a UUID"))
             }
         case .timestamp:
             guard case .string(let s) = value else { return wrongType("a timestamp string") }
             if ISO8601Timestamp.date(from: s) == nil {
-                violations.append(Violation(path: path(), code: .badFormat, message: "\(ConstraintRules.quoted(s)) is not an ISO 8601 UTC timestamp with milliseconds (2026-11-22T12:00:00.000Z)"))
+                violations.append(Violation(path: path(), code: .badFormat, message: "is not an ISO 8601 UTC timestamp with milliseconds (2026-11-22T12:00:00.000Z)"))
             }
         case .array(let items):
             guard case .array(let elements) = value else { return wrongType("an array") }
@@ -155,7 +155,7 @@ extension ContractDescriptor {
         case .valueSet(let setName):
             guard case .string(let s) = value else { return wrongType("a string of \(setName)") }
             if let set = valueSet(named: setName), !set.contains(s) {
-                violations.append(Violation(path: path(), code: .notInValueSet, message: "\(ConstraintRules.quoted(s)) is not a value of \(setName)"))
+                violations.append(Violation(path: path(), code: .notInValueSet, message: "is not a value of \(setName)"))
             }
         case .object(let objectName):
             guard case .object(let members) = value else { return wrongType("an object \(objectName)") }
@@ -211,11 +211,12 @@ extension ContractDescriptor {
         }
     }
 
+    /// What kind of value was found, never the value itself (it may be personal data).
     static func describe(_ value: JSONValue) -> String {
         switch value {
         case .null: "null"
         case .bool: "a bool"
-        case .number(let n): "the number \(n)"
+        case .number: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"

@@ -95,11 +95,19 @@ struct EventProcessor {
         Self.append(members: template.afterSession, to: &payload, needsComma: &needsComma)
         payload.append(UInt8(ascii: "}"))
 
-        if consent == .denied, !rules.piiFields.isEmpty,
-           let members = (try? JSONValue.parse(payload))?.objectMembers,
-           members.contains(where: { rules.piiFields.contains($0.key) }) {
-            payload = JSONValue.object(members.filter { !rules.piiFields.contains($0.key) }).encodedBytes
-            flags.insert(.piiStripped)
+        if consent == .denied, !rules.pii.isEmpty {
+            if let parsed = try? JSONValue.parse(payload) {
+                let stripped = rules.pii.removing(from: parsed)
+                if stripped.removed {
+                    payload = stripped.payload.encodedBytes
+                    flags.insert(.piiStripped)
+                }
+            } else {
+                // An app-composed event that wrote broken JSON: where its personal
+                // data is cannot be known, so none of it is kept (fail-closed).
+                payload = Self.placeholder(for: event)
+                flags.insert(.piiStripped)
+            }
         }
 
         if !remember(id) { flags.insert(.duplicate) }
@@ -109,8 +117,21 @@ struct EventProcessor {
                                  createdAt: createdAt.timeIntervalSince1970)
         let processed = ProcessedEvent(eventName: row.eventName, kindName: event.kindName, uuid: uuid,
                                        clientTimestamp: event.clientTimestamp, payload: payload, flags: flags,
-                                       violations: [], missingGlobals: template.missing, piiFields: rules.piiFields)
+                                       violations: [], missingGlobals: template.missing, pii: rules.pii)
         return Output(row: row, processed: processed)
+    }
+
+    /// What is stored of an event whose payload does not parse when personal data
+    /// must not be kept: its name and kind only (the check flags what is missing).
+    private static func placeholder(for event: any TrackingEvent) -> [UInt8] {
+        var writer = JSONWriter(capacity: 64)
+        writer.beginObject()
+        writer.key("event")
+        writer.value(event.eventName)
+        writer.key("kind")
+        writer.value(event.kindName)
+        writer.endObject()
+        return writer.bytes
     }
 
     /// The writer's bytes, with the writer gone, so appending to them does not copy.
@@ -140,12 +161,17 @@ struct EventProcessor {
     /// payload validator too, each problem once. A generated event's type and
     /// `validate()` already guarantee what the payload check would find, so it is
     /// skipped for them. Pure, so batches are checked in parallel.
-    static func violations(of event: any TrackingEvent, payload: [UInt8], rules: ContractRules) -> [String] {
-        var violations = event.validate().map(\.description)
+    static func violations(of event: any TrackingEvent, payload: [UInt8], rules: ContractRules) -> [Violation] {
+        var violations = event.validate()
         if event is any ContractGeneratedEvent { return violations }
-        if let validator = rules.payloadValidator, let parsed = try? JSONValue.parse(payload) {
+        if let validator = rules.payloadValidator {
+            guard let parsed = try? JSONValue.parse(payload) else {
+                // Fail-closed: flagged, and nothing of the text is quoted.
+                violations.append(Violation(path: "", code: .badFormat, message: "the payload is not valid JSON"))
+                return violations
+            }
             // The generated validator and the descriptor may find the same problem once each.
-            for violation in validator(parsed).map(\.description) where !violations.contains(violation) {
+            for violation in validator(parsed) where !violations.contains(violation) {
                 violations.append(violation)
             }
         }
@@ -158,9 +184,9 @@ struct EventProcessor {
     /// Validates a batch after `process(…)` (`rows[i]` is `batch[i]` processed),
     /// on all cores when it is large enough to pay for the threads; returns each
     /// event's violations.
-    static func violations(of batch: [(any TrackingEvent, Date)], rows: [NewStoredEvent], rules: ContractRules) -> [[String]] {
+    static func violations(of batch: [(any TrackingEvent, Date)], rows: [NewStoredEvent], rules: ContractRules) -> [[Violation]] {
         let count = batch.count
-        var results = [[String]](repeating: [], count: count)
+        var results = [[Violation]](repeating: [], count: count)
         let chunks = min(processorCount, count / 32)
         guard chunks > 1 else {
             for index in 0..<count { results[index] = violations(of: batch[index].0, payload: rows[index].payload, rules: rules) }
