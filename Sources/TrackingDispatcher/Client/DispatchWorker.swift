@@ -244,7 +244,7 @@ final class DispatchWorker: @unchecked Sendable {
         let globalViolations = configuration.contract.globalsValidator?(globals) ?? []
         let found = EventProcessor.violations(of: batch, rows: prepared.rows, rules: configuration.contract)
         for (index, eventViolations) in found.enumerated() {
-            var violations = eventViolations
+            var violations = prepared.processed[index].violations + eventViolations   // `process` may have found one
             for violation in globalViolations where !violations.contains(violation) { violations.append(violation) }
             guard !violations.isEmpty else { continue }
             // Withheld once, here: every consumer (store, journey, log, notice) gets
