@@ -52,8 +52,8 @@ public enum ContractGenerator {
         let renderer = ModuleRenderer(contract)
         // Each worker prints its files into one buffer, reused from file to file.
         let outcomes = Concurrently.map(ModuleRenderer.renderOrder, state: { [UInt8]() }) { name, buffer in
-            var file = renderer.render(file: name, reusing: Self.take(&buffer))
-            defer { buffer = Self.take(&file.bytes) }
+            var file = renderer.render(file: name, reusing: buffer.takeStorage())
+            defer { buffer = file.bytes.takeStorage() }
             return Result { try writer.write(file, to: directory, mode: mode) }
         }
         let written = Dictionary(uniqueKeysWithValues: zip(ModuleRenderer.renderOrder, outcomes))
@@ -67,14 +67,5 @@ public enum ContractGenerator {
         }
         report.removed = try writer.removeStale(in: directory, keeping: Set(GeneratedFileSet.fileNames), mode: mode)
         return report
-    }
-}
-
-extension ContractGenerator {
-    /// `array`, leaving it empty: the storage then has one owner and can grow in place.
-    static func take(_ array: inout [UInt8]) -> [UInt8] {
-        var taken: [UInt8] = []
-        swap(&taken, &array)
-        return taken
     }
 }

@@ -30,11 +30,6 @@ struct CodePrinter {
     /// The current indentation level.
     var depth: Int { indentation.utf8.count / 4 }
 
-    /// Appends text printed earlier at the same depth (whole lines).
-    mutating func raw(_ printed: [UInt8]) {
-        bytes.append(contentsOf: printed)
-    }
-
     /// Lets `body` append bytes directly (whole lines, indented by itself).
     mutating func withBytes(_ body: (inout [UInt8]) -> Void) {
         body(&bytes)

@@ -103,7 +103,7 @@ struct EventRenderer: Sendable {
         func append(_ range: Range<Int>) {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: arena[range]))
         }
-        var properties = Self.take(&scratch.properties)
+        var properties = scratch.properties.takeStorage()
         defer { scratch.properties = properties }
         table.appendProperties(of: event, to: &properties)
 
@@ -143,7 +143,7 @@ struct EventRenderer: Sendable {
 
         // Initializer: required parameters first, then optionals defaulting to
         // `nil`, then `uuid` and `clientTimestamp` defaulting to fresh values.
-        var parameters = Self.take(&scratch.parameters)
+        var parameters = scratch.parameters.takeStorage()
         defer { scratch.parameters = parameters }
         for (slot, constant) in properties where constant == nil && !slots[slot].isOptional && !slots[slot].hasFreshDefault {
             parameters.append(slot)
@@ -213,15 +213,6 @@ struct EventRenderer: Sendable {
         if rawOpen { out.append(contentsOf: Self.rawMembersEnd) }
         out.append(contentsOf: Self.memberEnd)
         out.append(contentsOf: Self.structEnd)
-    }
-
-    /// `list` emptied, its storage kept and no longer shared with `list` (so
-    /// appending does not copy it).
-    private static func take<T>(_ list: inout [T]) -> [T] {
-        var taken: [T] = []
-        swap(&taken, &list)
-        taken.removeAll(keepingCapacity: true)
-        return taken
     }
 
     /// One member of a `writer.rawMembers("…")` literal: the key and value as

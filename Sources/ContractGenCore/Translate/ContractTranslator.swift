@@ -98,13 +98,10 @@ public enum ContractTranslator {
         let names: GeneratedNames
         let mandatory: [Field]
         let envelopeNames: Set<String>
-        /// Wire name -> member name, for every field of the contract.
+        /// Wire name -> member name, for every field of the contract without a `swiftName:`.
         let memberNames: [String: String]
         /// Kind name -> `kind<Kind>_`, the start of its rules' names.
         let kindRulePrefixes: [String: String]
-        /// Rule name -> its index in ``GeneratedModule/rules`` (rules in
-        /// contract order: envelope, kinds, curated fields).
-        private(set) var ruleIndices: [String: Int] = [:]
 
         init(_ contract: Contract) {
             names = GeneratedNames(contract)
@@ -112,7 +109,7 @@ public enum ContractTranslator {
             envelopeNames = Set(contract.mandatory.map(\.wireName))
             var memberNames: [String: String] = [:]
             func note(_ fields: [Field]) {
-                for field in fields where memberNames[field.wireName] == nil {
+                for field in fields where field.swiftName == nil && memberNames[field.wireName] == nil {
                     memberNames[field.wireName] = GeneratedNames.memberName(of: field)
                 }
             }
@@ -129,20 +126,10 @@ public enum ContractTranslator {
                 kindRulePrefixes[kind.name] = "kind" + names.kindName(kind.name) + "_"
             }
             self.kindRulePrefixes = kindRulePrefixes
-
-            var names: [String] = []
-            for field in contract.mandatory { names.append(envelopeRule(field)) }
-            for kind in contract.kinds {
-                for field in kind.mandatory { names.append(kindRule(kind.name, field)) }
-            }
-            for field in contract.fields { names.append(curatedRule(field)) }
-            var ruleIndices: [String: Int] = [:]
-            for (index, name) in names.enumerated() where ruleIndices[name] == nil { ruleIndices[name] = index }
-            self.ruleIndices = ruleIndices
         }
 
         func memberName(_ field: Field) -> String {
-            memberNames[field.wireName] ?? GeneratedNames.memberName(of: field)
+            field.swiftName == nil ? memberNames[field.wireName] ?? GeneratedNames.memberName(of: field) : GeneratedNames.memberName(of: field)
         }
 
         func envelopeRule(_ field: Field) -> String { "envelope_" + memberName(field) }
@@ -160,8 +147,7 @@ public enum ContractTranslator {
             return PropertyDecl(
                 name: memberName(field), wireName: field.wireName,
                 type: ContractTranslator.swiftType(field.spec.type, names: names), spec: field.spec, doc: field.description,
-                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule,
-                ruleIndex: rule.flatMap { ruleIndices[$0] }
+                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule
             )
         }
     }

@@ -64,9 +64,6 @@ public struct PropertyDecl: Sendable, Hashable {
         /// The shared field code (`<Namespace>.Rules.<rule>`) events call for
         /// this field; `nil` for object members (objects check and write themselves).
         public var rule: String?
-        /// The index of ``rule`` in ``GeneratedModule/rules``: a cheap key for
-        /// the renderer's per-field snippets.
-        public var ruleIndex: Int?
     }
 
     /// The box; never mutated while shared (see ``subscript(dynamicMember:)``).
@@ -80,11 +77,11 @@ public struct PropertyDecl: Sendable, Hashable {
     public init(
         name: String, wireName: String, type: SwiftType, spec: ValueSpec, doc: String? = nil, deprecated: String? = nil,
         pii: Bool, isOptional: Bool, constant: ConstantDecl? = nil, freshDefault: String? = nil,
-        rule: String? = nil, ruleIndex: Int? = nil
+        rule: String? = nil
     ) {
         storage = Storage(Values(
             name: name, wireName: wireName, type: type, spec: spec, doc: doc, deprecated: deprecated,
-            pii: pii, isOptional: isOptional, constant: constant, freshDefault: freshDefault, rule: rule, ruleIndex: ruleIndex
+            pii: pii, isOptional: isOptional, constant: constant, freshDefault: freshDefault, rule: rule
         ))
     }
 
