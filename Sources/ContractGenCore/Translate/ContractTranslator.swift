@@ -6,17 +6,7 @@ import TrackingCore
 /// (which the validator reports) are skipped rather than trapped on.
 public enum ContractTranslator {
     /// The number of `ContractEvents<N>.swift` shards.
-    public static let eventShardCount = 8
-
-    /// The module with the whole descriptor. Events are not part of the model:
-    /// the renderer prints them from ``eventTable(_:fields:)`` (no declaration
-    /// model per event; a contract of thousands of events would copy the same
-    /// field declarations into every one).
-    public static func translate(_ contract: Contract) -> GeneratedModule {
-        var module = translateWithoutEvents(contract, fields: FieldDeclarations(contract))
-        module.descriptor = descriptor(of: contract)
-        return module
-    }
+    package static let eventShardCount = 8
 
     /// The module with a descriptor that lists no events (the renderer prints
     /// the events' descriptors per shard).
@@ -290,7 +280,7 @@ public enum ContractTranslator {
     /// The events shard of an event: FNV-1a (32 bit) of its UTF-8 name, modulo
     /// ``eventShardCount``. Stable across runs and machines, so adding an event
     /// changes one shard file only.
-    public static func shard(ofEvent name: String) -> Int {
+    package static func shard(ofEvent name: String) -> Int {
         var hash: UInt32 = 0x811C_9DC5
         for byte in name.utf8 {
             hash ^= UInt32(byte)
