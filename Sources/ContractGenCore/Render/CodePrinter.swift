@@ -87,6 +87,14 @@ struct CodePrinter {
         if let text { lines(SwiftLiteral.docLines(text)) }
     }
 
+    /// ``doc(_:)``, then a last paragraph saying where the contract declares it.
+    mutating func doc(_ text: String?, source: String?) {
+        doc(text)
+        guard let source else { return }
+        if text != nil { line("///") }
+        lines(SwiftLiteral.docLines("Declared in \(source)."))
+    }
+
     mutating func deprecation(_ message: String?) {
         if let message { line("@available(*, deprecated, message: \(SwiftLiteral.string(message)))") }
     }

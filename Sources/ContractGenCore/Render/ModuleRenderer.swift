@@ -152,6 +152,9 @@ struct ModuleRenderer: Sendable {
         var p = CodePrinter(reusing: consume buffer)
         p.reserve(estimatedBytes(name))
         p.line(GeneratedFileSet.header)
+        // Generated code follows its own layout; linters and formatters leave it alone.
+        p.line("// swiftlint:disable all")
+        p.line("// swift-format-ignore-file")
         p.line("// Contract: \(SwiftLiteral.string(module.contractName)) \(SwiftLiteral.string(module.version))")
         p.line()
         p.line("import Foundation")

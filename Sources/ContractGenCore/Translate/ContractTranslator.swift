@@ -31,14 +31,14 @@ public enum ContractTranslator {
 
         let valueSets = contract.valueSets.map { set in
             ValueSetDecl(
-                typeName: names.typeName(set.name), doc: set.description,
+                typeName: names.typeName(set.name), doc: set.description, source: Self.source(set.location),
                 cases: zip(set.cases, GeneratedNames.caseNames(set.cases.map(\.code))).map { CaseDecl(name: $1, wireValue: $0.wireValue) }
             )
         }
 
         // The envelope protocol leaves out what `TrackingEvent` already requires.
         let envelope = ProtocolDecl(
-            scope: names.qualifier, name: "Event",
+            scope: names.qualifier, name: "Event", source: nil,
             doc: "An event of the \(contract.name) contract: the fields every event carries.",
             inherits: ["TrackingCore.TrackingEvent"],
             requirements: contract.mandatory.filter { property($0).freshDefault == nil }.map { property($0) }
@@ -46,7 +46,7 @@ public enum ContractTranslator {
 
         let kindProtocols = contract.kinds.map { kind in
             ProtocolDecl(
-                scope: names.qualifier + ".Kinds", name: names.kindName(kind.name), doc: kind.description ?? "An event of kind `\(kind.name)`.",
+                scope: names.qualifier + ".Kinds", name: names.kindName(kind.name), source: Self.source(kind.location), doc: kind.description ?? "An event of kind `\(kind.name)`.",
                 inherits: [names.envelopeProtocol], requirements: kind.mandatory.map { property($0) }
             )
         }
@@ -56,25 +56,25 @@ public enum ContractTranslator {
             let present = property(field)
             let wire = SwiftLiteral.string(field.wireName)
             fieldProtocols.append(ProtocolDecl(
-                scope: names.qualifier + ".Fields", name: names.fieldName(field.wireName), doc: "A model that always carries the curated field \(wire).",
+                scope: names.qualifier + ".Fields", name: names.fieldName(field.wireName), source: Self.source(field.location), doc: "A model that always carries the curated field \(wire).",
                 inherits: [], requirements: [present]))
             var optional = present
             optional.isOptional = true
             fieldProtocols.append(ProtocolDecl(
-                scope: names.qualifier + ".OptionalFields", name: names.fieldName(field.wireName), doc: "A model that may carry the curated field \(wire).",
+                scope: names.qualifier + ".OptionalFields", name: names.fieldName(field.wireName), source: Self.source(field.location), doc: "A model that may carry the curated field \(wire).",
                 inherits: [], requirements: [optional]))
         }
 
         let objects = contract.objects.map { object in
             StructDecl(
-                name: names.typeName(object.name), doc: object.description, deprecated: nil,
+                name: names.typeName(object.name), doc: object.description, source: Self.source(object.location), deprecated: nil,
                 conformances: ["Swift.Sendable", "Swift.Hashable"],
                 properties: object.required.map { property($0) } + object.optional.map { property($0, optional: true) }
             )
         }
 
         let module = GeneratedModule(
-            namespace: names.namespace, contractName: contract.name, version: contract.version, doc: contract.description,
+            namespace: names.namespace, source: Self.source(contract.location), contractName: contract.name, version: contract.version, doc: contract.description,
             names: names, valueSets: valueSets, envelope: envelope, kinds: kindProtocols, fieldProtocols: fieldProtocols,
             objects: objects, rules: rules, descriptor: descriptor(of: contract, includingEvents: false)
         )
@@ -187,7 +187,8 @@ public enum ContractTranslator {
 
         return EventTable(
             fields: fields, fieldProtocols: fieldProtocols, kinds: kinds, envelope: envelope, kindIndices: kindIndices,
-            curatedSlots: curated, constantCases: constantCases, names: names)
+            curatedSlots: curated, constantCases: constantCases, names: names,
+            sourceFile: contract.location.file.split(separator: "/").last.map(String.init) ?? contract.location.file)
     }
 
     /// The runtime descriptor of `contract`, as generated code rebuilds it
@@ -260,6 +261,14 @@ public enum ContractTranslator {
                 required: event.required.map(\.name), optional: event.optional.map(\.name), deprecated: event.deprecated
             )
         }
+    }
+
+    /// Where a declaration is, as generated code says it: `contract.yaml, line 12`.
+    /// The file's name only: the path differs from machine to machine and
+    /// between the build plugin and the command line, the output must not.
+    static func source(_ location: SourceLocation) -> String {
+        let name = location.file.split(separator: "/").last.map(String.init) ?? location.file
+        return "\(name), line \(location.line)"
     }
 
     static func swiftType(_ type: ValueType, names: GeneratedNames) -> SwiftType {

@@ -6,6 +6,8 @@ import TrackingCore
 package struct GeneratedModule: Sendable, Hashable {
     /// The namespace enum that holds the contract's name, version and descriptor.
     package var namespace: String
+    /// Where the contract names itself: `contract.yaml, line 1`.
+    package var source: String?
     package var contractName: String
     package var version: String
     package var doc: String?
@@ -26,6 +28,8 @@ package struct GeneratedModule: Sendable, Hashable {
 package struct ValueSetDecl: Sendable, Hashable {
     package var typeName: String
     package var doc: String?
+    /// Where the contract declares it: `contract.yaml, line 12`.
+    package var source: String?
     package var cases: [CaseDecl]
 }
 
@@ -124,6 +128,8 @@ package struct ProtocolDecl: Sendable, Hashable {
     package var scope: String
     /// The protocol's own name, unqualified (`PageView`).
     package var name: String
+    /// Where the contract declares it: `contract.yaml, line 12`.
+    package var source: String?
     package var doc: String?
     package var inherits: [String]
     package var requirements: [PropertyDecl]
@@ -136,6 +142,8 @@ package struct ProtocolDecl: Sendable, Hashable {
 package struct StructDecl: Sendable, Hashable {
     package var name: String
     package var doc: String?
+    /// Where the contract declares it: `contract.yaml, line 12`.
+    package var source: String?
     package var deprecated: String?
     package var conformances: [String]
     /// In wire order.
