@@ -1,4 +1,5 @@
 import Foundation
+import TrackingSQLite
 
 /// What happened when the store opened its file.
 public struct StoreOpenReport: Sendable, Hashable {
