@@ -18,7 +18,7 @@ import TrackingCore
 final class DispatchWorker: @unchecked Sendable {
     enum Item {
         case event(any TrackingEvent, Date)
-        case barrier(CheckedContinuation<Void, Never>)
+        case barrier(CheckedContinuation<PersistenceStatus, Never>)
         case flush(FlushTrigger)
         case associate(TrackedUser)
         case disassociate
@@ -51,6 +51,12 @@ final class DispatchWorker: @unchecked Sendable {
     private let handedOver = DispatchSemaphore(value: 2)
     // Store queue only.
     private var unsaved = Prepared()
+    /// Why `unsaved` is not in the store (the last failure).
+    private var unsavedReason = ""
+    /// Consecutive failed attempts to persist (sets the retry's backoff); the pending retry.
+    private var storeFailures = 0
+    private var storeRetry: Task<Void, Never>?
+    private var isStopped = false
     private var persistedAny = false
     private let consentLock = NSLock()
     private var consentValue: PIIConsent
@@ -140,31 +146,36 @@ final class DispatchWorker: @unchecked Sendable {
         }
     }
 
+    /// Creates the store and tries to open it. A file SQLite reports damaged is
+    /// salvaged by the store; any other failure leaves the file alone: events wait
+    /// in memory and opening is retried with backoff (``scheduleStoreRetry()``).
     private func openStore() -> EventStore {
         let notify = self.notify
         let logger = self.logger
-        do {
-            let store = try EventStore(url: configuration.databaseURL) { movedTo, reason in
-                logger.error("tracking database was damaged; moved to \(movedTo) and recreated: \(reason)")
-                notify(.databaseRecreated(movedTo: movedTo, reason: reason))
-            }
-            if let moved = store.openReport.movedAside {
-                logger.error("tracking database was unreadable; moved to \(moved.path) and recreated: \(moved.reason)")
-                notify(.databaseRecreated(movedTo: moved.path, reason: moved.reason))
-            }
-            if store.openReport.recoveredInFlight > 0 {
-                logger.notice("\(store.openReport.recoveredInFlight) event(s) left in flight by the last run will be sent again")
-            }
-            return store
-        } catch {
-            logger.critical("cannot open the tracking database: \(error); using a temporary store")
-            notify(.storeUnavailable(reason: "\(error)"))
-            let fallback = FileManager.default.temporaryDirectory
-                .appendingPathComponent("tracking-fallback-\(ProcessInfo.processInfo.processIdentifier).sqlite")
-            if let store = try? EventStore(url: fallback) { return store }
-            // Memory always works; events live as long as the process.
-            return try! EventStore.inMemory()
+        let store = EventStore(unopenedAt: configuration.databaseURL, protection: configuration.fileProtection,
+                               busyTimeout: configuration.storeBusyTimeout) { recreation in
+            logger.error("tracking database was damaged (\(recreation.reason)); moved to \(recreation.path), \(recreation.salvaged) event(s) salvaged, \(recreation.lost.map(String.init) ?? "an unknown number") lost")
+            notify(.databaseRecreated(movedTo: recreation.path, reason: recreation.reason,
+                                      salvaged: recreation.salvaged, lost: recreation.lost))
         }
+        do {
+            try store.open()
+            let recovered = store.openReport.recoveredInFlight
+            if recovered > 0 { logger.notice("\(recovered) event(s) left in flight by the last run will be sent again") }
+        } catch {
+            storeUnavailable(error)
+            storeQueue.async { [self] in
+                storeFailures = 1
+                unsavedReason = "\(error)"
+                scheduleStoreRetry(store: store)
+            }
+        }
+        return store
+    }
+
+    private func storeUnavailable(_ error: any Error) {
+        logger.error("tracking database unavailable (\(error)); events wait in memory, retrying")
+        notify(.storeUnavailable(reason: "\(error)"))
     }
 
     /// Handles one drained inbox; `true` when asked to stop.
@@ -181,7 +192,11 @@ final class DispatchWorker: @unchecked Sendable {
             case .barrier(let continuation):
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                afterCommits(store: store) { continuation.resume() }
+                storeQueue.async { [self] in
+                    commit(Prepared(), store: store)
+                    continuation.resume(returning: unsaved.isEmpty
+                        ? .persisted : .heldInMemory(count: unsaved.rows.count, reason: unsavedReason))
+                }
             case .flush(let trigger):
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
@@ -196,7 +211,14 @@ final class DispatchWorker: @unchecked Sendable {
                 afterCommits(store: store) { [self] in for provider in providers { provider.disassociate() } }
             case .stop(let continuation):
                 persist(batch, store: store)
-                afterCommits(store: store) { continuation.resume() }
+                afterCommits(store: store) { [self] in
+                    isStopped = true
+                    storeRetry?.cancel()
+                    if !unsaved.isEmpty {
+                        logger.error("shutting down with \(unsaved.rows.count) event(s) the store could not take (\(unsavedReason)); they are lost")
+                    }
+                    continuation.resume()
+                }
                 return true
             }
         }
@@ -270,11 +292,12 @@ final class DispatchWorker: @unchecked Sendable {
         do {
             result = try store.insert(batch.rows, maxQueueSize: configuration.batch.maxQueueSize)
         } catch {
-            // Keep them in memory and try again with the next batch; never drop silently.
-            logger.error("cannot persist \(batch.rows.count) event(s): \(error); will retry")
-            let keep = configuration.batch.maxQueueSize
-            unsaved = Prepared(rows: Array(batch.rows.suffix(keep)), processed: Array(batch.processed.suffix(keep)))
+            hold(batch, after: error, store: store)
             return
+        }
+        if storeFailures > 0 {
+            logger.notice("tracking database is back; \(batch.rows.count) event(s) kept in memory are persisted")
+            storeFailures = 0
         }
         let now = clock.now()
         journey.recordNew(batch.rows.lazy.map { row in
@@ -298,6 +321,67 @@ final class DispatchWorker: @unchecked Sendable {
            store.activeEventCount >= configuration.batch.overflowQueueSize {
             startOverflowFlush()
         }
+    }
+
+    /// Keeps a batch the store could not take in memory, bounded by `maxQueueSize`
+    /// (the oldest dropped, reported like a full queue), and schedules a retry.
+    /// Nothing is journaled as persisted or handed to providers until it is.
+    private func hold(_ batch: Prepared, after error: any Error, store: EventStore) {
+        let reason = "\(error)"
+        if storeFailures == 0 || reason != unsavedReason {
+            logger.error("cannot persist \(batch.rows.count) event(s): \(reason); kept in memory, will retry")
+        }
+        unsavedReason = reason
+        let keep = max(0, configuration.batch.maxQueueSize)
+        unsaved = batch
+        if unsaved.rows.count > keep {
+            let excess = unsaved.rows.count - keep
+            let dropped = unsaved.rows.prefix(excess).map(\.uuid)
+            unsaved.rows.removeFirst(excess)
+            unsaved.processed.removeFirst(excess)
+            journey.record(dropped, .dropped(reason: "queue full (maxQueueSize \(configuration.batch.maxQueueSize))"), at: clock.now())
+            logger.error("tracking queue full: dropped the \(dropped.count) oldest event(s)")
+            notify(.droppedOldest(count: dropped.count))
+        }
+        // A closed store counts its failures where it is reopened; an open one that
+        // refused an insert (full disk, I/O) counts here.
+        if store.isOpen || storeFailures == 0 {
+            if !store.isOpen { storeUnavailable(error) }
+            storeFailures += 1
+        }
+        scheduleStoreRetry(store: store)
+    }
+
+    /// Tries the store again after a backoff on the clock (1 s, doubling up to
+    /// 60 s): opens it if it is closed, then writes what waits in memory. One
+    /// retry at a time (store queue).
+    private func scheduleStoreRetry(store: EventStore) {
+        guard storeRetry == nil, !isStopped else { return }
+        let delay = min(Self.storeRetryCeiling, Self.storeRetryInitial * pow(2, Double(max(0, min(storeFailures - 1, 10)))))
+        let clock = self.clock
+        storeRetry = Task { [weak self] in
+            do { try await clock.sleep(for: delay) } catch { return }
+            self?.storeQueue.async { [weak self] in self?.retryStore(store) }
+        }
+    }
+
+    private static let storeRetryInitial: TimeInterval = 1
+    private static let storeRetryCeiling: TimeInterval = 60
+
+    private func retryStore(_ store: EventStore) {
+        storeRetry = nil
+        guard !isStopped else { return }
+        if !store.isOpen {
+            do {
+                try store.open()
+            } catch {
+                storeFailures += 1
+                unsavedReason = "\(error)"
+                scheduleStoreRetry(store: store)
+                return
+            }
+        }
+        commit(Prepared(), store: store)
     }
 
     private func report(_ event: ProcessedEvent) {

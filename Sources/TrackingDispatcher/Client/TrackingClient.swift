@@ -74,8 +74,11 @@ public final class TrackingClient: Sendable {
 
     // MARK: Flushing and inspection
 
-    /// Returns when every event tracked before this call is persisted.
-    public func waitUntilPersisted() async {
+    /// Returns once every event tracked before this call was handed to the
+    /// database, and says whether it is committed there (``PersistenceStatus/persisted``)
+    /// or waits in memory because the store is unavailable or an insert failed.
+    @discardableResult
+    public func waitUntilPersisted() async -> PersistenceStatus {
         await withCheckedContinuation { worker.enqueue(.barrier($0)) }
     }
 
