@@ -23,6 +23,10 @@ public enum DispatcherNotice: Sendable, Hashable {
     case setAside(uuid: String, reason: String)
     /// A request failed; the next attempt waits this long.
     case retryScheduled(after: TimeInterval, reason: String)
+    /// The collector answered 413 to one event of `requestBytes` bytes, within
+    /// `maxRequestBytes`: its limit is below the configured cap (lower the cap).
+    /// The event is kept and retried after backoff.
+    case collectorLimitBelowByteCap(requestBytes: Int)
     /// The collector answered 401 or 403: delivery is paused until `resumeDelivery()`.
     case deliveryPaused(status: Int)
 }
