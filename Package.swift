@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "TrackingCore", targets: ["TrackingCore"]),
         .library(name: "TrackingDispatcher", targets: ["TrackingDispatcher"]),
         .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
+        // UIKit adapters (background time); builds empty where UIKit does not exist.
+        .library(name: "AppleTrackingAdapters", targets: ["AppleTrackingAdapters"]),
         // The local collector's logic, for tests and benchmarks (the executable is a thin shell).
         .library(name: "TrackingCollectorKit", targets: ["TrackingCollectorKit"]),
         // The generated module for contract/contract.yaml.
@@ -59,6 +61,8 @@ let package = Package(
             ]
         ),
         .target(name: "ImpressionTracking", dependencies: ["TrackingCore"]),
+        // Files wrapped in `#if canImport(UIKit)`: empty on Linux.
+        .target(name: "AppleTrackingAdapters", dependencies: ["TrackingDispatcher"]),
 
         // MARK: Generator
         .target(name: "ContractGenCore", dependencies: ["CYAML", "TrackingCore"]),

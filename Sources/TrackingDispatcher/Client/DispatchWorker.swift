@@ -67,9 +67,13 @@ final class DispatchWorker: @unchecked Sendable {
     private var openedStore: EventStore?
     private var storeWaiters: [CheckedContinuation<EventStore, Never>] = []
 
+    private let gate: DeliveryGate
+
     init(configuration: DispatcherConfiguration, providers: [any TrackingProvider], globals: any GlobalsSource,
-         clock: any TrackingClock, logger: Logger, notify: @escaping @Sendable (DispatcherNotice) -> Void) {
+         clock: any TrackingClock, logger: Logger, gate: DeliveryGate = DeliveryGate(),
+         notify: @escaping @Sendable (DispatcherNotice) -> Void) {
         self.configuration = configuration
+        self.gate = gate
         self.providers = providers
         self.clock = clock
         self.logger = logger
@@ -125,7 +129,7 @@ final class DispatchWorker: @unchecked Sendable {
         let store = openStore()
         let context = ProviderContext(store: store, clock: clock, journey: journey, batch: configuration.batch,
                                       retry: configuration.retry, strategies: configuration.strategies,
-                                      logger: logger, notify: notify)
+                                      logger: logger, deliveryGate: gate, notify: notify)
         for provider in providers { provider.setup(context) }
         storeLock.lock()
         openedStore = store

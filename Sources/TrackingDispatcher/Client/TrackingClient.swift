@@ -18,6 +18,7 @@ public final class TrackingClient: Sendable {
     private let providers: [any TrackingProvider]
     private let clock: any TrackingClock
     private let strategies: FlushStrategy
+    private let background: BackgroundTimeKeeper
     /// The journey of every event of this session (bounded).
     public var journey: JourneyLog { worker.journey }
 
@@ -27,16 +28,22 @@ public final class TrackingClient: Sendable {
     ///   - providers: destinations; usually a `CollectorProvider`, plus a `LoggingProvider` in debug.
     ///   - globals: where global values come from (default: `DeviceGlobals`).
     ///   - clock: time for intervals, backoff and sessions (a `ManualClock` in tests).
+    ///   - backgroundTime: asks the platform for extra time when the app enters the
+    ///     background (on iOS `UIApplicationBackgroundTimeProvider` from
+    ///     `AppleTrackingAdapters`); `nil` asks for none.
     ///   - onNotice: told about violations, drops, recreated databases, pauses…
     public init(configuration: DispatcherConfiguration, providers: [any TrackingProvider],
                 globals: any GlobalsSource = DeviceGlobals(), clock: any TrackingClock = SystemClock(),
                 logger: Logger = Logger(label: "tracking.dispatcher"),
+                backgroundTime: (any BackgroundTimeProvider)? = nil,
                 onNotice: @escaping @Sendable (DispatcherNotice) -> Void = { _ in }) {
         self.providers = providers
         self.clock = clock
         self.strategies = configuration.strategies
+        let gate = DeliveryGate()
+        background = BackgroundTimeKeeper(provider: backgroundTime, gate: gate, clock: clock, logger: logger)
         worker = DispatchWorker(configuration: configuration, providers: providers, globals: globals,
-                                clock: clock, logger: logger, notify: onNotice)
+                                clock: clock, logger: logger, gate: gate, notify: onNotice)
         worker.start()
     }
 
@@ -60,13 +67,40 @@ public final class TrackingClient: Sendable {
 
     // MARK: Lifecycle and reachability (Linux has no UIApplication: the app reports them)
 
+    /// The app is in the foreground again: background time held is given back and
+    /// delivery stopped by an expiry may run again.
     public func applicationWillEnterForeground() {
+        background.enterForeground()
         if strategies.contains(.willEnterForeground) { worker.enqueue(.flush(.willEnterForeground)) }
     }
 
+    /// The app entered the background: asks the ``BackgroundTimeProvider`` for
+    /// extra time (on this thread) and holds it until everything tracked before is
+    /// persisted and the background flush (with ``FlushStrategy/didEnterBackground``)
+    /// has finished, then gives it back at once. When the time expires first, no
+    /// new request starts and the one in flight is cancelled; its events stay
+    /// pending. Each step is in ``backgroundSteps``.
     public func applicationDidEnterBackground() {
-        if strategies.contains(.didEnterBackground) { worker.enqueue(.flush(.didEnterBackground)) }
+        let flushes = strategies.contains(.didEnterBackground)
+        let entry = background.enterBackground()
+        guard flushes || background.hasProvider else { return }
+        let providers = self.providers
+        let background = self.background
+        Task.detached { [self] in
+            let status = await waitUntilPersisted()
+            background.record(.persisted(status))
+            if flushes, !background.gate.isClosed {
+                var summary = FlushSummary()
+                for provider in providers { summary.merge(await provider.flush(trigger: .didEnterBackground)) }
+                background.record(.flushed(delivered: summary.delivered, requests: summary.requests))
+            }
+            background.workFinished(entry: entry)
+        }
     }
+
+    /// The steps of the background work (time asked for, persisted, flushed,
+    /// expired, given back), oldest first, bounded.
+    public var backgroundSteps: [BackgroundStep] { background.steps }
 
     public func networkReachabilityChanged(isReachable: Bool) {
         if isReachable, strategies.contains(.reachability) { worker.enqueue(.flush(.reachability)) }
@@ -118,6 +152,11 @@ public final class TrackingClient: Sendable {
             lines.append("Set aside (never resent):")
             for event in aside { lines.append("  \(event.eventName) \(event.uuid): \(event.reason ?? "?")") }
         }
+        let backgroundSteps = background.steps
+        if !backgroundSteps.isEmpty {
+            lines.append("Background time:")
+            for step in backgroundSteps.suffix(20) { lines.append("  \(step)") }
+        }
         lines.append(journey.describe())
         return lines.joined(separator: "\n")
     }
@@ -127,6 +166,7 @@ public final class TrackingClient: Sendable {
     public func shutdown() async {
         await withCheckedContinuation { worker.enqueue(.stop($0)) }
         for provider in providers { await provider.shutdown() }
+        background.shutdown()
         await worker.store().close()
     }
 }

@@ -98,6 +98,7 @@ actor BatchUploader {
             summary.nextAttempt = next
             return summary
         }
+        let gate = context.deliveryGate
         var limit = context.batch.deliverySize
         while !Task.isCancelled, !isShutDown {
             if let last = lastRequestAt {
@@ -112,6 +113,8 @@ actor BatchUploader {
                 }
                 if Task.isCancelled || isShutDown { break }
             }
+            // Background time expired: no new request until the app is in the foreground.
+            if gate.isClosed { break }
             requestCounter += 1
             let requestID = "\(requestPrefix)-\(requestCounter)"
             let page: [StoredEvent]
@@ -131,8 +134,23 @@ actor BatchUploader {
             largestRequest = max(largestRequest, page.count)
             summary.requests += 1
             context.journey.record(uuids, .sent(requestID: requestID), at: clock.now())
+            let transport = self.transport
+            gate.setInFlight { transport.cancelCurrent() }
             let result = await transport.post(body, requestID: requestID)
+            gate.setInFlight(nil)
             let now = clock.now()
+            if gate.isClosed, case .failure = result {
+                // Cancelled when the background time expired: the page goes back to
+                // pending as it was, no attempt counted (the collector may have it:
+                // at-least-once, same uuids).
+                do {
+                    try context.store.release(ids: ids, countAttempt: false)
+                    context.journey.record(uuids, .failed(requestID: requestID, reason: "background time expired; resent later"), at: now)
+                } catch {
+                    context.logger.error("cannot release the page of a cancelled delivery: \(error)")
+                }
+                break
+            }
             if isShutDown || Task.isCancelled {
                 // Stopped mid-request: the page goes back to pending as it was (the
                 // collector may have stored it: at-least-once, same uuids).

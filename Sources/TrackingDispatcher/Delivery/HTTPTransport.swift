@@ -22,6 +22,7 @@ final class HTTPTransport: Sendable {
     private let sharedSession: URLSession?
     private let configuration: URLSessionConfiguration
     private let sessions = SessionRegistry()
+    private let inFlight = InFlightTask()
     private let headers: [String: String]
     private let gzipThreshold: Int?
 
@@ -92,9 +93,11 @@ final class HTTPTransport: Sendable {
         guard let session = sharedSession ?? sessions.make(configuration) else { return .failure("cancelled") }
         let ownSession = sharedSession == nil
         let sessions = self.sessions
+        let inFlight = self.inFlight
         return await withCheckedContinuation { (continuation: CheckedContinuation<TransportResult, Never>) in
             let task = session.dataTask(with: request) { data, response, error in
                 if ownSession { sessions.finished(session) }
+                inFlight.clear(ifCurrent: requestID)
                 if let error {
                     continuation.resume(returning: .failure(Self.describe(error)))
                 } else if let http = response as? HTTPURLResponse {
@@ -105,9 +108,13 @@ final class HTTPTransport: Sendable {
                     continuation.resume(returning: .failure("not an HTTP response"))
                 }
             }
+            inFlight.set(task)
             task.resume()
         }
     }
+
+    /// Cancels the request in flight, if any (its `post` returns a failure); later requests still run.
+    func cancelCurrent() { inFlight.cancel() }
 
     /// Cancels the running request (its `post` returns a failure) and refuses new ones.
     func invalidate() {
@@ -169,4 +176,20 @@ final class SessionRegistry: @unchecked Sendable {
         }
         for session in sessions { session.invalidateAndCancel() }
     }
+}
+
+/// The request in flight, so it can be cancelled from another thread.
+final class InFlightTask: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionTask?
+
+    func set(_ task: URLSessionTask) { lock.withLock { self.task = task } }
+
+    func clear(ifCurrent requestID: String) {
+        lock.withLock {
+            if task?.originalRequest?.value(forHTTPHeaderField: "X-Request-ID") == requestID { task = nil }
+        }
+    }
+
+    func cancel() { lock.withLock { task }?.cancel() }
 }

@@ -49,6 +49,9 @@ public struct ProviderContext: Sendable {
     public var retry: RetryPolicy
     public var strategies: FlushStrategy
     public var logger: Logger
+    /// Closed while delivery must not start requests (background time expired):
+    /// check it before each request and register how to cancel the one in flight.
+    public var deliveryGate: DeliveryGate
     public var notify: @Sendable (DispatcherNotice) -> Void
 }
 
