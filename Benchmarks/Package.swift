@@ -40,6 +40,17 @@ let package = Package(
             ],
             path: "Sources/PersistProbe"
         ),
+        // Caller latency of track and track(contentsOf:), alone and under flushing (issue 15):
+        // `swift run -c release TrackingLatencyProbe bulk|contention`.
+        .executableTarget(
+            name: "TrackingLatencyProbe",
+            dependencies: [
+                "DispatcherFixture",
+                .product(name: "TrackingCore", package: "contractgen"),
+                .product(name: "TrackingDispatcher", package: "contractgen"),
+            ],
+            path: "Sources/TrackingLatencyProbe"
+        ),
         .executableTarget(
             name: "ImpressionBenchmarks",
             dependencies: [

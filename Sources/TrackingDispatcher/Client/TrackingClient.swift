@@ -53,6 +53,21 @@ public final class TrackingClient: Sendable {
         worker.enqueue(.event(event, clock.now()))
     }
 
+    /// Tracks every event of `events`, each with the same guarantees as
+    /// ``track(_:)`` (validated, flagged, persisted before any provider sees it),
+    /// for the cost of one hand-off on the caller's thread: one lock, one append.
+    /// All of them are persisted in one transaction, in order.
+    public func track(contentsOf events: some Sequence<any TrackingEvent>) {
+        let all = Array(events)
+        guard !all.isEmpty else { return }
+        worker.enqueue(.events(all, clock.now()))
+    }
+
+    /// Tracks every event of `events` (all of one type), as the overload for any events does.
+    public func track<Event: TrackingEvent>(contentsOf events: some Sequence<Event>) {
+        track(contentsOf: events.lazy.map { $0 as any TrackingEvent })
+    }
+
     /// Associates the session with a user (after log-in), for every provider.
     public func associate(user: TrackedUser) { worker.enqueue(.associate(user)) }
 
