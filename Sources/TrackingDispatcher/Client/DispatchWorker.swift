@@ -70,12 +70,15 @@ final class DispatchWorker: @unchecked Sendable {
     private var storeWaiters: [CheckedContinuation<EventStore, Never>] = []
 
     private let gate: DeliveryGate
+    /// Decides every flush this worker starts (boot, initial events, overflow).
+    let policy: FlushPolicy
 
     init(configuration: DispatcherConfiguration, providers: [any TrackingProvider], globals: any GlobalsSource,
          clock: any TrackingClock, logger: Logger, gate: DeliveryGate = DeliveryGate(),
          notify: @escaping @Sendable (DispatcherNotice) -> Void) {
         self.configuration = configuration
         self.gate = gate
+        self.policy = FlushPolicy(configuration)
         self.providers = providers
         self.clock = clock
         self.logger = logger
@@ -130,7 +133,7 @@ final class DispatchWorker: @unchecked Sendable {
     private func run() {
         let store = openStore()
         let context = ProviderContext(store: store, clock: clock, journey: journey, batch: configuration.batch,
-                                      retry: configuration.retry, strategies: configuration.strategies,
+                                      retry: configuration.retry, flushPolicy: policy,
                                       logger: logger, deliveryGate: gate, notify: notify)
         for provider in providers { provider.setup(context) }
         storeLock.lock()
@@ -139,7 +142,7 @@ final class DispatchWorker: @unchecked Sendable {
         storeWaiters = []
         storeLock.unlock()
         for waiter in waiters { waiter.resume(returning: store) }
-        if configuration.strategies.contains(.boot) { startFlush(.boot) }
+        if let trigger = policy.trigger(for: .clientStarted) { startFlush(trigger) }
 
         while true {
             condition.lock()
@@ -324,13 +327,12 @@ final class DispatchWorker: @unchecked Sendable {
         for event in batch.processed {
             for provider in providers { provider.track(event) }
         }
-        if !persistedAny {
-            persistedAny = true
-            if configuration.strategies.contains(.initialEvents) { startFlush(.initialEvents) }
-        }
-        if configuration.strategies.contains(.overflow),
-           store.activeEventCount >= configuration.batch.overflowQueueSize {
-            startOverflowFlush()
+        let first = !persistedAny
+        persistedAny = true
+        switch policy.trigger(for: .eventsPersisted(first: first, pending: store.activeEventCount)) {
+        case .overflow?: startOverflowFlush()
+        case let trigger?: startFlush(trigger)
+        case nil: break
         }
     }
 

@@ -17,7 +17,6 @@ public final class TrackingClient: Sendable {
     let worker: DispatchWorker   // internal for tests (store statistics)
     private let providers: [any TrackingProvider]
     private let clock: any TrackingClock
-    private let strategies: FlushStrategy
     private let background: BackgroundTimeKeeper
     /// The journey of every event of this session (bounded).
     public var journey: JourneyLog { worker.journey }
@@ -39,7 +38,6 @@ public final class TrackingClient: Sendable {
                 onNotice: @escaping @Sendable (DispatcherNotice) -> Void = { _ in }) {
         self.providers = providers
         self.clock = clock
-        self.strategies = configuration.strategies
         let gate = DeliveryGate()
         background = BackgroundTimeKeeper(provider: backgroundTime, gate: gate, clock: clock, logger: logger)
         worker = DispatchWorker(configuration: configuration, providers: providers, globals: globals,
@@ -86,7 +84,7 @@ public final class TrackingClient: Sendable {
     /// delivery stopped by an expiry may run again.
     public func applicationWillEnterForeground() {
         background.enterForeground()
-        if strategies.contains(.willEnterForeground) { worker.enqueue(.flush(.willEnterForeground)) }
+        if let trigger = worker.policy.trigger(for: .willEnterForeground) { worker.enqueue(.flush(trigger)) }
     }
 
     /// The app entered the background: asks the ``BackgroundTimeProvider`` for
@@ -96,17 +94,17 @@ public final class TrackingClient: Sendable {
     /// new request starts and the one in flight is cancelled; its events stay
     /// pending. Each step is in ``backgroundSteps``.
     public func applicationDidEnterBackground() {
-        let flushes = strategies.contains(.didEnterBackground)
+        let trigger = worker.policy.trigger(for: .didEnterBackground)
         let entry = background.enterBackground()
-        guard flushes || background.hasProvider else { return }
+        guard trigger != nil || background.hasProvider else { return }
         let providers = self.providers
         let background = self.background
         Task.detached { [self] in
             let status = await waitUntilPersisted()
             background.record(.persisted(status))
-            if flushes, !background.gate.isClosed {
+            if let trigger, !background.gate.isClosed {
                 var summary = FlushSummary()
-                for provider in providers { summary.merge(await provider.flush(trigger: .didEnterBackground)) }
+                for provider in providers { summary.merge(await provider.flush(trigger: trigger)) }
                 background.record(.flushed(delivered: summary.delivered, requests: summary.requests))
             }
             background.workFinished(entry: entry)
@@ -118,7 +116,9 @@ public final class TrackingClient: Sendable {
     public var backgroundSteps: [BackgroundStep] { background.steps }
 
     public func networkReachabilityChanged(isReachable: Bool) {
-        if isReachable, strategies.contains(.reachability) { worker.enqueue(.flush(.reachability)) }
+        if let trigger = worker.policy.trigger(for: .reachabilityChanged(isReachable: isReachable)) {
+            worker.enqueue(.flush(trigger))
+        }
     }
 
     // MARK: Flushing and inspection
@@ -137,7 +137,8 @@ public final class TrackingClient: Sendable {
     public func flush() async -> FlushSummary {
         await waitUntilPersisted()
         var summary = FlushSummary()
-        for provider in providers { summary.merge(await provider.flush(trigger: .manual)) }
+        let trigger = worker.policy.trigger(for: .manual) ?? .manual
+        for provider in providers { summary.merge(await provider.flush(trigger: trigger)) }
         return summary
     }
 

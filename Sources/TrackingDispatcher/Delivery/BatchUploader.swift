@@ -28,7 +28,7 @@ actor BatchUploader {
     private let requestPrefix = String(UUID().uuidString.prefix(8)).lowercased()
     private var generator = SystemRandomNumberGenerator()
 
-    /// Requests sent and the most events one request carried (for tests and benchmarks).
+    /// Requests sent and the most events one request carried (for tests).
     private(set) var requestsSent = 0
     private(set) var largestRequest = 0
 
@@ -88,6 +88,7 @@ actor BatchUploader {
 
     private func deliver(trigger: FlushTrigger) async -> FlushSummary {
         var summary = FlushSummary()
+        context.logger.debug("delivery pass (\(trigger.rawValue))")
         let clock = context.clock
         guard !isShutDown else { return summary }
         if pausedStatus != nil {

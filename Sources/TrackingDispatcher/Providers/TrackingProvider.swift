@@ -47,7 +47,8 @@ public struct ProviderContext: Sendable {
     public var journey: JourneyLog
     public var batch: BatchConfiguration
     public var retry: RetryPolicy
-    public var strategies: FlushStrategy
+    /// When to flush: a provider with timers of its own (the interval) asks it.
+    public var flushPolicy: FlushPolicy
     public var logger: Logger
     /// Closed while delivery must not start requests (background time expired):
     /// check it before each request and register how to cancel the one in flight.

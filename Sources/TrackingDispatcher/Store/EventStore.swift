@@ -25,8 +25,8 @@ public final class EventStore: @unchecked Sendable {
     private var closedError = EventStoreError.unavailable("not opened yet")
     /// Pending plus in-flight rows, kept in memory so enforcing `maxQueueSize` costs no query.
     private var activeCount = 0
-    /// The largest number of rows one `nextBatch` call has loaded (for the bounded-memory check).
-    public private(set) var largestPageLoaded = 0
+    /// The largest number of rows one `nextBatch` call has loaded (for the bounded-memory test).
+    private(set) var largestPageLoaded = 0
     private var report = StoreOpenReport()
     /// Called (under the store's lock) when a file SQLite reported damaged was replaced.
     private let onRecreated: @Sendable (StoreRecreation) -> Void
