@@ -10,7 +10,7 @@ final class FirstSightProvider: TrackingProvider, @unchecked Sendable {
     private var counts: [Int] = []
     private var uuids: [String] = []
 
-    func setup(_ context: ProviderContext) { lock.withLock { store = context.store } }
+    func setup(_ context: ProviderContext) { lock.withLock { store = context.store as? EventStore } }
     func track(_ event: ProcessedEvent) {
         let store = lock.withLock { self.store }
         let count = store?.activeEventCount ?? -1

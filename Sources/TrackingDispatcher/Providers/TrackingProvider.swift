@@ -42,7 +42,8 @@ public struct ProcessedEvent: Sendable {
 
 /// What the client hands a provider at setup.
 public struct ProviderContext: Sendable {
-    public var store: EventStore
+    /// The stored events, for providers that deliver them.
+    public var store: any StoredEventQueue
     public var clock: any TrackingClock
     public var journey: JourneyLog
     public var batch: BatchConfiguration

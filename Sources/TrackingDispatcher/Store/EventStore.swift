@@ -14,8 +14,8 @@ import Foundation
 /// permissions, I/O, full disk, a newer schema) leaves the file alone: the store
 /// is then closed, its calls throw ``EventStoreError``, and ``open()`` may be
 /// tried again later.
-public final class EventStore: @unchecked Sendable {
-    public let url: URL
+package final class EventStore: StoredEventQueue, @unchecked Sendable {
+    package let url: URL
     private let path: String
     private let protection: StoreFileProtection
     private let busyTimeout: Int32
@@ -34,7 +34,7 @@ public final class EventStore: @unchecked Sendable {
     /// Opens the store at `url`, creating the file and directory as needed. A file
     /// SQLite reports damaged is salvaged into a new one (``openReport``). Throws
     /// ``EventStoreError`` when the file cannot be used now; it is left as it is.
-    public convenience init(url: URL, protection: StoreFileProtection = .completeUntilFirstUserAuthentication,
+    package convenience init(url: URL, protection: StoreFileProtection = .completeUntilFirstUserAuthentication,
                             onRecreated: @escaping @Sendable (StoreRecreation) -> Void = { _ in }) throws {
         self.init(unopenedAt: url, protection: protection, onRecreated: onRecreated)
         try open()
@@ -52,14 +52,14 @@ public final class EventStore: @unchecked Sendable {
     }
 
     /// How the file was found when it was (last) opened.
-    public var openReport: StoreOpenReport { locked { report } }
+    package var openReport: StoreOpenReport { locked { report } }
 
     /// Whether the connection is open.
-    public var isOpen: Bool { locked { database != nil } }
+    package var isOpen: Bool { locked { database != nil } }
 
     /// Opens the file if the store is not open; throws ``EventStoreError`` (the
     /// file untouched) when it cannot be used now.
-    public func open() throws {
+    package func open() throws {
         try locked {
             guard database == nil else { return }
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -148,7 +148,7 @@ public final class EventStore: @unchecked Sendable {
     }
 
     /// The schema version of the open file (0 when closed).
-    public var schemaVersion: Int64 {
+    package var schemaVersion: Int64 {
         (try? withDatabase { db in try db.scalarInt("PRAGMA user_version") }) ?? 0
     }
 
@@ -173,7 +173,7 @@ public final class EventStore: @unchecked Sendable {
     /// Inserts `rows` in one transaction, then drops the oldest pending rows beyond
     /// `maxQueueSize` (in flight rows are never dropped). Returns the new rows' ids
     /// and the uuids that were dropped. Nothing is committed when it throws.
-    public func insert(_ rows: [NewStoredEvent], maxQueueSize: Int = .max) throws -> (ids: [Int64], dropped: [String]) {
+    package func insert(_ rows: [NewStoredEvent], maxQueueSize: Int = .max) throws -> (ids: [Int64], dropped: [String]) {
         try withDatabase { db in
             let before = activeCount
             do {
@@ -228,7 +228,7 @@ public final class EventStore: @unchecked Sendable {
     /// Loads the next batch: up to `limit` pending rows, oldest first, whose payloads
     /// fit in `byteLimit` (a first row larger than that is returned alone), and marks
     /// them in flight under `requestID`. Only this page is ever in memory.
-    public func nextBatch(limit: Int, byteLimit: Int, requestID: String) throws -> [StoredEvent] {
+    package func nextBatch(limit: Int, byteLimit: Int, requestID: String) throws -> [StoredEvent] {
         try withDatabase { database in
             var page: [StoredEvent] = []
             var bytes = 0
@@ -264,7 +264,7 @@ public final class EventStore: @unchecked Sendable {
     }
 
     /// Deletes confirmed rows.
-    public func delete(ids: [Int64]) throws {
+    package func delete(ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
         try withDatabase { database in
             try database.transaction {
@@ -282,7 +282,7 @@ public final class EventStore: @unchecked Sendable {
     }
 
     /// Returns in-flight rows to pending; `countAttempt` records a failed try.
-    public func release(ids: [Int64], countAttempt: Bool) throws {
+    package func release(ids: [Int64], countAttempt: Bool) throws {
         guard !ids.isEmpty else { return }
         try withDatabase { database in
             try database.transaction {
@@ -299,7 +299,7 @@ public final class EventStore: @unchecked Sendable {
     }
 
     /// Sets rows aside with their reason; they are kept but never sent again.
-    public func setAside(_ reasons: [(id: Int64, reason: String)]) throws {
+    package func setAside(_ reasons: [(id: Int64, reason: String)]) throws {
         guard !reasons.isEmpty else { return }
         try withDatabase { database in
             try database.transaction {
@@ -320,7 +320,7 @@ public final class EventStore: @unchecked Sendable {
 
     // MARK: Inspection
 
-    public func counts() throws -> StoreCounts {
+    package func counts() throws -> StoreCounts {
         try withDatabase { database in
             let statement = try database.statement("SELECT state, COUNT(*) FROM events GROUP BY state")
             defer { statement.reset() }
@@ -338,10 +338,10 @@ public final class EventStore: @unchecked Sendable {
     }
 
     /// Pending plus in-flight rows, from memory.
-    public var activeEventCount: Int { locked { activeCount } }
+    package var activeEventCount: Int { locked { activeCount } }
 
     /// Every stored row in one state, oldest first (for tests and the debug dump; not for large queues).
-    public func events(in state: EventState, limit: Int = 1_000) throws -> [StoredEvent] {
+    package func events(in state: EventState, limit: Int = 1_000) throws -> [StoredEvent] {
         try withDatabase { database in
             let statement = try database.statement("""
                 SELECT id, uuid, event_name, payload, flags, state, reason, attempts FROM events
@@ -363,7 +363,7 @@ public final class EventStore: @unchecked Sendable {
     }
 
     /// Closes the connection; later calls fail until ``open()``.
-    public func close() {
+    package func close() {
         locked {
             database?.close()
             database = nil
