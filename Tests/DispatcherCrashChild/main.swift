@@ -97,8 +97,8 @@ while true {
         uuids.append(event.uuid.uuidString.lowercased())
         client.track(event)
     }
-    await client.waitUntilPersisted()
-    output(uuids.map { "P \($0)\n" }.joined())
+    // Only what is committed is promised.
+    if await client.waitUntilPersisted() == .persisted { output(uuids.map { "P \($0)\n" }.joined()) }
     if sequence % 21 == 0 { _ = await client.flush() }
     try? await Task.sleep(nanoseconds: 2_000_000)
 }
