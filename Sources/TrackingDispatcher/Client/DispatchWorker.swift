@@ -33,7 +33,7 @@ final class DispatchWorker: @unchecked Sendable {
 
     // Owned by the worker thread after start.
     private let configuration: DispatcherConfiguration
-    private let providers: [any TrackingProvider]
+    private let fanOut: ProviderFanOut
     private let clock: any TrackingClock
     private let logger: Logger
     private let notify: @Sendable (DispatcherNotice) -> Void
@@ -62,8 +62,6 @@ final class DispatchWorker: @unchecked Sendable {
     private var persistedAny = false
     private let consentLock = NSLock()
     private var consentValue: PIIConsent
-    private let overflowLock = NSLock()
-    private var overflowFlushRunning = false
 
     private let storeLock = NSLock()
     private var openedStore: EventStore?
@@ -79,7 +77,7 @@ final class DispatchWorker: @unchecked Sendable {
         self.configuration = configuration
         self.gate = gate
         self.policy = FlushPolicy(configuration)
-        self.providers = providers
+        self.fanOut = ProviderFanOut(providers)
         self.clock = clock
         self.logger = logger
         self.notify = notify
@@ -135,14 +133,14 @@ final class DispatchWorker: @unchecked Sendable {
         let context = ProviderContext(store: store, clock: clock, journey: journey, batch: configuration.batch,
                                       retry: configuration.retry, flushPolicy: policy,
                                       logger: logger, deliveryGate: gate, notify: notify)
-        for provider in providers { provider.setup(context) }
+        fanOut.setup(context)
         storeLock.lock()
         openedStore = store
         let waiters = storeWaiters
         storeWaiters = []
         storeLock.unlock()
         for waiter in waiters { waiter.resume(returning: store) }
-        if let trigger = policy.trigger(for: .clientStarted) { startFlush(trigger) }
+        if let trigger = policy.trigger(for: .clientStarted) { fanOut.startFlush(trigger) }
 
         while true {
             condition.lock()
@@ -214,15 +212,15 @@ final class DispatchWorker: @unchecked Sendable {
             case .flush(let trigger):
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                afterCommits(store: store) { [self] in startFlush(trigger) }
+                afterCommits(store: store) { [fanOut] in fanOut.startFlush(trigger) }
             case .associate(let user):
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                afterCommits(store: store) { [self] in for provider in providers { provider.associate(user: user) } }
+                afterCommits(store: store) { [fanOut] in fanOut.associate(user) }
             case .disassociate:
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                afterCommits(store: store) { [self] in for provider in providers { provider.disassociate() } }
+                afterCommits(store: store) { [fanOut] in fanOut.disassociate() }
             case .stop(let continuation):
                 persist(batch, store: store)
                 afterCommits(store: store) { [self] in
@@ -324,15 +322,11 @@ final class DispatchWorker: @unchecked Sendable {
             logger.error("tracking queue full: dropped the \(result.dropped.count) oldest event(s)")
             notify(.droppedOldest(count: result.dropped.count))
         }
-        for event in batch.processed {
-            for provider in providers { provider.track(event) }
-        }
+        fanOut.track(batch.processed)
         let first = !persistedAny
         persistedAny = true
-        switch policy.trigger(for: .eventsPersisted(first: first, pending: store.activeEventCount)) {
-        case .overflow?: startOverflowFlush()
-        case let trigger?: startFlush(trigger)
-        case nil: break
+        if let trigger = policy.trigger(for: .eventsPersisted(first: first, pending: store.activeEventCount)) {
+            fanOut.startFlush(trigger)
         }
     }
 
@@ -415,28 +409,6 @@ final class DispatchWorker: @unchecked Sendable {
         if event.flags.contains(.duplicate) {
             logger.warning("duplicate uuid \(event.uuid) (\(event.eventName)); delivered and flagged")
             notify(.duplicate(uuid: event.uuid))
-        }
-    }
-
-    private func startFlush(_ trigger: FlushTrigger) {
-        let providers = self.providers
-        Task.detached {
-            for provider in providers { _ = await provider.flush(trigger: trigger) }
-        }
-    }
-
-    /// One overflow flush at a time: the uploader coalesces anyway, this avoids a task per batch.
-    private func startOverflowFlush() {
-        let start = overflowLock.withLock { () -> Bool in
-            if overflowFlushRunning { return false }
-            overflowFlushRunning = true
-            return true
-        }
-        guard start else { return }
-        let providers = self.providers
-        Task.detached { [self] in
-            for provider in providers { _ = await provider.flush(trigger: .overflow) }
-            overflowLock.withLock { overflowFlushRunning = false }
         }
     }
 }
