@@ -39,27 +39,12 @@ final class DispatchWorker: @unchecked Sendable {
     private let notify: @Sendable (DispatcherNotice) -> Void
     let journey: JourneyLog
     private var processor: EventProcessor
-    /// A batch prepared on the worker thread, waiting for its transaction: the
-    /// rows to insert and, index for index, what the providers receive. Two
-    /// arrays rather than an array of pairs, so the insert takes `rows` as is.
-    private struct Prepared: Sendable {
-        var rows: [NewStoredEvent] = []
-        var processed: [ProcessedEvent] = []
-        var isEmpty: Bool { rows.isEmpty }
-    }
-    /// Commits prepared batches in order; owns `unsaved` and `persistedAny`.
+    /// Commits prepared batches in order (the persister's queue).
     private let storeQueue = DispatchQueue(label: "tracking.dispatcher.store", qos: .utility)
     /// At most two prepared batches wait for the store queue (memory stays bounded).
     private let handedOver = DispatchSemaphore(value: 2)
-    // Store queue only.
-    private var unsaved = Prepared()
-    /// Why `unsaved` is not in the store (the last failure).
-    private var unsavedReason = ""
-    /// Consecutive failed attempts to persist (sets the retry's backoff); the pending retry.
-    private var storeFailures = 0
-    private var storeRetry: Task<Void, Never>?
-    private var isStopped = false
-    private var persistedAny = false
+    /// Set on the worker thread before anything is handed to the store queue; used there only.
+    private var persister: EventPersister!
     private let consentLock = NSLock()
     private var consentValue: PIIConsent
 
@@ -129,7 +114,11 @@ final class DispatchWorker: @unchecked Sendable {
     // MARK: The thread
 
     private func run() {
-        let store = openStore()
+        let (store, openError) = openStore()
+        persister = EventPersister(store: store, configuration: configuration, clock: clock, logger: logger,
+                                   journey: journey, notify: notify, fanOut: fanOut, policy: policy, queue: storeQueue,
+                                   report: { [weak self] in self?.report($0) })
+        if let openError { storeQueue.async { [persister] in persister?.failedToOpen(openError) } }
         let context = ProviderContext(store: store, clock: clock, journey: journey, batch: configuration.batch,
                                       retry: configuration.retry, flushPolicy: policy,
                                       logger: logger, deliveryGate: gate, notify: notify)
@@ -154,9 +143,9 @@ final class DispatchWorker: @unchecked Sendable {
     }
 
     /// Creates the store and tries to open it. A file SQLite reports damaged is
-    /// salvaged by the store; any other failure leaves the file alone: events wait
-    /// in memory and opening is retried with backoff (``scheduleStoreRetry()``).
-    private func openStore() -> EventStore {
+    /// salvaged by the store; any other failure leaves the file alone (the
+    /// persister keeps events in memory and retries). Returns that failure.
+    private func openStore() -> (EventStore, (any Error)?) {
         let notify = self.notify
         let logger = self.logger
         let store = EventStore(unopenedAt: configuration.databaseURL, protection: configuration.fileProtection,
@@ -169,20 +158,10 @@ final class DispatchWorker: @unchecked Sendable {
             try store.open()
             let recovered = store.openReport.recoveredInFlight
             if recovered > 0 { logger.notice("\(recovered) event(s) left in flight by the last run will be sent again") }
+            return (store, nil)
         } catch {
-            storeUnavailable(error)
-            storeQueue.async { [self] in
-                storeFailures = 1
-                unsavedReason = "\(error)"
-                scheduleStoreRetry(store: store)
-            }
+            return (store, error)
         }
-        return store
-    }
-
-    private func storeUnavailable(_ error: any Error) {
-        logger.error("tracking database unavailable (\(error)); events wait in memory, retrying")
-        notify(.storeUnavailable(reason: "\(error)"))
     }
 
     /// Handles one drained inbox; `true` when asked to stop.
@@ -204,10 +183,9 @@ final class DispatchWorker: @unchecked Sendable {
             case .barrier(let continuation):
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                storeQueue.async { [self] in
-                    commit(Prepared(), store: store)
-                    continuation.resume(returning: unsaved.isEmpty
-                        ? .persisted : .heldInMemory(count: unsaved.rows.count, reason: unsavedReason))
+                storeQueue.async { [persister] in
+                    persister?.commit(PreparedBatch())
+                    continuation.resume(returning: persister?.status ?? .persisted)
                 }
             case .flush(let trigger):
                 persist(batch, store: store)
@@ -223,12 +201,8 @@ final class DispatchWorker: @unchecked Sendable {
                 afterCommits(store: store) { [fanOut] in fanOut.disassociate() }
             case .stop(let continuation):
                 persist(batch, store: store)
-                afterCommits(store: store) { [self] in
-                    isStopped = true
-                    storeRetry?.cancel()
-                    if !unsaved.isEmpty {
-                        logger.error("shutting down with \(unsaved.rows.count) event(s) the store could not take (\(unsavedReason)); they are lost")
-                    }
+                afterCommits(store: store) { [persister] in
+                    persister?.stop()
                     continuation.resume()
                 }
                 return true
@@ -244,8 +218,8 @@ final class DispatchWorker: @unchecked Sendable {
         guard !batch.isEmpty else { return }
         let prepared = prepare(batch)
         handedOver.wait()
-        storeQueue.async { [self] in
-            commit(prepared, store: store)
+        storeQueue.async { [persister, handedOver] in
+            persister?.commit(prepared)
             handedOver.signal()
         }
     }
@@ -253,19 +227,19 @@ final class DispatchWorker: @unchecked Sendable {
     /// Runs `body` on the store queue once every batch handed over before is
     /// committed (events a failed insert kept in memory are retried first).
     private func afterCommits(store: EventStore, _ body: @escaping @Sendable () -> Void) {
-        storeQueue.async { [self] in
-            commit(Prepared(), store: store)
+        storeQueue.async { [persister] in
+            persister?.commit(PreparedBatch())
             body()
         }
     }
 
     /// Encodes, hydrates, de-duplicates and validates a batch (worker thread).
-    private func prepare(_ batch: [(any TrackingEvent, Date)]) -> Prepared {
+    private func prepare(_ batch: [(any TrackingEvent, Date)]) -> PreparedBatch {
         let globals = processor.globalsSource.currentGlobals()
         let consent = self.consent
         // Asked once per batch, so encoded once per batch.
         let template = processor.template(globals: globals, consent: consent)
-        var prepared = Prepared()
+        var prepared = PreparedBatch()
         prepared.rows.reserveCapacity(batch.count)
         prepared.processed.reserveCapacity(batch.count)
         for (event, createdAt) in batch {
@@ -289,108 +263,7 @@ final class DispatchWorker: @unchecked Sendable {
         return prepared
     }
 
-    /// Writes a prepared batch in one transaction; only then journals it, reports
-    /// its flags and hands it to the providers (store queue).
-    private func commit(_ prepared: Prepared, store: EventStore) {
-        guard !prepared.isEmpty || !unsaved.isEmpty else { return }
-        var batch = prepared
-        if !unsaved.isEmpty {
-            batch = unsaved
-            batch.rows.append(contentsOf: prepared.rows)
-            batch.processed.append(contentsOf: prepared.processed)
-            unsaved = Prepared()
-        }
-        let result: (ids: [Int64], dropped: [String])
-        do {
-            result = try store.insert(batch.rows, maxQueueSize: configuration.batch.maxQueueSize)
-        } catch {
-            hold(batch, after: error, store: store)
-            return
-        }
-        if storeFailures > 0 {
-            logger.notice("tracking database is back; \(batch.rows.count) event(s) kept in memory are persisted")
-            storeFailures = 0
-        }
-        let now = clock.now()
-        journey.recordNew(batch.rows.lazy.map { row in
-            NewJourney(uuid: row.uuid, name: row.eventName, created: Date(timeIntervalSince1970: row.createdAt),
-                       violations: row.violations, flags: row.flags, persisted: now)
-        })
-        for event in batch.processed where !event.flags.isEmpty { report(event) }
-        if !result.dropped.isEmpty {
-            journey.record(result.dropped, .dropped(reason: "queue full (maxQueueSize \(configuration.batch.maxQueueSize))"), at: now)
-            logger.error("tracking queue full: dropped the \(result.dropped.count) oldest event(s)")
-            notify(.droppedOldest(count: result.dropped.count))
-        }
-        fanOut.track(batch.processed)
-        let first = !persistedAny
-        persistedAny = true
-        if let trigger = policy.trigger(for: .eventsPersisted(first: first, pending: store.activeEventCount)) {
-            fanOut.startFlush(trigger)
-        }
-    }
-
-    /// Keeps a batch the store could not take in memory, bounded by `maxQueueSize`
-    /// (the oldest dropped, reported like a full queue), and schedules a retry.
-    /// Nothing is journaled as persisted or handed to providers until it is.
-    private func hold(_ batch: Prepared, after error: any Error, store: EventStore) {
-        let reason = "\(error)"
-        if storeFailures == 0 || reason != unsavedReason {
-            logger.error("cannot persist \(batch.rows.count) event(s): \(reason); kept in memory, will retry")
-        }
-        unsavedReason = reason
-        let keep = max(0, configuration.batch.maxQueueSize)
-        unsaved = batch
-        if unsaved.rows.count > keep {
-            let excess = unsaved.rows.count - keep
-            let dropped = unsaved.rows.prefix(excess).map(\.uuid)
-            unsaved.rows.removeFirst(excess)
-            unsaved.processed.removeFirst(excess)
-            journey.record(dropped, .dropped(reason: "queue full (maxQueueSize \(configuration.batch.maxQueueSize))"), at: clock.now())
-            logger.error("tracking queue full: dropped the \(dropped.count) oldest event(s)")
-            notify(.droppedOldest(count: dropped.count))
-        }
-        // A closed store counts its failures where it is reopened; an open one that
-        // refused an insert (full disk, I/O) counts here.
-        if store.isOpen || storeFailures == 0 {
-            if !store.isOpen { storeUnavailable(error) }
-            storeFailures += 1
-        }
-        scheduleStoreRetry(store: store)
-    }
-
-    /// Tries the store again after a backoff on the clock (1 s, doubling up to
-    /// 60 s): opens it if it is closed, then writes what waits in memory. One
-    /// retry at a time (store queue).
-    private func scheduleStoreRetry(store: EventStore) {
-        guard storeRetry == nil, !isStopped else { return }
-        let delay = min(Self.storeRetryCeiling, Self.storeRetryInitial * pow(2, Double(max(0, min(storeFailures - 1, 10)))))
-        let clock = self.clock
-        storeRetry = Task { [weak self] in
-            do { try await clock.sleep(for: delay) } catch { return }
-            self?.storeQueue.async { [weak self] in self?.retryStore(store) }
-        }
-    }
-
-    private static let storeRetryInitial: TimeInterval = 1
-    private static let storeRetryCeiling: TimeInterval = 60
-
-    private func retryStore(_ store: EventStore) {
-        storeRetry = nil
-        guard !isStopped else { return }
-        if !store.isOpen {
-            do {
-                try store.open()
-            } catch {
-                storeFailures += 1
-                unsavedReason = "\(error)"
-                scheduleStoreRetry(store: store)
-                return
-            }
-        }
-        commit(Prepared(), store: store)
-    }
-
+    /// Logs and notifies an event's flags (store queue, after its commit).
     private func report(_ event: ProcessedEvent) {
         if event.flags.contains(.violations) {
             // Violation messages about PII fields may quote the value: name the path only.
