@@ -4,12 +4,15 @@
 import Foundation
 import TrackingCore
 
-/// Names the support module version this code was generated for: against any
-/// other version of `TrackingCore` it fails to compile instead of misbehaving.
-public typealias OmnitrackingSupportVersion = TrackingCore.TrackingCoreSupportVersion1
-
 /// Page views, page actions, system actions and impressions sent by the shopping apps.
+///
+/// Every type generated from the contract is nested in this enum, so that none
+/// can clash with a type an app imports from Swift, Foundation, SwiftUI or UIKit.
 public enum Omnitracking {
+    /// Names the support module version this code was generated for: against any
+    /// other version of `TrackingCore` it fails to compile instead of misbehaving.
+    public typealias SupportVersion = TrackingCore.TrackingCoreSupportVersion1
+
     /// The contract's name.
     public static let name: Swift.String = "Omnitracking"
     /// The contract's semantic version, sent as `contractVersion`.
@@ -103,4 +106,13 @@ public enum Omnitracking {
 
     /// Field checks shared by the events' validators (generated code only).
     enum Rules {}
+
+    /// A protocol per event kind: the fields every event of the kind carries.
+    public enum Kinds {}
+
+    /// A protocol per curated field, for models that always carry it.
+    public enum Fields {}
+
+    /// A protocol per curated field, for models that may carry it.
+    public enum OptionalFields {}
 }

@@ -4,10 +4,12 @@
 import Foundation
 import TrackingCore
 
-/// An event of the Omnitracking contract: the fields every event carries.
-public protocol OmnitrackingEvent: TrackingCore.TrackingEvent {}
+extension Omnitracking {
+    /// An event of the Omnitracking contract: the fields every event carries.
+    public protocol Event: TrackingCore.TrackingEvent {}
+}
 
-extension OmnitrackingEvent {
+extension Omnitracking.Event {
     /// The contract's version, sent in every event.
     public var contractVersion: Swift.String { Omnitracking.version }
 
@@ -18,57 +20,59 @@ extension OmnitrackingEvent {
     }
 }
 
-/// The user saw a screen.
-public protocol OmnitrackingPageView: OmnitrackingEvent {
-    var viewType: ViewType { get }
+extension Omnitracking.Kinds {
+    /// The user saw a screen.
+    public protocol PageView: Omnitracking.Event {
+        var viewType: Omnitracking.ViewType { get }
 
-    /// Identifies this visit of the screen within the session.
-    var uniqueViewId: Foundation.UUID { get }
+        /// Identifies this visit of the screen within the session.
+        var uniqueViewId: Foundation.UUID { get }
+    }
+
+    /// The user acted on a screen.
+    public protocol PageAction: Omnitracking.Event {
+        var viewType: Omnitracking.ViewType { get }
+
+        var uniqueViewId: Foundation.UUID { get }
+
+        var interactionType: Omnitracking.InteractionType { get }
+    }
+
+    /// The app did something on its own.
+    public protocol SystemAction: Omnitracking.Event {}
+
+    /// An item stayed visible long enough to count as seen.
+    public protocol Impression: Omnitracking.Event {
+        var viewType: Omnitracking.ViewType { get }
+
+        var uniqueViewId: Foundation.UUID { get }
+
+        var itemId: Swift.String { get }
+
+        var position: Swift.Int { get }
+
+        var visibleSeconds: Swift.Double { get }
+
+        var visibleRatio: Swift.Double { get }
+    }
 }
 
-extension OmnitrackingPageView {
+extension Omnitracking.Kinds.PageView {
     /// The kind's wire name, sent in every event of the kind.
     public var kindName: Swift.String { "pageView" }
 }
 
-/// The user acted on a screen.
-public protocol OmnitrackingPageAction: OmnitrackingEvent {
-    var viewType: ViewType { get }
-
-    var uniqueViewId: Foundation.UUID { get }
-
-    var interactionType: InteractionType { get }
-}
-
-extension OmnitrackingPageAction {
+extension Omnitracking.Kinds.PageAction {
     /// The kind's wire name, sent in every event of the kind.
     public var kindName: Swift.String { "pageAction" }
 }
 
-/// The app did something on its own.
-public protocol OmnitrackingSystemAction: OmnitrackingEvent {}
-
-extension OmnitrackingSystemAction {
+extension Omnitracking.Kinds.SystemAction {
     /// The kind's wire name, sent in every event of the kind.
     public var kindName: Swift.String { "systemAction" }
 }
 
-/// An item stayed visible long enough to count as seen.
-public protocol OmnitrackingImpression: OmnitrackingEvent {
-    var viewType: ViewType { get }
-
-    var uniqueViewId: Foundation.UUID { get }
-
-    var itemId: Swift.String { get }
-
-    var position: Swift.Int { get }
-
-    var visibleSeconds: Swift.Double { get }
-
-    var visibleRatio: Swift.Double { get }
-}
-
-extension OmnitrackingImpression {
+extension Omnitracking.Kinds.Impression {
     /// The kind's wire name, sent in every event of the kind.
     public var kindName: Swift.String { "impression" }
 }
@@ -87,7 +91,7 @@ extension Omnitracking.Rules {
     }
 
     // "viewType"
-    static func kindPageView_viewType(_ value: ViewType?, to writer: inout TrackingCore.JSONWriter) {
+    static func kindPageView_viewType(_ value: Omnitracking.ViewType?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"viewType\""); writer.rawValue(value.wireJSON)
     }
@@ -99,7 +103,7 @@ extension Omnitracking.Rules {
     }
 
     // "viewType"
-    static func kindPageAction_viewType(_ value: ViewType?, to writer: inout TrackingCore.JSONWriter) {
+    static func kindPageAction_viewType(_ value: Omnitracking.ViewType?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"viewType\""); writer.rawValue(value.wireJSON)
     }
@@ -111,13 +115,13 @@ extension Omnitracking.Rules {
     }
 
     // "interactionType"
-    static func kindPageAction_interactionType(_ value: InteractionType?, to writer: inout TrackingCore.JSONWriter) {
+    static func kindPageAction_interactionType(_ value: Omnitracking.InteractionType?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"interactionType\""); writer.rawValue(value.wireJSON)
     }
 
     // "viewType"
-    static func kindImpression_viewType(_ value: ViewType?, to writer: inout TrackingCore.JSONWriter) {
+    static func kindImpression_viewType(_ value: Omnitracking.ViewType?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"viewType\""); writer.rawValue(value.wireJSON)
     }

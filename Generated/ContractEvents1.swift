@@ -9,62 +9,62 @@ extension Omnitracking {
     static let eventDescriptors1: [TrackingCore.EventDescriptor] = [
         TrackingCore.EventDescriptor(name: "addToBag", kind: "pageAction", constants: ["interactionType": "tap", "viewType": "Product Detail"], required: ["sku", "price", "currency", "quantity"]),
     ]
-}
 
-public struct AddToBag: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolSku, OmnitrackingFieldKeysProtocolPrice, OmnitrackingFieldKeysProtocolCurrency, OmnitrackingFieldKeysProtocolQuantity, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
-    public var eventName: Swift.String { "addToBag" }
+    public struct AddToBag: Omnitracking.Kinds.PageAction, Omnitracking.Fields.Sku, Omnitracking.Fields.Price, Omnitracking.Fields.Currency, Omnitracking.Fields.Quantity, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+        public var eventName: Swift.String { "addToBag" }
 
-    /// Identifies this one event. Filled by the SDK.
-    public var uuid: Foundation.UUID
+        /// Identifies this one event. Filled by the SDK.
+        public var uuid: Foundation.UUID
 
-    /// When the event happened on the device. Filled by the SDK.
-    public var clientTimestamp: Foundation.Date
+        /// When the event happened on the device. Filled by the SDK.
+        public var clientTimestamp: Foundation.Date
 
-    public var viewType: ViewType { ViewType.productDetail }
-    public var uniqueViewId: Foundation.UUID
-    public var interactionType: InteractionType { InteractionType.tap }
-    public var sku: Swift.String
-    public var price: Foundation.Decimal
-    public var currency: Currency
-    public var quantity: Swift.Int
+        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.productDetail }
+        public var uniqueViewId: Foundation.UUID
+        public var interactionType: Omnitracking.InteractionType { Omnitracking.InteractionType.tap }
+        public var sku: Swift.String
+        public var price: Foundation.Decimal
+        public var currency: Omnitracking.Currency
+        public var quantity: Swift.Int
 
-    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-    public init(
-        uniqueViewId: Foundation.UUID,
-        sku: Swift.String,
-        price: Foundation.Decimal,
-        currency: Currency,
-        quantity: Swift.Int,
-        uuid: Foundation.UUID = Foundation.UUID(),
-        clientTimestamp: Foundation.Date = Foundation.Date()
-    ) {
-        self.uniqueViewId = uniqueViewId
-        self.sku = sku
-        self.price = price
-        self.currency = currency
-        self.quantity = quantity
-        self.uuid = uuid
-        self.clientTimestamp = clientTimestamp
-    }
+        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+        public init(
+            uniqueViewId: Foundation.UUID,
+            sku: Swift.String,
+            price: Foundation.Decimal,
+            currency: Omnitracking.Currency,
+            quantity: Swift.Int,
+            uuid: Foundation.UUID = Foundation.UUID(),
+            clientTimestamp: Foundation.Date = Foundation.Date()
+        ) {
+            self.uniqueViewId = uniqueViewId
+            self.sku = sku
+            self.price = price
+            self.currency = currency
+            self.quantity = quantity
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+        }
 
-    public func validate() -> [TrackingCore.Violation] {
-        var violations: [TrackingCore.Violation] = []
-        Omnitracking.Rules.field_sku(self.sku, into: &violations)
-        Omnitracking.Rules.field_price(self.price, into: &violations)
-        Omnitracking.Rules.field_quantity(self.quantity, into: &violations)
-        return violations
-    }
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            Omnitracking.Rules.field_sku(self.sku, into: &violations)
+            Omnitracking.Rules.field_price(self.price, into: &violations)
+            Omnitracking.Rules.field_quantity(self.quantity, into: &violations)
+            return violations
+        }
 
-    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawMembers("\"event\":\"addToBag\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
-        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        writer.rawMembers("\"viewType\":\"Product Detail\"")
-        Omnitracking.Rules.kindPageAction_uniqueViewId(self.uniqueViewId, to: &writer)
-        writer.rawMembers("\"interactionType\":\"tap\"")
-        Omnitracking.Rules.field_sku(self.sku, to: &writer)
-        Omnitracking.Rules.field_price(self.price, to: &writer)
-        Omnitracking.Rules.field_currency(self.currency, to: &writer)
-        Omnitracking.Rules.field_quantity(self.quantity, to: &writer)
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+            writer.rawMembers("\"event\":\"addToBag\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
+            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+            writer.rawMembers("\"viewType\":\"Product Detail\"")
+            Omnitracking.Rules.kindPageAction_uniqueViewId(self.uniqueViewId, to: &writer)
+            writer.rawMembers("\"interactionType\":\"tap\"")
+            Omnitracking.Rules.field_sku(self.sku, to: &writer)
+            Omnitracking.Rules.field_price(self.price, to: &writer)
+            Omnitracking.Rules.field_currency(self.currency, to: &writer)
+            Omnitracking.Rules.field_quantity(self.quantity, to: &writer)
+        }
     }
 }

@@ -11,178 +11,178 @@ extension Omnitracking {
         TrackingCore.EventDescriptor(name: "bagPageView", kind: "pageView", constants: ["viewType": "Bag"], required: ["products", "cart_id"], optional: ["promocode", "exitInteraction"]),
         TrackingCore.EventDescriptor(name: "applyPromocode", kind: "pageAction", constants: ["viewType": "Bag"], required: ["promocode"]),
     ]
-}
 
-public struct SearchResultsPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSearchQuery, OmnitrackingFieldKeysProtocolSkuItemList, OmnitrackingFieldKeysProtocolLegacyCategoryOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
-    public var eventName: Swift.String { "searchResultsPageView" }
+    public struct SearchResultsPageView: Omnitracking.Kinds.PageView, Omnitracking.Fields.SearchQuery, Omnitracking.Fields.SkuItemList, Omnitracking.OptionalFields.LegacyCategory, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+        public var eventName: Swift.String { "searchResultsPageView" }
 
-    /// Identifies this one event. Filled by the SDK.
-    public var uuid: Foundation.UUID
+        /// Identifies this one event. Filled by the SDK.
+        public var uuid: Foundation.UUID
 
-    /// When the event happened on the device. Filled by the SDK.
-    public var clientTimestamp: Foundation.Date
+        /// When the event happened on the device. Filled by the SDK.
+        public var clientTimestamp: Foundation.Date
 
-    public var viewType: ViewType { ViewType.productListing }
+        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.productListing }
 
-    /// Identifies this visit of the screen within the session.
-    public var uniqueViewId: Foundation.UUID
+        /// Identifies this visit of the screen within the session.
+        public var uniqueViewId: Foundation.UUID
 
-    /// May hold personal data (`pii`): never logged, removable by consent.
-    public var searchQuery: Swift.String
+        /// May hold personal data (`pii`): never logged, removable by consent.
+        public var searchQuery: Swift.String
 
-    /// The products shown on the screen, in order.
-    public var skuItemList: [Swift.String]
+        /// The products shown on the screen, in order.
+        public var skuItemList: [Swift.String]
 
-    @available(*, deprecated, message: "Use skuItemList instead.")
-    public var legacyCategory: Swift.String? {
-        get { self._legacyCategory }
-        set { self._legacyCategory = newValue }
-    }
-    private var _legacyCategory: Swift.String?
+        @available(*, deprecated, message: "Use skuItemList instead.")
+        public var legacyCategory: Swift.String? {
+            get { self._legacyCategory }
+            set { self._legacyCategory = newValue }
+        }
+        private var _legacyCategory: Swift.String?
 
-    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-    public init(
-        uniqueViewId: Foundation.UUID,
-        searchQuery: Swift.String,
-        skuItemList: [Swift.String],
-        legacyCategory: Swift.String? = nil,
-        uuid: Foundation.UUID = Foundation.UUID(),
-        clientTimestamp: Foundation.Date = Foundation.Date()
-    ) {
-        self.uniqueViewId = uniqueViewId
-        self.searchQuery = searchQuery
-        self.skuItemList = skuItemList
-        self._legacyCategory = legacyCategory
-        self.uuid = uuid
-        self.clientTimestamp = clientTimestamp
-    }
+        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+        public init(
+            uniqueViewId: Foundation.UUID,
+            searchQuery: Swift.String,
+            skuItemList: [Swift.String],
+            legacyCategory: Swift.String? = nil,
+            uuid: Foundation.UUID = Foundation.UUID(),
+            clientTimestamp: Foundation.Date = Foundation.Date()
+        ) {
+            self.uniqueViewId = uniqueViewId
+            self.searchQuery = searchQuery
+            self.skuItemList = skuItemList
+            self._legacyCategory = legacyCategory
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+        }
 
-    public func validate() -> [TrackingCore.Violation] {
-        var violations: [TrackingCore.Violation] = []
-        Omnitracking.Rules.field_searchQuery(self.searchQuery, into: &violations)
-        Omnitracking.Rules.field_skuItemList(self.skuItemList, into: &violations)
-        return violations
-    }
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            Omnitracking.Rules.field_searchQuery(self.searchQuery, into: &violations)
+            Omnitracking.Rules.field_skuItemList(self.skuItemList, into: &violations)
+            return violations
+        }
 
-    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawMembers("\"event\":\"searchResultsPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        writer.rawMembers("\"viewType\":\"Product Listing\"")
-        Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
-        Omnitracking.Rules.field_searchQuery(self.searchQuery, to: &writer)
-        Omnitracking.Rules.field_skuItemList(self.skuItemList, to: &writer)
-        Omnitracking.Rules.field_legacyCategory(self._legacyCategory, to: &writer)
-    }
-}
-
-public struct BagPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolProducts, OmnitrackingFieldKeysProtocolCartId, OmnitrackingFieldKeysProtocolPromocodeOptional, OmnitrackingFieldKeysProtocolExitInteractionOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
-    public var eventName: Swift.String { "bagPageView" }
-
-    /// Identifies this one event. Filled by the SDK.
-    public var uuid: Foundation.UUID
-
-    /// When the event happened on the device. Filled by the SDK.
-    public var clientTimestamp: Foundation.Date
-
-    public var viewType: ViewType { ViewType.bag }
-
-    /// Identifies this visit of the screen within the session.
-    public var uniqueViewId: Foundation.UUID
-
-    public var products: [Product]
-
-    /// Wire name in snake case; Swift code sees cartId.
-    ///
-    /// Wire name: "cart_id".
-    public var cartId: Swift.String
-
-    public var promocode: Swift.String?
-
-    /// What led the user away from the screen.
-    public var exitInteraction: ExitInteraction?
-
-    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-    public init(
-        uniqueViewId: Foundation.UUID,
-        products: [Product],
-        cartId: Swift.String,
-        promocode: Swift.String? = nil,
-        exitInteraction: ExitInteraction? = nil,
-        uuid: Foundation.UUID = Foundation.UUID(),
-        clientTimestamp: Foundation.Date = Foundation.Date()
-    ) {
-        self.uniqueViewId = uniqueViewId
-        self.products = products
-        self.cartId = cartId
-        self.promocode = promocode
-        self.exitInteraction = exitInteraction
-        self.uuid = uuid
-        self.clientTimestamp = clientTimestamp
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+            writer.rawMembers("\"event\":\"searchResultsPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+            writer.rawMembers("\"viewType\":\"Product Listing\"")
+            Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
+            Omnitracking.Rules.field_searchQuery(self.searchQuery, to: &writer)
+            Omnitracking.Rules.field_skuItemList(self.skuItemList, to: &writer)
+            Omnitracking.Rules.field_legacyCategory(self._legacyCategory, to: &writer)
+        }
     }
 
-    public func validate() -> [TrackingCore.Violation] {
-        var violations: [TrackingCore.Violation] = []
-        Omnitracking.Rules.field_products(self.products, into: &violations)
-        Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
-        return violations
+    public struct BagPageView: Omnitracking.Kinds.PageView, Omnitracking.Fields.Products, Omnitracking.Fields.CartId, Omnitracking.OptionalFields.Promocode, Omnitracking.OptionalFields.ExitInteraction, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+        public var eventName: Swift.String { "bagPageView" }
+
+        /// Identifies this one event. Filled by the SDK.
+        public var uuid: Foundation.UUID
+
+        /// When the event happened on the device. Filled by the SDK.
+        public var clientTimestamp: Foundation.Date
+
+        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.bag }
+
+        /// Identifies this visit of the screen within the session.
+        public var uniqueViewId: Foundation.UUID
+
+        public var products: [Omnitracking.Product]
+
+        /// Wire name in snake case; Swift code sees cartId.
+        ///
+        /// Wire name: "cart_id".
+        public var cartId: Swift.String
+
+        public var promocode: Swift.String?
+
+        /// What led the user away from the screen.
+        public var exitInteraction: Omnitracking.ExitInteraction?
+
+        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+        public init(
+            uniqueViewId: Foundation.UUID,
+            products: [Omnitracking.Product],
+            cartId: Swift.String,
+            promocode: Swift.String? = nil,
+            exitInteraction: Omnitracking.ExitInteraction? = nil,
+            uuid: Foundation.UUID = Foundation.UUID(),
+            clientTimestamp: Foundation.Date = Foundation.Date()
+        ) {
+            self.uniqueViewId = uniqueViewId
+            self.products = products
+            self.cartId = cartId
+            self.promocode = promocode
+            self.exitInteraction = exitInteraction
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+        }
+
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            Omnitracking.Rules.field_products(self.products, into: &violations)
+            Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
+            return violations
+        }
+
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+            writer.rawMembers("\"event\":\"bagPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+            writer.rawMembers("\"viewType\":\"Bag\"")
+            Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
+            Omnitracking.Rules.field_products(self.products, to: &writer)
+            Omnitracking.Rules.field_cartId(self.cartId, to: &writer)
+            Omnitracking.Rules.field_promocode(self.promocode, to: &writer)
+            Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
+        }
     }
 
-    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawMembers("\"event\":\"bagPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        writer.rawMembers("\"viewType\":\"Bag\"")
-        Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
-        Omnitracking.Rules.field_products(self.products, to: &writer)
-        Omnitracking.Rules.field_cartId(self.cartId, to: &writer)
-        Omnitracking.Rules.field_promocode(self.promocode, to: &writer)
-        Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
-    }
-}
+    public struct ApplyPromocode: Omnitracking.Kinds.PageAction, Omnitracking.Fields.Promocode, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+        public var eventName: Swift.String { "applyPromocode" }
 
-public struct ApplyPromocode: OmnitrackingPageAction, OmnitrackingFieldKeysProtocolPromocode, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
-    public var eventName: Swift.String { "applyPromocode" }
+        /// Identifies this one event. Filled by the SDK.
+        public var uuid: Foundation.UUID
 
-    /// Identifies this one event. Filled by the SDK.
-    public var uuid: Foundation.UUID
+        /// When the event happened on the device. Filled by the SDK.
+        public var clientTimestamp: Foundation.Date
 
-    /// When the event happened on the device. Filled by the SDK.
-    public var clientTimestamp: Foundation.Date
+        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.bag }
+        public var uniqueViewId: Foundation.UUID
+        public var interactionType: Omnitracking.InteractionType
+        public var promocode: Swift.String
 
-    public var viewType: ViewType { ViewType.bag }
-    public var uniqueViewId: Foundation.UUID
-    public var interactionType: InteractionType
-    public var promocode: Swift.String
+        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+        public init(
+            uniqueViewId: Foundation.UUID,
+            interactionType: Omnitracking.InteractionType,
+            promocode: Swift.String,
+            uuid: Foundation.UUID = Foundation.UUID(),
+            clientTimestamp: Foundation.Date = Foundation.Date()
+        ) {
+            self.uniqueViewId = uniqueViewId
+            self.interactionType = interactionType
+            self.promocode = promocode
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+        }
 
-    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-    public init(
-        uniqueViewId: Foundation.UUID,
-        interactionType: InteractionType,
-        promocode: Swift.String,
-        uuid: Foundation.UUID = Foundation.UUID(),
-        clientTimestamp: Foundation.Date = Foundation.Date()
-    ) {
-        self.uniqueViewId = uniqueViewId
-        self.interactionType = interactionType
-        self.promocode = promocode
-        self.uuid = uuid
-        self.clientTimestamp = clientTimestamp
-    }
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
+            return violations
+        }
 
-    public func validate() -> [TrackingCore.Violation] {
-        var violations: [TrackingCore.Violation] = []
-        Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
-        return violations
-    }
-
-    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawMembers("\"event\":\"applyPromocode\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
-        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        writer.rawMembers("\"viewType\":\"Bag\"")
-        Omnitracking.Rules.kindPageAction_uniqueViewId(self.uniqueViewId, to: &writer)
-        Omnitracking.Rules.kindPageAction_interactionType(self.interactionType, to: &writer)
-        Omnitracking.Rules.field_promocode(self.promocode, to: &writer)
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+            writer.rawMembers("\"event\":\"applyPromocode\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
+            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+            writer.rawMembers("\"viewType\":\"Bag\"")
+            Omnitracking.Rules.kindPageAction_uniqueViewId(self.uniqueViewId, to: &writer)
+            Omnitracking.Rules.kindPageAction_interactionType(self.interactionType, to: &writer)
+            Omnitracking.Rules.field_promocode(self.promocode, to: &writer)
+        }
     }
 }

@@ -10,87 +10,87 @@ extension Omnitracking {
         TrackingCore.EventDescriptor(name: "wishlistPageView", kind: "pageView", constants: ["viewType": "Wishlist"], required: ["skuItemList"], optional: ["exitInteraction"]),
         TrackingCore.EventDescriptor(name: "appBoot", kind: "systemAction"),
     ]
-}
 
-/// The wishlist screen was shown.
-public struct WishlistPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSkuItemList, OmnitrackingFieldKeysProtocolExitInteractionOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
-    public var eventName: Swift.String { "wishlistPageView" }
+    /// The wishlist screen was shown.
+    public struct WishlistPageView: Omnitracking.Kinds.PageView, Omnitracking.Fields.SkuItemList, Omnitracking.OptionalFields.ExitInteraction, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+        public var eventName: Swift.String { "wishlistPageView" }
 
-    /// Identifies this one event. Filled by the SDK.
-    public var uuid: Foundation.UUID
+        /// Identifies this one event. Filled by the SDK.
+        public var uuid: Foundation.UUID
 
-    /// When the event happened on the device. Filled by the SDK.
-    public var clientTimestamp: Foundation.Date
+        /// When the event happened on the device. Filled by the SDK.
+        public var clientTimestamp: Foundation.Date
 
-    public var viewType: ViewType { ViewType.wishlist }
+        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.wishlist }
 
-    /// Identifies this visit of the screen within the session.
-    public var uniqueViewId: Foundation.UUID
+        /// Identifies this visit of the screen within the session.
+        public var uniqueViewId: Foundation.UUID
 
-    /// The products shown on the screen, in order.
-    public var skuItemList: [Swift.String]
+        /// The products shown on the screen, in order.
+        public var skuItemList: [Swift.String]
 
-    /// What led the user away from the screen.
-    public var exitInteraction: ExitInteraction?
+        /// What led the user away from the screen.
+        public var exitInteraction: Omnitracking.ExitInteraction?
 
-    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-    public init(
-        uniqueViewId: Foundation.UUID,
-        skuItemList: [Swift.String],
-        exitInteraction: ExitInteraction? = nil,
-        uuid: Foundation.UUID = Foundation.UUID(),
-        clientTimestamp: Foundation.Date = Foundation.Date()
-    ) {
-        self.uniqueViewId = uniqueViewId
-        self.skuItemList = skuItemList
-        self.exitInteraction = exitInteraction
-        self.uuid = uuid
-        self.clientTimestamp = clientTimestamp
+        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+        public init(
+            uniqueViewId: Foundation.UUID,
+            skuItemList: [Swift.String],
+            exitInteraction: Omnitracking.ExitInteraction? = nil,
+            uuid: Foundation.UUID = Foundation.UUID(),
+            clientTimestamp: Foundation.Date = Foundation.Date()
+        ) {
+            self.uniqueViewId = uniqueViewId
+            self.skuItemList = skuItemList
+            self.exitInteraction = exitInteraction
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+        }
+
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            Omnitracking.Rules.field_skuItemList(self.skuItemList, into: &violations)
+            return violations
+        }
+
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+            writer.rawMembers("\"event\":\"wishlistPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+            writer.rawMembers("\"viewType\":\"Wishlist\"")
+            Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
+            Omnitracking.Rules.field_skuItemList(self.skuItemList, to: &writer)
+            Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
+        }
     }
 
-    public func validate() -> [TrackingCore.Violation] {
-        var violations: [TrackingCore.Violation] = []
-        Omnitracking.Rules.field_skuItemList(self.skuItemList, into: &violations)
-        return violations
-    }
+    /// The app finished launching.
+    public struct AppBoot: Omnitracking.Kinds.SystemAction, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+        public var eventName: Swift.String { "appBoot" }
 
-    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawMembers("\"event\":\"wishlistPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        writer.rawMembers("\"viewType\":\"Wishlist\"")
-        Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
-        Omnitracking.Rules.field_skuItemList(self.skuItemList, to: &writer)
-        Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
-    }
-}
+        /// Identifies this one event. Filled by the SDK.
+        public var uuid: Foundation.UUID
 
-/// The app finished launching.
-public struct AppBoot: OmnitrackingSystemAction, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
-    public var eventName: Swift.String { "appBoot" }
+        /// When the event happened on the device. Filled by the SDK.
+        public var clientTimestamp: Foundation.Date
 
-    /// Identifies this one event. Filled by the SDK.
-    public var uuid: Foundation.UUID
+        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+        public init(
+            uuid: Foundation.UUID = Foundation.UUID(),
+            clientTimestamp: Foundation.Date = Foundation.Date()
+        ) {
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+        }
 
-    /// When the event happened on the device. Filled by the SDK.
-    public var clientTimestamp: Foundation.Date
+        public func validate() -> [TrackingCore.Violation] {
+            []
+        }
 
-    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-    public init(
-        uuid: Foundation.UUID = Foundation.UUID(),
-        clientTimestamp: Foundation.Date = Foundation.Date()
-    ) {
-        self.uuid = uuid
-        self.clientTimestamp = clientTimestamp
-    }
-
-    public func validate() -> [TrackingCore.Violation] {
-        []
-    }
-
-    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawMembers("\"event\":\"appBoot\",\"kind\":\"systemAction\",\"contractVersion\":\"1.3.0\"")
-        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+            writer.rawMembers("\"event\":\"appBoot\",\"kind\":\"systemAction\",\"contractVersion\":\"1.3.0\"")
+            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+        }
     }
 }

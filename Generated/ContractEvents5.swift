@@ -10,130 +10,130 @@ extension Omnitracking {
         TrackingCore.EventDescriptor(name: "messageCentrePageView", kind: "pageView", constants: ["viewType": "My Notifications List"], required: ["messageQuantity", "hasNewMessages"], optional: ["exitInteraction", "promocode"]),
         TrackingCore.EventDescriptor(name: "productImpression", kind: "impression", required: ["sku"]),
     ]
-}
 
-public struct MessageCentrePageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolMessageQuantity, OmnitrackingFieldKeysProtocolHasNewMessages, OmnitrackingFieldKeysProtocolExitInteractionOptional, OmnitrackingFieldKeysProtocolPromocodeOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
-    public var eventName: Swift.String { "messageCentrePageView" }
+    public struct MessageCentrePageView: Omnitracking.Kinds.PageView, Omnitracking.Fields.MessageQuantity, Omnitracking.Fields.HasNewMessages, Omnitracking.OptionalFields.ExitInteraction, Omnitracking.OptionalFields.Promocode, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+        public var eventName: Swift.String { "messageCentrePageView" }
 
-    /// Identifies this one event. Filled by the SDK.
-    public var uuid: Foundation.UUID
+        /// Identifies this one event. Filled by the SDK.
+        public var uuid: Foundation.UUID
 
-    /// When the event happened on the device. Filled by the SDK.
-    public var clientTimestamp: Foundation.Date
+        /// When the event happened on the device. Filled by the SDK.
+        public var clientTimestamp: Foundation.Date
 
-    public var viewType: ViewType { ViewType.myNotificationsList }
+        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.myNotificationsList }
 
-    /// Identifies this visit of the screen within the session.
-    public var uniqueViewId: Foundation.UUID
+        /// Identifies this visit of the screen within the session.
+        public var uniqueViewId: Foundation.UUID
 
-    public var messageQuantity: Swift.Int
-    public var hasNewMessages: Swift.Bool
+        public var messageQuantity: Swift.Int
+        public var hasNewMessages: Swift.Bool
 
-    /// What led the user away from the screen.
-    public var exitInteraction: ExitInteraction?
+        /// What led the user away from the screen.
+        public var exitInteraction: Omnitracking.ExitInteraction?
 
-    public var promocode: Swift.String?
+        public var promocode: Swift.String?
 
-    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-    public init(
-        uniqueViewId: Foundation.UUID,
-        messageQuantity: Swift.Int,
-        hasNewMessages: Swift.Bool,
-        exitInteraction: ExitInteraction? = nil,
-        promocode: Swift.String? = nil,
-        uuid: Foundation.UUID = Foundation.UUID(),
-        clientTimestamp: Foundation.Date = Foundation.Date()
-    ) {
-        self.uniqueViewId = uniqueViewId
-        self.messageQuantity = messageQuantity
-        self.hasNewMessages = hasNewMessages
-        self.exitInteraction = exitInteraction
-        self.promocode = promocode
-        self.uuid = uuid
-        self.clientTimestamp = clientTimestamp
+        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+        public init(
+            uniqueViewId: Foundation.UUID,
+            messageQuantity: Swift.Int,
+            hasNewMessages: Swift.Bool,
+            exitInteraction: Omnitracking.ExitInteraction? = nil,
+            promocode: Swift.String? = nil,
+            uuid: Foundation.UUID = Foundation.UUID(),
+            clientTimestamp: Foundation.Date = Foundation.Date()
+        ) {
+            self.uniqueViewId = uniqueViewId
+            self.messageQuantity = messageQuantity
+            self.hasNewMessages = hasNewMessages
+            self.exitInteraction = exitInteraction
+            self.promocode = promocode
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+        }
+
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            Omnitracking.Rules.field_messageQuantity(self.messageQuantity, into: &violations)
+            Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
+            return violations
+        }
+
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+            writer.rawMembers("\"event\":\"messageCentrePageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+            writer.rawMembers("\"viewType\":\"My Notifications List\"")
+            Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
+            Omnitracking.Rules.field_messageQuantity(self.messageQuantity, to: &writer)
+            Omnitracking.Rules.field_hasNewMessages(self.hasNewMessages, to: &writer)
+            Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
+            Omnitracking.Rules.field_promocode(self.promocode, to: &writer)
+        }
     }
 
-    public func validate() -> [TrackingCore.Violation] {
-        var violations: [TrackingCore.Violation] = []
-        Omnitracking.Rules.field_messageQuantity(self.messageQuantity, into: &violations)
-        Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
-        return violations
-    }
+    /// A product tile in a feed was seen.
+    public struct ProductImpression: Omnitracking.Kinds.Impression, Omnitracking.Fields.Sku, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+        public var eventName: Swift.String { "productImpression" }
 
-    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawMembers("\"event\":\"messageCentrePageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        writer.rawMembers("\"viewType\":\"My Notifications List\"")
-        Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
-        Omnitracking.Rules.field_messageQuantity(self.messageQuantity, to: &writer)
-        Omnitracking.Rules.field_hasNewMessages(self.hasNewMessages, to: &writer)
-        Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
-        Omnitracking.Rules.field_promocode(self.promocode, to: &writer)
-    }
-}
+        /// Identifies this one event. Filled by the SDK.
+        public var uuid: Foundation.UUID
 
-/// A product tile in a feed was seen.
-public struct ProductImpression: OmnitrackingImpression, OmnitrackingFieldKeysProtocolSku, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
-    public var eventName: Swift.String { "productImpression" }
+        /// When the event happened on the device. Filled by the SDK.
+        public var clientTimestamp: Foundation.Date
 
-    /// Identifies this one event. Filled by the SDK.
-    public var uuid: Foundation.UUID
+        public var viewType: Omnitracking.ViewType
+        public var uniqueViewId: Foundation.UUID
+        public var itemId: Swift.String
+        public var position: Swift.Int
+        public var visibleSeconds: Swift.Double
+        public var visibleRatio: Swift.Double
+        public var sku: Swift.String
 
-    /// When the event happened on the device. Filled by the SDK.
-    public var clientTimestamp: Foundation.Date
+        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+        public init(
+            viewType: Omnitracking.ViewType,
+            uniqueViewId: Foundation.UUID,
+            itemId: Swift.String,
+            position: Swift.Int,
+            visibleSeconds: Swift.Double,
+            visibleRatio: Swift.Double,
+            sku: Swift.String,
+            uuid: Foundation.UUID = Foundation.UUID(),
+            clientTimestamp: Foundation.Date = Foundation.Date()
+        ) {
+            self.viewType = viewType
+            self.uniqueViewId = uniqueViewId
+            self.itemId = itemId
+            self.position = position
+            self.visibleSeconds = visibleSeconds
+            self.visibleRatio = visibleRatio
+            self.sku = sku
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+        }
 
-    public var viewType: ViewType
-    public var uniqueViewId: Foundation.UUID
-    public var itemId: Swift.String
-    public var position: Swift.Int
-    public var visibleSeconds: Swift.Double
-    public var visibleRatio: Swift.Double
-    public var sku: Swift.String
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            Omnitracking.Rules.kindImpression_itemId(self.itemId, into: &violations)
+            Omnitracking.Rules.kindImpression_position(self.position, into: &violations)
+            Omnitracking.Rules.kindImpression_visibleSeconds(self.visibleSeconds, into: &violations)
+            Omnitracking.Rules.kindImpression_visibleRatio(self.visibleRatio, into: &violations)
+            Omnitracking.Rules.field_sku(self.sku, into: &violations)
+            return violations
+        }
 
-    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-    public init(
-        viewType: ViewType,
-        uniqueViewId: Foundation.UUID,
-        itemId: Swift.String,
-        position: Swift.Int,
-        visibleSeconds: Swift.Double,
-        visibleRatio: Swift.Double,
-        sku: Swift.String,
-        uuid: Foundation.UUID = Foundation.UUID(),
-        clientTimestamp: Foundation.Date = Foundation.Date()
-    ) {
-        self.viewType = viewType
-        self.uniqueViewId = uniqueViewId
-        self.itemId = itemId
-        self.position = position
-        self.visibleSeconds = visibleSeconds
-        self.visibleRatio = visibleRatio
-        self.sku = sku
-        self.uuid = uuid
-        self.clientTimestamp = clientTimestamp
-    }
-
-    public func validate() -> [TrackingCore.Violation] {
-        var violations: [TrackingCore.Violation] = []
-        Omnitracking.Rules.kindImpression_itemId(self.itemId, into: &violations)
-        Omnitracking.Rules.kindImpression_position(self.position, into: &violations)
-        Omnitracking.Rules.kindImpression_visibleSeconds(self.visibleSeconds, into: &violations)
-        Omnitracking.Rules.kindImpression_visibleRatio(self.visibleRatio, into: &violations)
-        Omnitracking.Rules.field_sku(self.sku, into: &violations)
-        return violations
-    }
-
-    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawMembers("\"event\":\"productImpression\",\"kind\":\"impression\",\"contractVersion\":\"1.3.0\"")
-        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        Omnitracking.Rules.kindImpression_viewType(self.viewType, to: &writer)
-        Omnitracking.Rules.kindImpression_uniqueViewId(self.uniqueViewId, to: &writer)
-        Omnitracking.Rules.kindImpression_itemId(self.itemId, to: &writer)
-        Omnitracking.Rules.kindImpression_position(self.position, to: &writer)
-        Omnitracking.Rules.kindImpression_visibleSeconds(self.visibleSeconds, to: &writer)
-        Omnitracking.Rules.kindImpression_visibleRatio(self.visibleRatio, to: &writer)
-        Omnitracking.Rules.field_sku(self.sku, to: &writer)
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+            writer.rawMembers("\"event\":\"productImpression\",\"kind\":\"impression\",\"contractVersion\":\"1.3.0\"")
+            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+            Omnitracking.Rules.kindImpression_viewType(self.viewType, to: &writer)
+            Omnitracking.Rules.kindImpression_uniqueViewId(self.uniqueViewId, to: &writer)
+            Omnitracking.Rules.kindImpression_itemId(self.itemId, to: &writer)
+            Omnitracking.Rules.kindImpression_position(self.position, to: &writer)
+            Omnitracking.Rules.kindImpression_visibleSeconds(self.visibleSeconds, to: &writer)
+            Omnitracking.Rules.kindImpression_visibleRatio(self.visibleRatio, to: &writer)
+            Omnitracking.Rules.field_sku(self.sku, to: &writer)
+        }
     }
 }

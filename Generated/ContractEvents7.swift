@@ -9,64 +9,64 @@ extension Omnitracking {
     static let eventDescriptors7: [TrackingCore.EventDescriptor] = [
         TrackingCore.EventDescriptor(name: "productDetailPageView", kind: "pageView", constants: ["viewType": "Product Detail"], required: ["sku", "price", "currency"], optional: ["exitInteraction"]),
     ]
-}
 
-public struct ProductDetailPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSku, OmnitrackingFieldKeysProtocolPrice, OmnitrackingFieldKeysProtocolCurrency, OmnitrackingFieldKeysProtocolExitInteractionOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
-    public var eventName: Swift.String { "productDetailPageView" }
+    public struct ProductDetailPageView: Omnitracking.Kinds.PageView, Omnitracking.Fields.Sku, Omnitracking.Fields.Price, Omnitracking.Fields.Currency, Omnitracking.OptionalFields.ExitInteraction, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+        public var eventName: Swift.String { "productDetailPageView" }
 
-    /// Identifies this one event. Filled by the SDK.
-    public var uuid: Foundation.UUID
+        /// Identifies this one event. Filled by the SDK.
+        public var uuid: Foundation.UUID
 
-    /// When the event happened on the device. Filled by the SDK.
-    public var clientTimestamp: Foundation.Date
+        /// When the event happened on the device. Filled by the SDK.
+        public var clientTimestamp: Foundation.Date
 
-    public var viewType: ViewType { ViewType.productDetail }
+        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.productDetail }
 
-    /// Identifies this visit of the screen within the session.
-    public var uniqueViewId: Foundation.UUID
+        /// Identifies this visit of the screen within the session.
+        public var uniqueViewId: Foundation.UUID
 
-    public var sku: Swift.String
-    public var price: Foundation.Decimal
-    public var currency: Currency
+        public var sku: Swift.String
+        public var price: Foundation.Decimal
+        public var currency: Omnitracking.Currency
 
-    /// What led the user away from the screen.
-    public var exitInteraction: ExitInteraction?
+        /// What led the user away from the screen.
+        public var exitInteraction: Omnitracking.ExitInteraction?
 
-    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-    public init(
-        uniqueViewId: Foundation.UUID,
-        sku: Swift.String,
-        price: Foundation.Decimal,
-        currency: Currency,
-        exitInteraction: ExitInteraction? = nil,
-        uuid: Foundation.UUID = Foundation.UUID(),
-        clientTimestamp: Foundation.Date = Foundation.Date()
-    ) {
-        self.uniqueViewId = uniqueViewId
-        self.sku = sku
-        self.price = price
-        self.currency = currency
-        self.exitInteraction = exitInteraction
-        self.uuid = uuid
-        self.clientTimestamp = clientTimestamp
-    }
+        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+        public init(
+            uniqueViewId: Foundation.UUID,
+            sku: Swift.String,
+            price: Foundation.Decimal,
+            currency: Omnitracking.Currency,
+            exitInteraction: Omnitracking.ExitInteraction? = nil,
+            uuid: Foundation.UUID = Foundation.UUID(),
+            clientTimestamp: Foundation.Date = Foundation.Date()
+        ) {
+            self.uniqueViewId = uniqueViewId
+            self.sku = sku
+            self.price = price
+            self.currency = currency
+            self.exitInteraction = exitInteraction
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+        }
 
-    public func validate() -> [TrackingCore.Violation] {
-        var violations: [TrackingCore.Violation] = []
-        Omnitracking.Rules.field_sku(self.sku, into: &violations)
-        Omnitracking.Rules.field_price(self.price, into: &violations)
-        return violations
-    }
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            Omnitracking.Rules.field_sku(self.sku, into: &violations)
+            Omnitracking.Rules.field_price(self.price, into: &violations)
+            return violations
+        }
 
-    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawMembers("\"event\":\"productDetailPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-        Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-        Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        writer.rawMembers("\"viewType\":\"Product Detail\"")
-        Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
-        Omnitracking.Rules.field_sku(self.sku, to: &writer)
-        Omnitracking.Rules.field_price(self.price, to: &writer)
-        Omnitracking.Rules.field_currency(self.currency, to: &writer)
-        Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+            writer.rawMembers("\"event\":\"productDetailPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
+            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+            writer.rawMembers("\"viewType\":\"Product Detail\"")
+            Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
+            Omnitracking.Rules.field_sku(self.sku, to: &writer)
+            Omnitracking.Rules.field_price(self.price, to: &writer)
+            Omnitracking.Rules.field_currency(self.currency, to: &writer)
+            Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
+        }
     }
 }

@@ -4,153 +4,157 @@
 import Foundation
 import TrackingCore
 
-/// A model that always carries the curated field "exitInteraction".
-public protocol OmnitrackingFieldKeysProtocolExitInteraction {
-    /// What led the user away from the screen.
-    var exitInteraction: ExitInteraction { get }
+extension Omnitracking.Fields {
+    /// A model that always carries the curated field "exitInteraction".
+    public protocol ExitInteraction {
+        /// What led the user away from the screen.
+        var exitInteraction: Omnitracking.ExitInteraction { get }
+    }
+
+    /// A model that always carries the curated field "skuItemList".
+    public protocol SkuItemList {
+        /// The products shown on the screen, in order.
+        var skuItemList: [Swift.String] { get }
+    }
+
+    /// A model that always carries the curated field "messageQuantity".
+    public protocol MessageQuantity {
+        var messageQuantity: Swift.Int { get }
+    }
+
+    /// A model that always carries the curated field "hasNewMessages".
+    public protocol HasNewMessages {
+        var hasNewMessages: Swift.Bool { get }
+    }
+
+    /// A model that always carries the curated field "promocode".
+    public protocol Promocode {
+        var promocode: Swift.String { get }
+    }
+
+    /// A model that always carries the curated field "sku".
+    public protocol Sku {
+        var sku: Swift.String { get }
+    }
+
+    /// A model that always carries the curated field "price".
+    public protocol Price {
+        var price: Foundation.Decimal { get }
+    }
+
+    /// A model that always carries the curated field "currency".
+    public protocol Currency {
+        var currency: Omnitracking.Currency { get }
+    }
+
+    /// A model that always carries the curated field "quantity".
+    public protocol Quantity {
+        var quantity: Swift.Int { get }
+    }
+
+    /// A model that always carries the curated field "products".
+    public protocol Products {
+        var products: [Omnitracking.Product] { get }
+    }
+
+    /// A model that always carries the curated field "cart_id".
+    public protocol CartId {
+        /// Wire name in snake case; Swift code sees cartId.
+        ///
+        /// Wire name: "cart_id".
+        var cartId: Swift.String { get }
+    }
+
+    /// A model that always carries the curated field "searchQuery".
+    public protocol SearchQuery {
+        /// May hold personal data (`pii`): never logged, removable by consent.
+        var searchQuery: Swift.String { get }
+    }
+
+    /// A model that always carries the curated field "legacyCategory".
+    public protocol LegacyCategory {
+        @available(*, deprecated, message: "Use skuItemList instead.")
+        var legacyCategory: Swift.String { get }
+    }
 }
 
-/// A model that may carry the curated field "exitInteraction".
-public protocol OmnitrackingFieldKeysProtocolExitInteractionOptional {
-    /// What led the user away from the screen.
-    var exitInteraction: ExitInteraction? { get }
-}
+extension Omnitracking.OptionalFields {
+    /// A model that may carry the curated field "exitInteraction".
+    public protocol ExitInteraction {
+        /// What led the user away from the screen.
+        var exitInteraction: Omnitracking.ExitInteraction? { get }
+    }
 
-/// A model that always carries the curated field "skuItemList".
-public protocol OmnitrackingFieldKeysProtocolSkuItemList {
-    /// The products shown on the screen, in order.
-    var skuItemList: [Swift.String] { get }
-}
+    /// A model that may carry the curated field "skuItemList".
+    public protocol SkuItemList {
+        /// The products shown on the screen, in order.
+        var skuItemList: [Swift.String]? { get }
+    }
 
-/// A model that may carry the curated field "skuItemList".
-public protocol OmnitrackingFieldKeysProtocolSkuItemListOptional {
-    /// The products shown on the screen, in order.
-    var skuItemList: [Swift.String]? { get }
-}
+    /// A model that may carry the curated field "messageQuantity".
+    public protocol MessageQuantity {
+        var messageQuantity: Swift.Int? { get }
+    }
 
-/// A model that always carries the curated field "messageQuantity".
-public protocol OmnitrackingFieldKeysProtocolMessageQuantity {
-    var messageQuantity: Swift.Int { get }
-}
+    /// A model that may carry the curated field "hasNewMessages".
+    public protocol HasNewMessages {
+        var hasNewMessages: Swift.Bool? { get }
+    }
 
-/// A model that may carry the curated field "messageQuantity".
-public protocol OmnitrackingFieldKeysProtocolMessageQuantityOptional {
-    var messageQuantity: Swift.Int? { get }
-}
+    /// A model that may carry the curated field "promocode".
+    public protocol Promocode {
+        var promocode: Swift.String? { get }
+    }
 
-/// A model that always carries the curated field "hasNewMessages".
-public protocol OmnitrackingFieldKeysProtocolHasNewMessages {
-    var hasNewMessages: Swift.Bool { get }
-}
+    /// A model that may carry the curated field "sku".
+    public protocol Sku {
+        var sku: Swift.String? { get }
+    }
 
-/// A model that may carry the curated field "hasNewMessages".
-public protocol OmnitrackingFieldKeysProtocolHasNewMessagesOptional {
-    var hasNewMessages: Swift.Bool? { get }
-}
+    /// A model that may carry the curated field "price".
+    public protocol Price {
+        var price: Foundation.Decimal? { get }
+    }
 
-/// A model that always carries the curated field "promocode".
-public protocol OmnitrackingFieldKeysProtocolPromocode {
-    var promocode: Swift.String { get }
-}
+    /// A model that may carry the curated field "currency".
+    public protocol Currency {
+        var currency: Omnitracking.Currency? { get }
+    }
 
-/// A model that may carry the curated field "promocode".
-public protocol OmnitrackingFieldKeysProtocolPromocodeOptional {
-    var promocode: Swift.String? { get }
-}
+    /// A model that may carry the curated field "quantity".
+    public protocol Quantity {
+        var quantity: Swift.Int? { get }
+    }
 
-/// A model that always carries the curated field "sku".
-public protocol OmnitrackingFieldKeysProtocolSku {
-    var sku: Swift.String { get }
-}
+    /// A model that may carry the curated field "products".
+    public protocol Products {
+        var products: [Omnitracking.Product]? { get }
+    }
 
-/// A model that may carry the curated field "sku".
-public protocol OmnitrackingFieldKeysProtocolSkuOptional {
-    var sku: Swift.String? { get }
-}
+    /// A model that may carry the curated field "cart_id".
+    public protocol CartId {
+        /// Wire name in snake case; Swift code sees cartId.
+        ///
+        /// Wire name: "cart_id".
+        var cartId: Swift.String? { get }
+    }
 
-/// A model that always carries the curated field "price".
-public protocol OmnitrackingFieldKeysProtocolPrice {
-    var price: Foundation.Decimal { get }
-}
+    /// A model that may carry the curated field "searchQuery".
+    public protocol SearchQuery {
+        /// May hold personal data (`pii`): never logged, removable by consent.
+        var searchQuery: Swift.String? { get }
+    }
 
-/// A model that may carry the curated field "price".
-public protocol OmnitrackingFieldKeysProtocolPriceOptional {
-    var price: Foundation.Decimal? { get }
-}
-
-/// A model that always carries the curated field "currency".
-public protocol OmnitrackingFieldKeysProtocolCurrency {
-    var currency: Currency { get }
-}
-
-/// A model that may carry the curated field "currency".
-public protocol OmnitrackingFieldKeysProtocolCurrencyOptional {
-    var currency: Currency? { get }
-}
-
-/// A model that always carries the curated field "quantity".
-public protocol OmnitrackingFieldKeysProtocolQuantity {
-    var quantity: Swift.Int { get }
-}
-
-/// A model that may carry the curated field "quantity".
-public protocol OmnitrackingFieldKeysProtocolQuantityOptional {
-    var quantity: Swift.Int? { get }
-}
-
-/// A model that always carries the curated field "products".
-public protocol OmnitrackingFieldKeysProtocolProducts {
-    var products: [Product] { get }
-}
-
-/// A model that may carry the curated field "products".
-public protocol OmnitrackingFieldKeysProtocolProductsOptional {
-    var products: [Product]? { get }
-}
-
-/// A model that always carries the curated field "cart_id".
-public protocol OmnitrackingFieldKeysProtocolCartId {
-    /// Wire name in snake case; Swift code sees cartId.
-    ///
-    /// Wire name: "cart_id".
-    var cartId: Swift.String { get }
-}
-
-/// A model that may carry the curated field "cart_id".
-public protocol OmnitrackingFieldKeysProtocolCartIdOptional {
-    /// Wire name in snake case; Swift code sees cartId.
-    ///
-    /// Wire name: "cart_id".
-    var cartId: Swift.String? { get }
-}
-
-/// A model that always carries the curated field "searchQuery".
-public protocol OmnitrackingFieldKeysProtocolSearchQuery {
-    /// May hold personal data (`pii`): never logged, removable by consent.
-    var searchQuery: Swift.String { get }
-}
-
-/// A model that may carry the curated field "searchQuery".
-public protocol OmnitrackingFieldKeysProtocolSearchQueryOptional {
-    /// May hold personal data (`pii`): never logged, removable by consent.
-    var searchQuery: Swift.String? { get }
-}
-
-/// A model that always carries the curated field "legacyCategory".
-public protocol OmnitrackingFieldKeysProtocolLegacyCategory {
-    @available(*, deprecated, message: "Use skuItemList instead.")
-    var legacyCategory: Swift.String { get }
-}
-
-/// A model that may carry the curated field "legacyCategory".
-public protocol OmnitrackingFieldKeysProtocolLegacyCategoryOptional {
-    @available(*, deprecated, message: "Use skuItemList instead.")
-    var legacyCategory: Swift.String? { get }
+    /// A model that may carry the curated field "legacyCategory".
+    public protocol LegacyCategory {
+        @available(*, deprecated, message: "Use skuItemList instead.")
+        var legacyCategory: Swift.String? { get }
+    }
 }
 
 extension Omnitracking.Rules {
     // "exitInteraction"
-    static func field_exitInteraction(_ value: ExitInteraction?, to writer: inout TrackingCore.JSONWriter) {
+    static func field_exitInteraction(_ value: Omnitracking.ExitInteraction?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"exitInteraction\""); writer.rawValue(value.wireJSON)
     }
@@ -226,7 +230,7 @@ extension Omnitracking.Rules {
     }
 
     // "currency"
-    static func field_currency(_ value: Currency?, to writer: inout TrackingCore.JSONWriter) {
+    static func field_currency(_ value: Omnitracking.Currency?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"currency\""); writer.rawValue(value.wireJSON)
     }
@@ -244,14 +248,14 @@ extension Omnitracking.Rules {
 
     // "products"
     static let constraints_field_products: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 50)
-    static func field_products(_ value: [Product]?, into violations: inout [TrackingCore.Violation]) {
+    static func field_products(_ value: [Omnitracking.Product]?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_field_products, path: "products", into: &violations)
         for (index0, item0) in value.enumerated() {
             item0.collectViolations(at: TrackingCore.GeneratedCodeSupport.path("products", index: index0), into: &violations)
         }
     }
-    static func field_products(_ value: [Product]?, to writer: inout TrackingCore.JSONWriter) {
+    static func field_products(_ value: [Omnitracking.Product]?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"products\"")
         writer.beginArray()

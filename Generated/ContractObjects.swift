@@ -4,69 +4,71 @@
 import Foundation
 import TrackingCore
 
-/// A product as shown in a list or a bag.
-public struct Product: Swift.Sendable, Swift.Hashable {
-    public var sku: Swift.String
-    public var price: Foundation.Decimal
-    public var brand: Swift.String?
+extension Omnitracking {
+    /// A product as shown in a list or a bag.
+    public struct Product: Swift.Sendable, Swift.Hashable {
+        public var sku: Swift.String
+        public var price: Foundation.Decimal
+        public var brand: Swift.String?
 
-    /// Wire name: "image_url".
-    public var imageUrl: Swift.String?
+        /// Wire name: "image_url".
+        public var imageUrl: Swift.String?
 
-    public var position: Swift.Int?
+        public var position: Swift.Int?
 
-    /// The members' constraints, built once.
-    private static let constraints_sku: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$")
-    private static let constraints_price: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
-    private static let constraints_brand: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxLength: 80)
-    private static let constraints_imageUrl: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^https://")
-    private static let constraints_position: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+        /// The members' constraints, built once.
+        private static let constraints_sku: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$")
+        private static let constraints_price: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+        private static let constraints_brand: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxLength: 80)
+        private static let constraints_imageUrl: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^https://")
+        private static let constraints_position: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
 
-    /// Optional members default to `nil`.
-    public init(
-        sku: Swift.String,
-        price: Foundation.Decimal,
-        brand: Swift.String? = nil,
-        imageUrl: Swift.String? = nil,
-        position: Swift.Int? = nil
-    ) {
-        self.sku = sku
-        self.price = price
-        self.brand = brand
-        self.imageUrl = imageUrl
-        self.position = position
-    }
-
-    /// Every way this value breaks the contract's constraints; empty when valid.
-    public func validate() -> [TrackingCore.Violation] {
-        var violations: [TrackingCore.Violation] = []
-        self.collectViolations(at: "", into: &violations)
-        return violations
-    }
-
-    /// Appends this value's violations, with paths below `path`.
-    public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(string: self.sku, Self.constraints_sku, path: TrackingCore.GeneratedCodeSupport.path(path, "sku"), into: &violations)
-        TrackingCore.ConstraintRules.check(decimal: self.price, Self.constraints_price, path: TrackingCore.GeneratedCodeSupport.path(path, "price"), into: &violations)
-        if let value = self.brand {
-            TrackingCore.ConstraintRules.check(string: value, Self.constraints_brand, path: TrackingCore.GeneratedCodeSupport.path(path, "brand"), into: &violations)
+        /// Optional members default to `nil`.
+        public init(
+            sku: Swift.String,
+            price: Foundation.Decimal,
+            brand: Swift.String? = nil,
+            imageUrl: Swift.String? = nil,
+            position: Swift.Int? = nil
+        ) {
+            self.sku = sku
+            self.price = price
+            self.brand = brand
+            self.imageUrl = imageUrl
+            self.position = position
         }
-        if let value = self.imageUrl {
-            TrackingCore.ConstraintRules.check(string: value, Self.constraints_imageUrl, path: TrackingCore.GeneratedCodeSupport.path(path, "image_url"), into: &violations)
-        }
-        if let value = self.position {
-            TrackingCore.ConstraintRules.check(int: value, Self.constraints_position, path: TrackingCore.GeneratedCodeSupport.path(path, "position"), into: &violations)
-        }
-    }
 
-    /// Writes this value as one JSON object, members in contract order.
-    public func writeJSON(to writer: inout TrackingCore.JSONWriter) {
-        writer.beginObject()
-        writer.rawKey("\"sku\""); writer.value(self.sku)
-        writer.rawKey("\"price\""); writer.value(self.price)
-        if let value = self.brand { writer.rawKey("\"brand\""); writer.value(value) }
-        if let value = self.imageUrl { writer.rawKey("\"image_url\""); writer.value(value) }
-        if let value = self.position { writer.rawKey("\"position\""); writer.value(value) }
-        writer.endObject()
+        /// Every way this value breaks the contract's constraints; empty when valid.
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            self.collectViolations(at: "", into: &violations)
+            return violations
+        }
+
+        /// Appends this value's violations, with paths below `path`.
+        public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
+            TrackingCore.ConstraintRules.check(string: self.sku, Self.constraints_sku, path: TrackingCore.GeneratedCodeSupport.path(path, "sku"), into: &violations)
+            TrackingCore.ConstraintRules.check(decimal: self.price, Self.constraints_price, path: TrackingCore.GeneratedCodeSupport.path(path, "price"), into: &violations)
+            if let value = self.brand {
+                TrackingCore.ConstraintRules.check(string: value, Self.constraints_brand, path: TrackingCore.GeneratedCodeSupport.path(path, "brand"), into: &violations)
+            }
+            if let value = self.imageUrl {
+                TrackingCore.ConstraintRules.check(string: value, Self.constraints_imageUrl, path: TrackingCore.GeneratedCodeSupport.path(path, "image_url"), into: &violations)
+            }
+            if let value = self.position {
+                TrackingCore.ConstraintRules.check(int: value, Self.constraints_position, path: TrackingCore.GeneratedCodeSupport.path(path, "position"), into: &violations)
+            }
+        }
+
+        /// Writes this value as one JSON object, members in contract order.
+        public func writeJSON(to writer: inout TrackingCore.JSONWriter) {
+            writer.beginObject()
+            writer.rawKey("\"sku\""); writer.value(self.sku)
+            writer.rawKey("\"price\""); writer.value(self.price)
+            if let value = self.brand { writer.rawKey("\"brand\""); writer.value(value) }
+            if let value = self.imageUrl { writer.rawKey("\"image_url\""); writer.value(value) }
+            if let value = self.position { writer.rawKey("\"position\""); writer.value(value) }
+            writer.endObject()
+        }
     }
 }

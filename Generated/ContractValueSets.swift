@@ -4,76 +4,78 @@
 import Foundation
 import TrackingCore
 
-public enum ViewType: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-    case wishlist = "Wishlist"
-    case myNotificationsList = "My Notifications List"
-    case productListing = "Product Listing"
-    case productDetail = "Product Detail"
-    case bag = "Bag"
-    case home = "Home"
+extension Omnitracking {
+    public enum ViewType: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case wishlist = "Wishlist"
+        case myNotificationsList = "My Notifications List"
+        case productListing = "Product Listing"
+        case productDetail = "Product Detail"
+        case bag = "Bag"
+        case home = "Home"
 
-    /// The wire value as JSON text, escaped once at generation time.
-    public var wireJSON: Swift.StaticString {
-        switch self {
-            case .wishlist: "\"Wishlist\""
-            case .myNotificationsList: "\"My Notifications List\""
-            case .productListing: "\"Product Listing\""
-            case .productDetail: "\"Product Detail\""
-            case .bag: "\"Bag\""
-            case .home: "\"Home\""
+        /// The wire value as JSON text, escaped once at generation time.
+        public var wireJSON: Swift.StaticString {
+            switch self {
+                case .wishlist: "\"Wishlist\""
+                case .myNotificationsList: "\"My Notifications List\""
+                case .productListing: "\"Product Listing\""
+                case .productDetail: "\"Product Detail\""
+                case .bag: "\"Bag\""
+                case .home: "\"Home\""
+            }
         }
     }
-}
 
-public enum ExitInteraction: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-    case back = "back"
-    case tabBar = "tab_bar"
-    case deepLink = "deep_link"
-    case productTap = "product_tap"
-    case background = "background"
+    public enum ExitInteraction: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case back = "back"
+        case tabBar = "tab_bar"
+        case deepLink = "deep_link"
+        case productTap = "product_tap"
+        case background = "background"
 
-    /// The wire value as JSON text, escaped once at generation time.
-    public var wireJSON: Swift.StaticString {
-        switch self {
-            case .back: "\"back\""
-            case .tabBar: "\"tab_bar\""
-            case .deepLink: "\"deep_link\""
-            case .productTap: "\"product_tap\""
-            case .background: "\"background\""
+        /// The wire value as JSON text, escaped once at generation time.
+        public var wireJSON: Swift.StaticString {
+            switch self {
+                case .back: "\"back\""
+                case .tabBar: "\"tab_bar\""
+                case .deepLink: "\"deep_link\""
+                case .productTap: "\"product_tap\""
+                case .background: "\"background\""
+            }
         }
     }
-}
 
-public enum InteractionType: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-    case tap = "tap"
-    case swipe = "swipe"
-    case longPress = "long_press"
+    public enum InteractionType: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case tap = "tap"
+        case swipe = "swipe"
+        case longPress = "long_press"
 
-    /// The wire value as JSON text, escaped once at generation time.
-    public var wireJSON: Swift.StaticString {
-        switch self {
-            case .tap: "\"tap\""
-            case .swipe: "\"swipe\""
-            case .longPress: "\"long_press\""
+        /// The wire value as JSON text, escaped once at generation time.
+        public var wireJSON: Swift.StaticString {
+            switch self {
+                case .tap: "\"tap\""
+                case .swipe: "\"swipe\""
+                case .longPress: "\"long_press\""
+            }
         }
     }
-}
 
-public enum Currency: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-    case eur = "EUR"
-    case gbp = "GBP"
-    case usd = "USD"
-    case jpy = "JPY"
-    case cny = "CNY"
+    public enum Currency: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case eur = "EUR"
+        case gbp = "GBP"
+        case usd = "USD"
+        case jpy = "JPY"
+        case cny = "CNY"
 
-    /// The wire value as JSON text, escaped once at generation time.
-    public var wireJSON: Swift.StaticString {
-        switch self {
-            case .eur: "\"EUR\""
-            case .gbp: "\"GBP\""
-            case .usd: "\"USD\""
-            case .jpy: "\"JPY\""
-            case .cny: "\"CNY\""
+        /// The wire value as JSON text, escaped once at generation time.
+        public var wireJSON: Swift.StaticString {
+            switch self {
+                case .eur: "\"EUR\""
+                case .gbp: "\"GBP\""
+                case .usd: "\"USD\""
+                case .jpy: "\"JPY\""
+                case .cny: "\"CNY\""
+            }
         }
     }
 }

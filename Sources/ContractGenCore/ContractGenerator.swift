@@ -7,6 +7,8 @@ public enum ContractGenerator {
     public struct Outcome: Sendable {
         /// Every diagnostic of the contract (warnings too), sorted by location.
         public var diagnostics: [Diagnostic]
+        /// Every finding by severity, shown or not (for the summary).
+        public var counts: DiagnosticCounts
         /// The contract's text, for quoting lines in diagnostics.
         public var source: String
         /// What was written (or, in check mode, differs); `nil` when the
@@ -14,7 +16,7 @@ public enum ContractGenerator {
         public var report: GeneratedFileWriter.Report?
 
         /// Whether the contract has errors (then nothing was written).
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+        public var hasErrors: Bool { counts.errors > 0 }
     }
 
     /// Loads and validates the contract at `contractPath`; when it is valid,
@@ -26,7 +28,7 @@ public enum ContractGenerator {
     ) throws -> Outcome {
         let bytes = try ContractLoader.readFile(contractPath)
         let result = ContractLoader.load(bytes: bytes, file: contractPath)
-        var outcome = Outcome(diagnostics: result.diagnostics, source: String(decoding: bytes, as: UTF8.self), report: nil)
+        var outcome = Outcome(diagnostics: result.diagnostics, counts: result.counts, source: String(decoding: bytes, as: UTF8.self), report: nil)
         guard let contract = result.contract, !result.hasErrors else { return outcome }
         outcome.report = try generate(contract, into: URL(fileURLWithPath: outputDirectory), mode: mode)
         return outcome

@@ -25,7 +25,7 @@ public protocol ImpressionEventSink: Sendable {
 ///
 /// ```swift
 /// let adapter = ImpressionEventAdapter(events: trackingClient) { impression in
-///     ProductImpression(viewType: .productListing, uniqueViewId: visitIDs[impression.visit],
+///     Omnitracking.ProductImpression(viewType: .productListing, uniqueViewId: visitIDs[impression.visit],
 ///                       itemId: impression.itemID.rawValue, position: impression.position,
 ///                       visibleSeconds: impression.visibleSeconds, visibleRatio: impression.maxRatio,
 ///                       sku: impression.itemID.rawValue)

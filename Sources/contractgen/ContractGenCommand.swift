@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContractGenCore
 
 /// `contractgen`: validates a tracking contract and generates Swift from it.
 /// A thin shell: every subcommand calls into `ContractGenCore`.
@@ -10,6 +11,7 @@ struct ContractGenCommand: ParsableCommand {
         discussion: """
             With no subcommand, validates and generates from contract/contract.yaml into Generated/.
             """,
+        version: ContractGenVersion.current,
         subcommands: [GenerateCommand.self, ValidateCommand.self],
         defaultSubcommand: GenerateCommand.self
     )

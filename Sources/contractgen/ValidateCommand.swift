@@ -53,9 +53,9 @@ struct ValidateCommand: ParsableCommand {
                 FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: source).utf8))
             }
             let verdict = outcome == .valid ? "valid" : "invalid"
-            print("\(path): \(verdict) (\(DiagnosticFormatter.summary(result.diagnostics)))")
+            print("\(path): \(verdict) (\(DiagnosticFormatter.summary(result.counts)))")
         case .json:
-            print(DiagnosticFormatter.json(result.diagnostics))
+            print(DiagnosticFormatter.json(result.diagnostics, counts: result.counts))
         }
         if outcome != .valid { throw ExitCode(outcome.rawValue) }
     }

@@ -38,14 +38,14 @@ import TrackingCore
     @Test func theSharedFieldCodeEncodesAndChecksLikeBefore() {
         var writer = JSONWriter()
         writer.beginObject()
-        BagPageView(
+        Omnitracking.BagPageView(
             uniqueViewId: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, products: [], cartId: "c-1",
             promocode: "bad code", uuid: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!,
             clientTimestamp: Date(timeIntervalSince1970: 0)
         ).writeMembers(to: &writer)
         writer.endObject()
         #expect(writer.string == #"{"event":"bagPageView","kind":"pageView","contractVersion":"1.3.0","uuid":"00000000-0000-0000-0000-000000000002","clientTimestamp":"1970-01-01T00:00:00.000Z","viewType":"Bag","uniqueViewId":"00000000-0000-0000-0000-000000000001","products":[],"cart_id":"c-1","promocode":"bad code"}"#)
-        let event = BagPageView(uniqueViewId: UUID(), products: [], cartId: "c-1", promocode: "bad code")
+        let event = Omnitracking.BagPageView(uniqueViewId: UUID(), products: [], cartId: "c-1", promocode: "bad code")
         #expect(event.validate().map(\.path) == ["promocode"])
         #expect(event.kindName == "pageView")
         #expect(event.contractVersion == Omnitracking.version)

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TrackingCollectorKit
 import TrackingCore
 @testable import TrackingDispatcher
 

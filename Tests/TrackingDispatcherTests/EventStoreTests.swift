@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackingSQLite
 @testable import TrackingDispatcher
 
 @Suite("Event store (SQLite)", .timeLimit(.minutes(1)))

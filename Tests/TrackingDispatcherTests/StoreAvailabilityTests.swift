@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackingCore
+import TrackingSQLite
 @testable import TrackingDispatcher
 
 /// Unavailable is not corrupt: only what SQLite reports as damage replaces the

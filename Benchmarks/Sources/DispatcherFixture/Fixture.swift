@@ -11,8 +11,8 @@ public enum Fixture {
                                                       "deviceModel": .string("iPhone17,1")]
 
     /// The event, with the given ids (fresh ones by default).
-    public static func event(uuid: UUID = UUID(), viewId: UUID = UUID()) -> WishlistPageView {
-        WishlistPageView(uniqueViewId: viewId, skuItemList: ["1234", "5678", "9012"], uuid: uuid)
+    public static func event(uuid: UUID = UUID(), viewId: UUID = UUID()) -> Omnitracking.WishlistPageView {
+        Omnitracking.WishlistPageView(uniqueViewId: viewId, skuItemList: ["1234", "5678", "9012"], uuid: uuid)
     }
 
     /// A database path in a directory of its own (``remove(_:)`` deletes both).
@@ -73,8 +73,8 @@ public struct RawRow: Sendable {
 /// same fields, but not marked `ContractGeneratedEvent`, so the dispatcher also
 /// runs the descriptor's payload check on it.
 public struct AppComposedWishlistPageView: TrackingEvent {
-    public let base: WishlistPageView
-    public init(base: WishlistPageView) { self.base = base }
+    public let base: Omnitracking.WishlistPageView
+    public init(base: Omnitracking.WishlistPageView) { self.base = base }
     public var eventName: String { base.eventName }
     public var kindName: String { base.kindName }
     public var contractVersion: String { base.contractVersion }

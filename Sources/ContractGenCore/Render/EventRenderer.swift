@@ -66,13 +66,13 @@ struct EventRenderer: Sendable {
         }
         let name = SwiftName.escaped(property.name)
         return Slot(
-            declaration: printed(depth: 1) { StructRenderer.renderProperty(property, into: &$0) },
-            doc: printed(depth: 1) { $0.doc(PropertyDoc.text(property)) },
-            parameter: printed(depth: 2) { $0.fragment(StructRenderer.parameter(property)) },
-            assignment: printed(depth: 2) { $0.line(StructRenderer.assignment(property)) },
-            check: printed(depth: 2) { ValueCode.callRule(property, namespace: namespace, into: &$0) },
-            encoder: printed(depth: 2) { ValueCode.callWriter(property, namespace: namespace, into: &$0) },
-            constantHead: text("    public var \(name): \(ValueCode.typeCode(property)) { "),
+            declaration: printed(depth: 2) { StructRenderer.renderProperty(property, into: &$0) },
+            doc: printed(depth: 2) { $0.doc(PropertyDoc.text(property)) },
+            parameter: printed(depth: 3) { $0.fragment(StructRenderer.parameter(property)) },
+            assignment: printed(depth: 3) { $0.line(StructRenderer.assignment(property)) },
+            check: printed(depth: 3) { ValueCode.callRule(property, namespace: namespace, into: &$0) },
+            encoder: printed(depth: 3) { ValueCode.callWriter(property, namespace: namespace, into: &$0) },
+            constantHead: text("        public var \(name): \(ValueCode.typeCode(property)) { "),
             conformance: text(conformance.map { ", " + $0 } ?? ""),
             hasDoc: PropertyDoc.hasText(property) || property.deprecated != nil,
             isOptional: property.isOptional,
@@ -108,12 +108,12 @@ struct EventRenderer: Sendable {
         table.appendProperties(of: event, to: &properties)
 
         out.append(Self.newline)
-        if let doc = event.doc { SwiftLiteral.appendDocLines(doc, to: &out) }
+        if let doc = event.doc { SwiftLiteral.appendDocLines(doc, indent: Self.indent, to: &out) }
         if let message = event.deprecated {
-            Self.line("@available(*, deprecated, message: \(SwiftLiteral.string(message)))", into: &out)
+            Self.line("    @available(*, deprecated, message: \(SwiftLiteral.string(message)))", into: &out)
         }
         out.append(contentsOf: Self.structStart)
-        out.append(contentsOf: SwiftName.escaped(GeneratedNames.typeName(event.name)).utf8)
+        out.append(contentsOf: SwiftName.escaped(table.names.eventTypeName(event.name)).utf8)
         out.append(contentsOf: Self.colon)
         out.append(contentsOf: table.kindProtocol(of: event).utf8)
         for slot in event.curated { append(slots[slot].conformance) }
@@ -244,7 +244,7 @@ struct EventRenderer: Sendable {
         }
     }
 
-    private static let rawMembersStart = Array("        writer.rawMembers(\"".utf8)
+    private static let rawMembersStart = Array("            writer.rawMembers(\"".utf8)
     private static let rawMembersEnd = Array("\")\n".utf8)
     private static let escapedQuote = Array("\\\"".utf8)
 
@@ -254,23 +254,25 @@ struct EventRenderer: Sendable {
     }
 
     private static let newline = UInt8(ascii: "\n")
-    private static let structStart = Array("public struct ".utf8)
+    /// Events are declared one level in, inside `extension <Namespace> {`.
+    private static let indent = Array("    ".utf8)
+    private static let structStart = Array("    public struct ".utf8)
     private static let colon = Array(": ".utf8)
     private static let fixedConformances = Array(
         (EventTable.fixedConformances.map { ", " + $0 }.joined() + " {\n").utf8)
-    private static let eventNameStart = Array("    public var eventName: Swift.String { ".utf8)
+    private static let eventNameStart = Array("        public var eventName: Swift.String { ".utf8)
     private static let closeBraceLine = Array(" }\n".utf8)
     private static let initDoc = Array(
-        "    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.\n".utf8)
-    private static let emptyInit = Array("    public init() {\n".utf8)
-    private static let initStart = Array("    public init(\n".utf8)
-    private static let initEnd = Array("    ) {\n".utf8)
-    private static let memberEnd = Array("    }\n".utf8)
-    private static let validateStart = Array("    public func validate() -> [TrackingCore.Violation] {\n".utf8)
-    private static let violationsStart = Array("        var violations: [TrackingCore.Violation] = []\n".utf8)
-    private static let violationsEnd = Array("        return violations\n".utf8)
-    private static let noViolations = Array("        []\n".utf8)
+        "        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.\n".utf8)
+    private static let emptyInit = Array("        public init() {\n".utf8)
+    private static let initStart = Array("        public init(\n".utf8)
+    private static let initEnd = Array("        ) {\n".utf8)
+    private static let memberEnd = Array("        }\n".utf8)
+    private static let validateStart = Array("        public func validate() -> [TrackingCore.Violation] {\n".utf8)
+    private static let violationsStart = Array("            var violations: [TrackingCore.Violation] = []\n".utf8)
+    private static let violationsEnd = Array("            return violations\n".utf8)
+    private static let noViolations = Array("            []\n".utf8)
     private static let writeMembersStart = Array(
-        "    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {\n".utf8)
-    private static let structEnd = Array("}\n".utf8)
+        "        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {\n".utf8)
+    private static let structEnd = Array("    }\n".utf8)
 }

@@ -6,10 +6,10 @@ struct ProtocolRenderer {
         p.doc(decl.doc)
         let inherits = decl.inherits.isEmpty ? "" : ": " + decl.inherits.joined(separator: ", ")
         if decl.requirements.isEmpty {
-            p.line("public protocol \(decl.name)\(inherits) {}")
+            p.line("public protocol \(SwiftName.escaped(decl.name))\(inherits) {}")
             return
         }
-        p.block("public protocol \(decl.name)\(inherits)") { p in
+        p.block("public protocol \(SwiftName.escaped(decl.name))\(inherits)") { p in
             for (index, requirement) in decl.requirements.enumerated() {
                 if index > 0 { p.line() }
                 p.doc(PropertyDoc.text(requirement))

@@ -55,12 +55,13 @@ public enum SwiftLiteral {
         return string(writer.string)
     }
 
-    /// Appends the lines of ``docLines(_:)`` to `out` (each ending in a line
-    /// break, no indentation); one line of plain text is copied as bytes.
-    static func appendDocLines(_ text: String, to out: inout [UInt8]) {
+    /// Appends the lines of ``docLines(_:)`` to `out`, each after `indent`
+    /// and ending in a line break; one line of plain text is copied as bytes.
+    static func appendDocLines(_ text: String, indent: [UInt8] = [], to out: inout [UInt8]) {
         var text = text
         let done = text.withUTF8 { bytes in
             guard !bytes.isEmpty, bytes.first != UInt8(ascii: " "), bytes.last != UInt8(ascii: " "), isPlain(bytes) else { return false }
+            out.append(contentsOf: indent)
             out.append(contentsOf: docPrefix)
             out.append(contentsOf: bytes)
             out.append(UInt8(ascii: "\n"))
@@ -68,6 +69,7 @@ public enum SwiftLiteral {
         }
         guard !done else { return }
         for line in docLines(text) {
+            out.append(contentsOf: indent)
             out.append(contentsOf: line.utf8)
             out.append(UInt8(ascii: "\n"))
         }

@@ -9,7 +9,7 @@ public struct GeneratedModule: Sendable, Hashable {
     public var contractName: String
     public var version: String
     public var doc: String?
-    public var names: GeneratedNames
+    package var names: GeneratedNames
     public var valueSets: [ValueSetDecl]
     public var envelope: ProtocolDecl
     public var kinds: [ProtocolDecl]
@@ -123,10 +123,16 @@ public struct ConstantDecl: Sendable, Hashable {
 
 /// A protocol with property requirements.
 public struct ProtocolDecl: Sendable, Hashable {
+    /// The type it is declared in: `Omnitracking`, `Omnitracking.Kinds`, `Omnitracking.Fields`.
+    public var scope: String
+    /// The protocol's own name, unqualified (`PageView`).
     public var name: String
     public var doc: String?
     public var inherits: [String]
     public var requirements: [PropertyDecl]
+
+    /// The name as code outside its scope writes it: `Omnitracking.Kinds.PageView`.
+    public var qualifiedName: String { scope + "." + SwiftName.escaped(name) }
 }
 
 /// An object type as a struct. (Events have no declaration model: see `EventTable`.)

@@ -1,4 +1,5 @@
 import Foundation
+import TrackingSQLite
 
 /// The persistent queue: one SQLite file, one long-lived connection in WAL mode,
 /// cached prepared statements, inserts batched in transactions.

@@ -1,4 +1,5 @@
 import Foundation
+import TrackingSQLite
 
 /// Rebuilds a database SQLite reported damaged: every row it can still read is
 /// copied, with its id and state, into a new file, which then takes the damaged

@@ -16,13 +16,13 @@ let collectorURL = arguments.firstIndex(of: "--collector").flatMap { index in
 
 // 1. Typed events: required fields are parameters, optional ones default to nil,
 //    constants (the screen) are fixed by the contract.
-let home = HomePageView(skuItemList: ["1234", "5678", "9012"])
-let detail = ProductDetailPageView(sku: "1234", price: Decimal(string: "19.99")!, currency: .eur)
-let add = AddToCart(sku: "1234", price: Decimal(string: "19.99")!, currency: .eur, quantity: 2)
+let home = Shop.HomePageView(skuItemList: ["1234", "5678", "9012"])
+let detail = Shop.ProductDetailPageView(sku: "1234", price: Decimal(string: "19.99")!, currency: .eur)
+let add = Shop.AddToCart(sku: "1234", price: Decimal(string: "19.99")!, currency: .eur, quantity: 2)
 print("encoded:", String(decoding: home.encodedJSON(), as: UTF8.self))
 
 // 2. An event that breaks the contract: the report names every field path.
-let broken = AddToCart(sku: "12ab", price: Decimal(string: "-1")!, currency: .usd, quantity: 500)
+let broken = Shop.AddToCart(sku: "12ab", price: Decimal(string: "-1")!, currency: .usd, quantity: 500)
 print("validation report for a broken addToCart:")
 for violation in broken.validate() { print("  - \(violation)") }
 
@@ -52,7 +52,7 @@ client.track(add)         // the same uuid again: flagged as a duplicate
 // 4. Impressions: an item must be at least half visible for a second.
 extension TrackingClient: @retroactive ImpressionEventSink {}
 let adapter = ImpressionEventAdapter(events: client) { impression in
-    ProductImpression(
+    Shop.ProductImpression(
         itemId: impression.itemID.rawValue, position: impression.position,
         visibleSeconds: impression.visibleSeconds, sku: impression.itemID.rawValue
     )

@@ -4,13 +4,16 @@
 import Foundation
 import TrackingCore
 
-/// Names the support module version this code was generated for: against any
-/// other version of `TrackingCore` it fails to compile instead of misbehaving.
-public typealias Type_SupportVersion = TrackingCore.TrackingCoreSupportVersion1
-
 /// Ends a comment */ and starts one /* ; then """ and \(interpolation) \u{202E}reversed
 /// import Darwin
+///
+/// Every type generated from the contract is nested in this enum, so that none
+/// can clash with a type an app imports from Swift, Foundation, SwiftUI or UIKit.
 public enum Type_ {
+    /// Names the support module version this code was generated for: against any
+    /// other version of `TrackingCore` it fails to compile instead of misbehaving.
+    public typealias SupportVersion = TrackingCore.TrackingCoreSupportVersion1
+
     /// The contract's name.
     public static let name: Swift.String = "Type"
     /// The contract's semantic version, sent as `contractVersion`.
@@ -82,4 +85,13 @@ public enum Type_ {
 
     /// Field checks shared by the events' validators (generated code only).
     enum Rules {}
+
+    /// A protocol per event kind: the fields every event of the kind carries.
+    public enum Kinds {}
+
+    /// A protocol per curated field, for models that always carry it.
+    public enum Fields {}
+
+    /// A protocol per curated field, for models that may carry it.
+    public enum OptionalFields {}
 }

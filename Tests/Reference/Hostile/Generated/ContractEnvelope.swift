@@ -4,14 +4,16 @@
 import Foundation
 import TrackingCore
 
-/// An event of the Type contract: the fields every event carries.
-public protocol Type_Event: TrackingCore.TrackingEvent {
-    /// Every event says its protocol.
-    /// */ public func injected() {}
-    var `protocol`: Swift.String { get }
+extension Type_ {
+    /// An event of the Type contract: the fields every event carries.
+    public protocol Event: TrackingCore.TrackingEvent {
+        /// Every event says its protocol.
+        /// */ public func injected() {}
+        var `protocol`: Swift.String { get }
+    }
 }
 
-extension Type_Event {
+extension Type_.Event {
     /// The contract's version, sent in every event.
     public var contractVersion: Swift.String { Type_.version }
 
@@ -22,25 +24,27 @@ extension Type_Event {
     }
 }
 
-/// A kind named static.
-public protocol Type_Static: Type_Event {
-    /// Wire name: "Type".
-    var type: Selfish { get }
+extension Type_.Kinds {
+    /// A kind named static.
+    public protocol Static: Type_.Event {
+        /// Wire name: "Type".
+        var type: Type_.Selfish { get }
 
-    var `case`: Swift.Int { get }
+        var `case`: Swift.Int { get }
+    }
+
+    /// An event of kind `is`.
+    public protocol Is: Type_.Event {
+        var `in`: Type_.In { get }
+    }
 }
 
-extension Type_Static {
+extension Type_.Kinds.Static {
     /// The kind's wire name, sent in every event of the kind.
     public var kindName: Swift.String { "static" }
 }
 
-/// An event of kind `is`.
-public protocol Type_Is: Type_Event {
-    var `in`: In { get }
-}
-
-extension Type_Is {
+extension Type_.Kinds.Is {
     /// The kind's wire name, sent in every event of the kind.
     public var kindName: Swift.String { "is" }
 }
@@ -65,7 +69,7 @@ extension Type_.Rules {
     }
 
     // "Type"
-    static func kindStatic_type(_ value: Selfish?, to writer: inout TrackingCore.JSONWriter) {
+    static func kindStatic_type(_ value: Type_.Selfish?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"Type\""); writer.rawValue(value.wireJSON)
     }
@@ -82,7 +86,7 @@ extension Type_.Rules {
     }
 
     // "in"
-    static func kindIs_in(_ value: In?, to writer: inout TrackingCore.JSONWriter) {
+    static func kindIs_in(_ value: Type_.In?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"in\""); writer.rawValue(value.wireJSON)
     }

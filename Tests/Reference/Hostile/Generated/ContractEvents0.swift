@@ -9,44 +9,44 @@ extension Type_ {
     static let eventDescriptors0: [TrackingCore.EventDescriptor] = [
         TrackingCore.EventDescriptor(name: "break", kind: "is", deprecated: "Use \"import\" instead; */ \\(gone)"),
     ]
-}
 
-/// A deprecated event named break.
-@available(*, deprecated, message: "Use \"import\" instead; */ \\(gone)")
-public struct Break: Type_Is, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
-    public var eventName: Swift.String { "break" }
+    /// A deprecated event named break.
+    @available(*, deprecated, message: "Use \"import\" instead; */ \\(gone)")
+    public struct Break: Type_.Kinds.Is, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+        public var eventName: Swift.String { "break" }
 
-    public var uuid: Foundation.UUID
-    public var clientTimestamp: Foundation.Date
+        public var uuid: Foundation.UUID
+        public var clientTimestamp: Foundation.Date
 
-    /// Every event says its protocol.
-    /// */ public func injected() {}
-    public var `protocol`: Swift.String
+        /// Every event says its protocol.
+        /// */ public func injected() {}
+        public var `protocol`: Swift.String
 
-    public var `in`: In
+        public var `in`: Type_.In
 
-    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-    public init(
-        `protocol`: Swift.String,
-        `in`: In,
-        uuid: Foundation.UUID = Foundation.UUID(),
-        clientTimestamp: Foundation.Date = Foundation.Date()
-    ) {
-        self.`protocol` = `protocol`
-        self.`in` = `in`
-        self.uuid = uuid
-        self.clientTimestamp = clientTimestamp
-    }
+        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+        public init(
+            `protocol`: Swift.String,
+            `in`: Type_.In,
+            uuid: Foundation.UUID = Foundation.UUID(),
+            clientTimestamp: Foundation.Date = Foundation.Date()
+        ) {
+            self.`protocol` = `protocol`
+            self.`in` = `in`
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+        }
 
-    public func validate() -> [TrackingCore.Violation] {
-        []
-    }
+        public func validate() -> [TrackingCore.Violation] {
+            []
+        }
 
-    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawMembers("\"event\":\"break\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
-        Type_.Rules.envelope_uuid(self.uuid, to: &writer)
-        Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
-        Type_.Rules.kindIs_in(self.`in`, to: &writer)
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+            writer.rawMembers("\"event\":\"break\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+            Type_.Rules.envelope_uuid(self.uuid, to: &writer)
+            Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+            Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
+            Type_.Rules.kindIs_in(self.`in`, to: &writer)
+        }
     }
 }

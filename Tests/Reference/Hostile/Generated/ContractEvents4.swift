@@ -9,53 +9,53 @@ extension Type_ {
     static let eventDescriptors4: [TrackingCore.EventDescriptor] = [
         TrackingCore.EventDescriptor(name: "import", kind: "is", required: ["validate"], optional: ["when"]),
     ]
-}
 
-public struct Import: Type_Is, Type_FieldKeysProtocolValidate, Type_FieldKeysProtocolWhenOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
-    public var eventName: Swift.String { "import" }
+    public struct Import: Type_.Kinds.Is, Type_.Fields.Validate, Type_.OptionalFields.When, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+        public var eventName: Swift.String { "import" }
 
-    public var uuid: Foundation.UUID
-    public var clientTimestamp: Foundation.Date
+        public var uuid: Foundation.UUID
+        public var clientTimestamp: Foundation.Date
 
-    /// Every event says its protocol.
-    /// */ public func injected() {}
-    public var `protocol`: Swift.String
+        /// Every event says its protocol.
+        /// */ public func injected() {}
+        public var `protocol`: Swift.String
 
-    public var `in`: In
+        public var `in`: Type_.In
 
-    /// Wire name: "validate".
-    public var validate_: [In]
+        /// Wire name: "validate".
+        public var validate_: [Type_.In]
 
-    public var when: Foundation.Date?
+        public var when: Foundation.Date?
 
-    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-    public init(
-        `protocol`: Swift.String,
-        `in`: In,
-        validate_: [In],
-        when: Foundation.Date? = nil,
-        uuid: Foundation.UUID = Foundation.UUID(),
-        clientTimestamp: Foundation.Date = Foundation.Date()
-    ) {
-        self.`protocol` = `protocol`
-        self.`in` = `in`
-        self.validate_ = validate_
-        self.when = when
-        self.uuid = uuid
-        self.clientTimestamp = clientTimestamp
-    }
+        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+        public init(
+            `protocol`: Swift.String,
+            `in`: Type_.In,
+            validate_: [Type_.In],
+            when: Foundation.Date? = nil,
+            uuid: Foundation.UUID = Foundation.UUID(),
+            clientTimestamp: Foundation.Date = Foundation.Date()
+        ) {
+            self.`protocol` = `protocol`
+            self.`in` = `in`
+            self.validate_ = validate_
+            self.when = when
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+        }
 
-    public func validate() -> [TrackingCore.Violation] {
-        []
-    }
+        public func validate() -> [TrackingCore.Violation] {
+            []
+        }
 
-    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawMembers("\"event\":\"import\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
-        Type_.Rules.envelope_uuid(self.uuid, to: &writer)
-        Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
-        Type_.Rules.kindIs_in(self.`in`, to: &writer)
-        Type_.Rules.field_validate_(self.validate_, to: &writer)
-        Type_.Rules.field_when(self.when, to: &writer)
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+            writer.rawMembers("\"event\":\"import\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+            Type_.Rules.envelope_uuid(self.uuid, to: &writer)
+            Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+            Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
+            Type_.Rules.kindIs_in(self.`in`, to: &writer)
+            Type_.Rules.field_validate_(self.validate_, to: &writer)
+            Type_.Rules.field_when(self.when, to: &writer)
+        }
     }
 }

@@ -9,81 +9,81 @@ extension Type_ {
     static let eventDescriptors6: [TrackingCore.EventDescriptor] = [
         TrackingCore.EventDescriptor(name: "default", kind: "static", constants: ["Type": "C:\\path\\to\\(file)"], required: ["default", "Self"], optional: ["contract-version.x", "deprecated_thing"]),
     ]
-}
 
-/// An event named default; """ */ /*
-public struct Default: Type_Static, Type_FieldKeysProtocolDefault, Type_FieldKeysProtocolSelf, Type_FieldKeysProtocolContractVersionXOptional, Type_FieldKeysProtocolDeprecatedThingOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
-    public var eventName: Swift.String { "default" }
+    /// An event named default; """ */ /*
+    public struct Default: Type_.Kinds.Static, Type_.Fields.Default, Type_.Fields.Self_, Type_.OptionalFields.ContractVersionX, Type_.OptionalFields.DeprecatedThing, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+        public var eventName: Swift.String { "default" }
 
-    public var uuid: Foundation.UUID
-    public var clientTimestamp: Foundation.Date
+        public var uuid: Foundation.UUID
+        public var clientTimestamp: Foundation.Date
 
-    /// Every event says its protocol.
-    /// */ public func injected() {}
-    public var `protocol`: Swift.String
+        /// Every event says its protocol.
+        /// */ public func injected() {}
+        public var `protocol`: Swift.String
 
-    /// Wire name: "Type".
-    public var type: Selfish { Selfish.self_ }
+        /// Wire name: "Type".
+        public var type: Type_.Selfish { Type_.Selfish.self_ }
 
-    public var `case`: Swift.Int
+        public var `case`: Swift.Int
 
-    /// Field named default
-    public var `default`: Swift.String
+        /// Field named default
+        public var `default`: Swift.String
 
-    /// Wire name: "Self".
-    public var self_: Class
+        /// Wire name: "Self".
+        public var self_: Type_.Class
 
-    /// Wire name: "contract-version.x".
-    public var contractVersionX: Swift.Double?
+        /// Wire name: "contract-version.x".
+        public var contractVersionX: Swift.Double?
 
-    /// Wire name: "deprecated_thing".
-    @available(*, deprecated, message: "Use \"default\" \\ instead */")
-    public var deprecatedThing: Swift.String? {
-        get { self._deprecatedThing }
-        set { self._deprecatedThing = newValue }
-    }
-    private var _deprecatedThing: Swift.String?
+        /// Wire name: "deprecated_thing".
+        @available(*, deprecated, message: "Use \"default\" \\ instead */")
+        public var deprecatedThing: Swift.String? {
+            get { self._deprecatedThing }
+            set { self._deprecatedThing = newValue }
+        }
+        private var _deprecatedThing: Swift.String?
 
-    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-    public init(
-        `protocol`: Swift.String,
-        `case`: Swift.Int,
-        `default`: Swift.String,
-        self_: Class,
-        contractVersionX: Swift.Double? = nil,
-        deprecatedThing: Swift.String? = nil,
-        uuid: Foundation.UUID = Foundation.UUID(),
-        clientTimestamp: Foundation.Date = Foundation.Date()
-    ) {
-        self.`protocol` = `protocol`
-        self.`case` = `case`
-        self.`default` = `default`
-        self.self_ = self_
-        self.contractVersionX = contractVersionX
-        self._deprecatedThing = deprecatedThing
-        self.uuid = uuid
-        self.clientTimestamp = clientTimestamp
-    }
+        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+        public init(
+            `protocol`: Swift.String,
+            `case`: Swift.Int,
+            `default`: Swift.String,
+            self_: Type_.Class,
+            contractVersionX: Swift.Double? = nil,
+            deprecatedThing: Swift.String? = nil,
+            uuid: Foundation.UUID = Foundation.UUID(),
+            clientTimestamp: Foundation.Date = Foundation.Date()
+        ) {
+            self.`protocol` = `protocol`
+            self.`case` = `case`
+            self.`default` = `default`
+            self.self_ = self_
+            self.contractVersionX = contractVersionX
+            self._deprecatedThing = deprecatedThing
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+        }
 
-    public func validate() -> [TrackingCore.Violation] {
-        var violations: [TrackingCore.Violation] = []
-        Type_.Rules.kindStatic_case(self.`case`, into: &violations)
-        Type_.Rules.field_default(self.`default`, into: &violations)
-        Type_.Rules.field_self_(self.self_, into: &violations)
-        Type_.Rules.field_contractVersionX(self.contractVersionX, into: &violations)
-        return violations
-    }
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            Type_.Rules.kindStatic_case(self.`case`, into: &violations)
+            Type_.Rules.field_default(self.`default`, into: &violations)
+            Type_.Rules.field_self_(self.self_, into: &violations)
+            Type_.Rules.field_contractVersionX(self.contractVersionX, into: &violations)
+            return violations
+        }
 
-    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawMembers("\"event\":\"default\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
-        Type_.Rules.envelope_uuid(self.uuid, to: &writer)
-        Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
-        writer.rawMembers("\"Type\":\"C:\\\\path\\\\to\\\\(file)\"")
-        Type_.Rules.kindStatic_case(self.`case`, to: &writer)
-        Type_.Rules.field_default(self.`default`, to: &writer)
-        Type_.Rules.field_self_(self.self_, to: &writer)
-        Type_.Rules.field_contractVersionX(self.contractVersionX, to: &writer)
-        Type_.Rules.field_deprecatedThing(self._deprecatedThing, to: &writer)
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+            writer.rawMembers("\"event\":\"default\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+            Type_.Rules.envelope_uuid(self.uuid, to: &writer)
+            Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+            Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
+            writer.rawMembers("\"Type\":\"C:\\\\path\\\\to\\\\(file)\"")
+            Type_.Rules.kindStatic_case(self.`case`, to: &writer)
+            Type_.Rules.field_default(self.`default`, to: &writer)
+            Type_.Rules.field_self_(self.self_, to: &writer)
+            Type_.Rules.field_contractVersionX(self.contractVersionX, to: &writer)
+            Type_.Rules.field_deprecatedThing(self._deprecatedThing, to: &writer)
+        }
     }
 }

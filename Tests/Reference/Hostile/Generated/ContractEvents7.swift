@@ -9,55 +9,55 @@ extension Type_ {
     static let eventDescriptors7: [TrackingCore.EventDescriptor] = [
         TrackingCore.EventDescriptor(name: "return", kind: "static", constants: ["Type": "*/ \"\"\" #\" \\(x)"], optional: ["default"]),
     ]
-}
 
-public struct Return: Type_Static, Type_FieldKeysProtocolDefaultOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
-    public var eventName: Swift.String { "return" }
+    public struct Return: Type_.Kinds.Static, Type_.OptionalFields.Default, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+        public var eventName: Swift.String { "return" }
 
-    public var uuid: Foundation.UUID
-    public var clientTimestamp: Foundation.Date
+        public var uuid: Foundation.UUID
+        public var clientTimestamp: Foundation.Date
 
-    /// Every event says its protocol.
-    /// */ public func injected() {}
-    public var `protocol`: Swift.String
+        /// Every event says its protocol.
+        /// */ public func injected() {}
+        public var `protocol`: Swift.String
 
-    /// Wire name: "Type".
-    public var type: Selfish { Selfish.init_ }
+        /// Wire name: "Type".
+        public var type: Type_.Selfish { Type_.Selfish.init_ }
 
-    public var `case`: Swift.Int
+        public var `case`: Swift.Int
 
-    /// Field named default
-    public var `default`: Swift.String?
+        /// Field named default
+        public var `default`: Swift.String?
 
-    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-    public init(
-        `protocol`: Swift.String,
-        `case`: Swift.Int,
-        `default`: Swift.String? = nil,
-        uuid: Foundation.UUID = Foundation.UUID(),
-        clientTimestamp: Foundation.Date = Foundation.Date()
-    ) {
-        self.`protocol` = `protocol`
-        self.`case` = `case`
-        self.`default` = `default`
-        self.uuid = uuid
-        self.clientTimestamp = clientTimestamp
-    }
+        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+        public init(
+            `protocol`: Swift.String,
+            `case`: Swift.Int,
+            `default`: Swift.String? = nil,
+            uuid: Foundation.UUID = Foundation.UUID(),
+            clientTimestamp: Foundation.Date = Foundation.Date()
+        ) {
+            self.`protocol` = `protocol`
+            self.`case` = `case`
+            self.`default` = `default`
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+        }
 
-    public func validate() -> [TrackingCore.Violation] {
-        var violations: [TrackingCore.Violation] = []
-        Type_.Rules.kindStatic_case(self.`case`, into: &violations)
-        Type_.Rules.field_default(self.`default`, into: &violations)
-        return violations
-    }
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            Type_.Rules.kindStatic_case(self.`case`, into: &violations)
+            Type_.Rules.field_default(self.`default`, into: &violations)
+            return violations
+        }
 
-    public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-        writer.rawMembers("\"event\":\"return\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
-        Type_.Rules.envelope_uuid(self.uuid, to: &writer)
-        Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
-        writer.rawMembers("\"Type\":\"*/ \\\"\\\"\\\" #\\\" \\\\(x)\"")
-        Type_.Rules.kindStatic_case(self.`case`, to: &writer)
-        Type_.Rules.field_default(self.`default`, to: &writer)
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
+            writer.rawMembers("\"event\":\"return\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+            Type_.Rules.envelope_uuid(self.uuid, to: &writer)
+            Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
+            Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
+            writer.rawMembers("\"Type\":\"*/ \\\"\\\"\\\" #\\\" \\\\(x)\"")
+            Type_.Rules.kindStatic_case(self.`case`, to: &writer)
+            Type_.Rules.field_default(self.`default`, to: &writer)
+        }
     }
 }

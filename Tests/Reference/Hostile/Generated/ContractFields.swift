@@ -4,76 +4,80 @@
 import Foundation
 import TrackingCore
 
-/// A model that always carries the curated field "default".
-public protocol Type_FieldKeysProtocolDefault {
-    /// Field named default
-    var `default`: Swift.String { get }
+extension Type_.Fields {
+    /// A model that always carries the curated field "default".
+    public protocol Default {
+        /// Field named default
+        var `default`: Swift.String { get }
+    }
+
+    /// A model that always carries the curated field "Self".
+    public protocol Self_ {
+        /// Wire name: "Self".
+        var self_: Type_.Class { get }
+    }
+
+    /// A model that always carries the curated field "contract-version.x".
+    public protocol ContractVersionX {
+        /// Wire name: "contract-version.x".
+        var contractVersionX: Swift.Double { get }
+    }
+
+    /// A model that always carries the curated field "when".
+    public protocol When {
+        var when: Foundation.Date { get }
+    }
+
+    /// A model that always carries the curated field "validate".
+    public protocol Validate {
+        /// Wire name: "validate".
+        var validate_: [Type_.In] { get }
+    }
+
+    /// A model that always carries the curated field "deprecated_thing".
+    public protocol DeprecatedThing {
+        /// Wire name: "deprecated_thing".
+        @available(*, deprecated, message: "Use \"default\" \\ instead */")
+        var deprecatedThing: Swift.String { get }
+    }
 }
 
-/// A model that may carry the curated field "default".
-public protocol Type_FieldKeysProtocolDefaultOptional {
-    /// Field named default
-    var `default`: Swift.String? { get }
-}
+extension Type_.OptionalFields {
+    /// A model that may carry the curated field "default".
+    public protocol Default {
+        /// Field named default
+        var `default`: Swift.String? { get }
+    }
 
-/// A model that always carries the curated field "Self".
-public protocol Type_FieldKeysProtocolSelf {
-    /// Wire name: "Self".
-    var self_: Class { get }
-}
+    /// A model that may carry the curated field "Self".
+    public protocol Self_ {
+        /// Wire name: "Self".
+        var self_: Type_.Class? { get }
+    }
 
-/// A model that may carry the curated field "Self".
-public protocol Type_FieldKeysProtocolSelfOptional {
-    /// Wire name: "Self".
-    var self_: Class? { get }
-}
+    /// A model that may carry the curated field "contract-version.x".
+    public protocol ContractVersionX {
+        /// Wire name: "contract-version.x".
+        var contractVersionX: Swift.Double? { get }
+    }
 
-/// A model that always carries the curated field "contract-version.x".
-public protocol Type_FieldKeysProtocolContractVersionX {
-    /// Wire name: "contract-version.x".
-    var contractVersionX: Swift.Double { get }
-}
+    /// A model that may carry the curated field "when".
+    public protocol When {
+        var when: Foundation.Date? { get }
+    }
 
-/// A model that may carry the curated field "contract-version.x".
-public protocol Type_FieldKeysProtocolContractVersionXOptional {
-    /// Wire name: "contract-version.x".
-    var contractVersionX: Swift.Double? { get }
-}
+    /// A model that may carry the curated field "validate".
+    public protocol Validate {
+        /// Wire name: "validate".
+        var validate_: [Type_.In]? { get }
+    }
 
-/// A model that always carries the curated field "when".
-public protocol Type_FieldKeysProtocolWhen {
-    var when: Foundation.Date { get }
-}
-
-/// A model that may carry the curated field "when".
-public protocol Type_FieldKeysProtocolWhenOptional {
-    var when: Foundation.Date? { get }
-}
-
-/// A model that always carries the curated field "validate".
-public protocol Type_FieldKeysProtocolValidate {
-    /// Wire name: "validate".
-    var validate_: [In] { get }
-}
-
-/// A model that may carry the curated field "validate".
-public protocol Type_FieldKeysProtocolValidateOptional {
-    /// Wire name: "validate".
-    var validate_: [In]? { get }
-}
-
-/// A model that always carries the curated field "deprecated_thing".
-public protocol Type_FieldKeysProtocolDeprecatedThing {
-    /// Wire name: "deprecated_thing".
-    @available(*, deprecated, message: "Use \"default\" \\ instead */")
-    var deprecatedThing: Swift.String { get }
-}
-
-/// A model that may carry the curated field "deprecated_thing".
-public protocol Type_FieldKeysProtocolDeprecatedThingOptional {
-    /// Wire name: "deprecated_thing".
-    @available(*, deprecated, message: "Use \"default\" \\ instead */")
-    var deprecatedThing: Swift.String? { get }
+    /// A model that may carry the curated field "deprecated_thing".
+    public protocol DeprecatedThing {
+        /// Wire name: "deprecated_thing".
+        @available(*, deprecated, message: "Use \"default\" \\ instead */")
+        var deprecatedThing: Swift.String? { get }
+    }
 }
 
 extension Type_.Rules {
@@ -89,11 +93,11 @@ extension Type_.Rules {
     }
 
     // "Self"
-    static func field_self_(_ value: Class?, into violations: inout [TrackingCore.Violation]) {
+    static func field_self_(_ value: Type_.Class?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         value.collectViolations(at: "Self", into: &violations)
     }
-    static func field_self_(_ value: Class?, to writer: inout TrackingCore.JSONWriter) {
+    static func field_self_(_ value: Type_.Class?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"Self\""); value.writeJSON(to: &writer)
     }
@@ -116,7 +120,7 @@ extension Type_.Rules {
     }
 
     // "validate"
-    static func field_validate_(_ value: [In]?, to writer: inout TrackingCore.JSONWriter) {
+    static func field_validate_(_ value: [Type_.In]?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"validate\"")
         writer.beginArray()

@@ -4,113 +4,115 @@
 import Foundation
 import TrackingCore
 
-/// An object named Class */
-public struct Class: Swift.Sendable, Swift.Hashable {
-    /// Pattern with a quote and a backslash.
-    ///
-    /// Wire name: "self".
-    public var self_: Swift.String
+extension Type_ {
+    /// An object named Class */
+    public struct Class: Swift.Sendable, Swift.Hashable {
+        /// Pattern with a quote and a backslash.
+        ///
+        /// Wire name: "self".
+        public var self_: Swift.String
 
-    /// Wire name: "Any".
-    public var any: Foundation.Decimal
+        /// Wire name: "Any".
+        public var any: Foundation.Decimal
 
-    /// Wire name: "init".
-    public var init_: [[Protocol2]]?
+        /// Wire name: "init".
+        public var init_: [[Type_.Protocol2]]?
 
-    /// The members' constraints, built once.
-    private static let constraints_self_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[a-z\"\\\\]+$")
-    private static let constraints_any: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0.5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1000000.25"))
-    private static let constraints_init_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 3)
+        /// The members' constraints, built once.
+        private static let constraints_self_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[a-z\"\\\\]+$")
+        private static let constraints_any: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0.5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1000000.25"))
+        private static let constraints_init_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 3)
 
-    /// Optional members default to `nil`.
-    public init(
-        self_: Swift.String,
-        any: Foundation.Decimal,
-        init_: [[Protocol2]]? = nil
-    ) {
-        self.self_ = self_
-        self.any = any
-        self.init_ = init_
-    }
+        /// Optional members default to `nil`.
+        public init(
+            self_: Swift.String,
+            any: Foundation.Decimal,
+            init_: [[Type_.Protocol2]]? = nil
+        ) {
+            self.self_ = self_
+            self.any = any
+            self.init_ = init_
+        }
 
-    /// Every way this value breaks the contract's constraints; empty when valid.
-    public func validate() -> [TrackingCore.Violation] {
-        var violations: [TrackingCore.Violation] = []
-        self.collectViolations(at: "", into: &violations)
-        return violations
-    }
+        /// Every way this value breaks the contract's constraints; empty when valid.
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            self.collectViolations(at: "", into: &violations)
+            return violations
+        }
 
-    /// Appends this value's violations, with paths below `path`.
-    public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(string: self.self_, Self.constraints_self_, path: TrackingCore.GeneratedCodeSupport.path(path, "self"), into: &violations)
-        TrackingCore.ConstraintRules.check(decimal: self.any, Self.constraints_any, path: TrackingCore.GeneratedCodeSupport.path(path, "Any"), into: &violations)
-        if let value = self.init_ {
-            TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_init_, path: TrackingCore.GeneratedCodeSupport.path(path, "init"), into: &violations)
-            for (index0, item0) in value.enumerated() {
-                for (index1, item1) in item0.enumerated() {
-                    item1.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(TrackingCore.GeneratedCodeSupport.path(TrackingCore.GeneratedCodeSupport.path(path, "init"), index: index0), index: index1), into: &violations)
+        /// Appends this value's violations, with paths below `path`.
+        public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
+            TrackingCore.ConstraintRules.check(string: self.self_, Self.constraints_self_, path: TrackingCore.GeneratedCodeSupport.path(path, "self"), into: &violations)
+            TrackingCore.ConstraintRules.check(decimal: self.any, Self.constraints_any, path: TrackingCore.GeneratedCodeSupport.path(path, "Any"), into: &violations)
+            if let value = self.init_ {
+                TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_init_, path: TrackingCore.GeneratedCodeSupport.path(path, "init"), into: &violations)
+                for (index0, item0) in value.enumerated() {
+                    for (index1, item1) in item0.enumerated() {
+                        item1.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(TrackingCore.GeneratedCodeSupport.path(TrackingCore.GeneratedCodeSupport.path(path, "init"), index: index0), index: index1), into: &violations)
+                    }
                 }
             }
         }
-    }
 
-    /// Writes this value as one JSON object, members in contract order.
-    public func writeJSON(to writer: inout TrackingCore.JSONWriter) {
-        writer.beginObject()
-        writer.rawKey("\"self\""); writer.value(self.self_)
-        writer.rawKey("\"Any\""); writer.value(self.any)
-        if let value = self.init_ {
-            writer.rawKey("\"init\"")
-            writer.beginArray()
-            for item0 in value {
+        /// Writes this value as one JSON object, members in contract order.
+        public func writeJSON(to writer: inout TrackingCore.JSONWriter) {
+            writer.beginObject()
+            writer.rawKey("\"self\""); writer.value(self.self_)
+            writer.rawKey("\"Any\""); writer.value(self.any)
+            if let value = self.init_ {
+                writer.rawKey("\"init\"")
                 writer.beginArray()
-                for item1 in item0 {
-                    item1.writeJSON(to: &writer)
+                for item0 in value {
+                    writer.beginArray()
+                    for item1 in item0 {
+                        item1.writeJSON(to: &writer)
+                    }
+                    writer.endArray()
                 }
                 writer.endArray()
             }
-            writer.endArray()
+            writer.endObject()
         }
-        writer.endObject()
-    }
-}
-
-public struct Protocol2: Swift.Sendable, Swift.Hashable {
-    /// Wire name: "eventName".
-    public var eventName_: Swift.String
-
-    /// Wire name: "kindName".
-    public var kindName_: Swift.Bool?
-
-    /// The members' constraints, built once.
-    private static let constraints_eventName_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minLength: 1, maxLength: 3)
-
-    /// Optional members default to `nil`.
-    public init(
-        eventName_: Swift.String,
-        kindName_: Swift.Bool? = nil
-    ) {
-        self.eventName_ = eventName_
-        self.kindName_ = kindName_
     }
 
-    /// Every way this value breaks the contract's constraints; empty when valid.
-    public func validate() -> [TrackingCore.Violation] {
-        var violations: [TrackingCore.Violation] = []
-        self.collectViolations(at: "", into: &violations)
-        return violations
-    }
+    public struct Protocol2: Swift.Sendable, Swift.Hashable {
+        /// Wire name: "eventName".
+        public var eventName_: Swift.String
 
-    /// Appends this value's violations, with paths below `path`.
-    public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-        TrackingCore.ConstraintRules.check(string: self.eventName_, Self.constraints_eventName_, path: TrackingCore.GeneratedCodeSupport.path(path, "eventName"), into: &violations)
-    }
+        /// Wire name: "kindName".
+        public var kindName_: Swift.Bool?
 
-    /// Writes this value as one JSON object, members in contract order.
-    public func writeJSON(to writer: inout TrackingCore.JSONWriter) {
-        writer.beginObject()
-        writer.rawKey("\"eventName\""); writer.value(self.eventName_)
-        if let value = self.kindName_ { writer.rawKey("\"kindName\""); writer.value(value) }
-        writer.endObject()
+        /// The members' constraints, built once.
+        private static let constraints_eventName_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minLength: 1, maxLength: 3)
+
+        /// Optional members default to `nil`.
+        public init(
+            eventName_: Swift.String,
+            kindName_: Swift.Bool? = nil
+        ) {
+            self.eventName_ = eventName_
+            self.kindName_ = kindName_
+        }
+
+        /// Every way this value breaks the contract's constraints; empty when valid.
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            self.collectViolations(at: "", into: &violations)
+            return violations
+        }
+
+        /// Appends this value's violations, with paths below `path`.
+        public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
+            TrackingCore.ConstraintRules.check(string: self.eventName_, Self.constraints_eventName_, path: TrackingCore.GeneratedCodeSupport.path(path, "eventName"), into: &violations)
+        }
+
+        /// Writes this value as one JSON object, members in contract order.
+        public func writeJSON(to writer: inout TrackingCore.JSONWriter) {
+            writer.beginObject()
+            writer.rawKey("\"eventName\""); writer.value(self.eventName_)
+            if let value = self.kindName_ { writer.rawKey("\"kindName\""); writer.value(value) }
+            writer.endObject()
+        }
     }
 }

@@ -4,38 +4,40 @@
 import Foundation
 import TrackingCore
 
-public enum Selfish: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-    case `default` = "say \"hi\""
-    case self_ = "C:\\path\\to\\(file)"
-    case type = "two\nlines\ttab\r"
-    case `protocol` = "emoji 😀 and é and \u{7} bell"
-    case init_ = "*/ \"\"\" #\" \\(x)"
-    case rawValue_ = ""
+extension Type_ {
+    public enum Selfish: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case `default` = "say \"hi\""
+        case self_ = "C:\\path\\to\\(file)"
+        case type = "two\nlines\ttab\r"
+        case `protocol` = "emoji 😀 and é and \u{7} bell"
+        case init_ = "*/ \"\"\" #\" \\(x)"
+        case rawValue_ = ""
 
-    /// The wire value as JSON text, escaped once at generation time.
-    public var wireJSON: Swift.StaticString {
-        switch self {
-            case .`default`: "\"say \\\"hi\\\"\""
-            case .self_: "\"C:\\\\path\\\\to\\\\(file)\""
-            case .type: "\"two\\nlines\\ttab\\r\""
-            case .`protocol`: "\"emoji 😀 and é and \\u0007 bell\""
-            case .init_: "\"*/ \\\"\\\"\\\" #\\\" \\\\(x)\""
-            case .rawValue_: "\"\""
+        /// The wire value as JSON text, escaped once at generation time.
+        public var wireJSON: Swift.StaticString {
+            switch self {
+                case .`default`: "\"say \\\"hi\\\"\""
+                case .self_: "\"C:\\\\path\\\\to\\\\(file)\""
+                case .type: "\"two\\nlines\\ttab\\r\""
+                case .`protocol`: "\"emoji 😀 and é and \\u0007 bell\""
+                case .init_: "\"*/ \\\"\\\"\\\" #\\\" \\\\(x)\""
+                case .rawValue_: "\"\""
+            }
         }
     }
-}
 
-public enum In: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-    case `class` = "class"
-    case `struct` = "struct"
-    case `let` = "let"
+    public enum In: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case `class` = "class"
+        case `struct` = "struct"
+        case `let` = "let"
 
-    /// The wire value as JSON text, escaped once at generation time.
-    public var wireJSON: Swift.StaticString {
-        switch self {
-            case .`class`: "\"class\""
-            case .`struct`: "\"struct\""
-            case .`let`: "\"let\""
+        /// The wire value as JSON text, escaped once at generation time.
+        public var wireJSON: Swift.StaticString {
+            switch self {
+                case .`class`: "\"class\""
+                case .`struct`: "\"struct\""
+                case .`let`: "\"let\""
+            }
         }
     }
 }

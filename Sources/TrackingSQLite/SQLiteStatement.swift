@@ -10,10 +10,10 @@ let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// One prepared statement, owned and cached by its `SQLiteDatabase`.
 /// Binding indices start at 1, column indices at 0 (as in SQLite).
-package final class SQLiteStatement {
+public final class SQLiteStatement {
     private var raw: OpaquePointer?
     private unowned let database: SQLiteDatabase
-    package let sql: String
+    public let sql: String
 
     init(raw: OpaquePointer, database: SQLiteDatabase, sql: String) {
         self.raw = raw
@@ -27,29 +27,44 @@ package final class SQLiteStatement {
     }
 
     /// Resets the statement and clears its bindings.
-    package func reset() {
+    public func reset() {
         sqlite3_reset(raw)
         sqlite3_clear_bindings(raw)
     }
 
-    package func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+    /// Binds an integer.
+    public func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_int64(raw, index, value))
     }
 
-    package func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
+    /// Binds an integer.
+    public func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
         try bind(Int64(value), at: index)
     }
 
-    package func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
+    /// Binds a double.
+    public func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_double(raw, index, value))
     }
 
-    package func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
+    /// Binds text by its UTF-8 byte count, so a NUL inside it is stored too.
+    public func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
         guard let value else { return try check(sqlite3_bind_null(raw, index)) }
-        try check(sqlite3_bind_text(raw, index, value, -1, sqliteTransient))
+        var text = value
+        let rc = text.withUTF8 { utf8 -> Int32 in
+            guard let base = utf8.baseAddress else {
+                // An empty string: bind "" (a nil pointer would bind NULL).
+                return "".withCString { sqlite3_bind_text(raw, index, $0, 0, sqliteTransient) }
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
+                sqlite3_bind_text(raw, index, $0, Int32(utf8.count), sqliteTransient)
+            }
+        }
+        try check(rc)
     }
 
-    package func bind(_ bytes: [UInt8], at index: Int32) throws(SQLiteError) {
+    /// Binds a blob.
+    public func bind(_ bytes: [UInt8], at index: Int32) throws(SQLiteError) {
         let rc = bytes.withUnsafeBytes { buffer in
             sqlite3_bind_blob(raw, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count), sqliteTransient)
         }
@@ -58,7 +73,7 @@ package final class SQLiteStatement {
 
     /// Advances; `true` when a row is available, `false` when done.
     @discardableResult
-    package func step() throws(SQLiteError) -> Bool {
+    public func step() throws(SQLiteError) -> Bool {
         let rc = sqlite3_step(raw)
         switch rc {
         case SQLITE_ROW: return true
@@ -68,25 +83,32 @@ package final class SQLiteStatement {
     }
 
     /// Steps to the end (for statements without results) and resets.
-    package func run() throws(SQLiteError) {
+    public func run() throws(SQLiteError) {
         defer { sqlite3_reset(raw) }
         while try step() {}
     }
 
-    package func int64(at column: Int32) -> Int64 { sqlite3_column_int64(raw, column) }
+    /// The column as a 64-bit integer.
+    public func int64(at column: Int32) -> Int64 { sqlite3_column_int64(raw, column) }
 
-    package func int(at column: Int32) -> Int { Int(sqlite3_column_int64(raw, column)) }
+    /// The column as an integer.
+    public func int(at column: Int32) -> Int { Int(sqlite3_column_int64(raw, column)) }
 
-    package func double(at column: Int32) -> Double { sqlite3_column_double(raw, column) }
+    /// The column as a double.
+    public func double(at column: Int32) -> Double { sqlite3_column_double(raw, column) }
 
-    package func isNull(at column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_NULL }
+    /// Whether the column is NULL.
+    public func isNull(at column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_NULL }
 
-    package func string(at column: Int32) -> String? {
+    /// The column's text, all of its bytes (a NUL inside it included); `nil` for NULL.
+    public func string(at column: Int32) -> String? {
         guard let text = sqlite3_column_text(raw, column) else { return nil }
-        return String(cString: text)
+        let count = Int(sqlite3_column_bytes(raw, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
-    package func bytes(at column: Int32) -> [UInt8] {
+    /// The column's bytes (a blob).
+    public func bytes(at column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(raw, column))
         guard count > 0, let pointer = sqlite3_column_blob(raw, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
@@ -99,9 +121,9 @@ package final class SQLiteStatement {
 
 extension SQLiteStatement {
     /// The storage class of a column of the current row.
-    package enum ColumnType { case integer, real, text, blob, null }
+    public enum ColumnType: Sendable { case integer, real, text, blob, null }
 
-    package func columnType(at column: Int32) -> ColumnType {
+    public func columnType(at column: Int32) -> ColumnType {
         switch sqlite3_column_type(raw, column) {
         case SQLITE_INTEGER: return .integer
         case SQLITE_FLOAT: return .real

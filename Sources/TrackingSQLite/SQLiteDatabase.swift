@@ -7,21 +7,21 @@ import Foundation
 
 /// A thin wrapper over one SQLite connection (the C API, no ORM).
 ///
-/// Infrastructure shared by the dispatcher's event store and the local
-/// collector; `package` access keeps it out of the API apps see. A connection is
+/// Infrastructure shared by the dispatcher's event store and the collector (a
+/// separate package, hence a library product of its own). A connection is
 /// not thread-safe: its owner serialises every use (the store holds a lock).
 /// Prepared statements are cached by their SQL text for the connection's lifetime,
 /// so hot statements are compiled once.
-package final class SQLiteDatabase {
+public final class SQLiteDatabase {
     /// The raw handle; valid until `close()`.
-    package private(set) var handle: OpaquePointer?
-    package let path: String
+    public private(set) var handle: OpaquePointer?
+    public let path: String
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens (creating if needed) the database at `path`. `extraFlags` are or-ed
     /// into the open flags (Apple's file-protection flags); `busyTimeout` is how
     /// long a statement waits for another connection's lock, in milliseconds.
-    package init(path: String, extraFlags: Int32 = 0, busyTimeout: Int32 = 5_000) throws(SQLiteError) {
+    public init(path: String, extraFlags: Int32 = 0, busyTimeout: Int32 = 5_000) throws(SQLiteError) {
         self.path = path
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | extraFlags
@@ -38,7 +38,7 @@ package final class SQLiteDatabase {
     deinit { close() }
 
     /// Finalises every cached statement and closes the connection.
-    package func close() {
+    public func close() {
         for statement in statements.values { statement.finalize() }
         statements.removeAll()
         if let handle { sqlite3_close_v2(handle) }
@@ -46,7 +46,7 @@ package final class SQLiteDatabase {
     }
 
     /// Runs one or more statements that return no rows of interest.
-    package func execute(_ sql: String) throws(SQLiteError) {
+    public func execute(_ sql: String) throws(SQLiteError) {
         var error: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &error)
         if rc != SQLITE_OK {
@@ -58,7 +58,7 @@ package final class SQLiteDatabase {
 
     /// A prepared statement for `sql`, compiled once and cached; reset and with
     /// its bindings cleared, ready to bind.
-    package func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    public func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let cached = statements[sql] {
             cached.reset()
             return cached
@@ -75,7 +75,7 @@ package final class SQLiteDatabase {
 
     /// Runs `body` in one transaction (`BEGIN IMMEDIATE`), committing when it
     /// returns and rolling back when it throws.
-    package func transaction<T>(_ body: () throws -> T) throws -> T {
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -88,7 +88,7 @@ package final class SQLiteDatabase {
     }
 
     /// The first column of the first row of `sql` as an integer (`PRAGMA user_version`, counts).
-    package func scalarInt(_ sql: String) throws(SQLiteError) -> Int64 {
+    public func scalarInt(_ sql: String) throws(SQLiteError) -> Int64 {
         let statement = try statement(sql)
         defer { statement.reset() }
         guard try statement.step() else { return 0 }
@@ -96,10 +96,10 @@ package final class SQLiteDatabase {
     }
 
     /// Rows changed by the last statement.
-    package var changes: Int { Int(sqlite3_changes(handle)) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// The rowid of the last insert.
-    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     var lastMessage: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed" }
 }
