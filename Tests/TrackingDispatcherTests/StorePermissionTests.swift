@@ -3,18 +3,26 @@ import Testing
 @testable import TrackingDispatcher
 
 /// A store file the process may not read (what a protected file is while the
-/// device is locked) is unavailable, never corrupt. The tests run as root, which
-/// ignores file modes, so the probe runs as `nobody` through `setpriv`; the test
-/// fails when it cannot create that condition.
+/// device is locked) is unavailable, never corrupt. Root ignores file modes, so
+/// when the tests run as root the probe runs as `nobody` through `setpriv` on a
+/// root-owned 0600 file; otherwise it runs as the current user on a 0000 file.
+/// The test fails when it cannot create that condition.
 @Suite("Store permissions", .timeLimit(.minutes(1)))
 struct StorePermissionTests {
     static let nobody: (uid: uid_t, gid: gid_t) = (65_534, 65_534)
 
-    /// Runs `arguments` as `nobody`; exit status and output.
+    static let isRoot = getuid() == 0
+
+    /// Runs `arguments` unprivileged (as `nobody` when this process is root); exit status and output.
     func asNobody(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=\(Self.nobody.uid)", "--regid=\(Self.nobody.gid)", "--clear-groups", "--"] + arguments
+        if Self.isRoot {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(Self.nobody.uid)", "--regid=\(Self.nobody.gid)", "--clear-groups", "--"] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: arguments[0])
+            process.arguments = Array(arguments.dropFirst())
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -27,7 +35,9 @@ struct StorePermissionTests {
     @Test("A database the process may not read: events held in memory, the file untouched; readable again, it is used")
     func unreadableFileIsUnavailable() throws {
         let child = try #require(CrashSafetyTests.childURL, "build the dispatcher-crash-child product first")
-        #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "setpriv (util-linux) is needed")
+        if Self.isRoot {
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "setpriv (util-linux) is needed")
+        }
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         do {
@@ -35,13 +45,17 @@ struct StorePermissionTests {
             _ = try store.insert([NewStoredEvent(uuid: "old", eventName: "e", payload: Array("{}".utf8), createdAt: 0)])
             store.close()
         }
-        // The directory belongs to nobody (so moving the file aside would succeed),
-        // the file to root with mode 0600 (so nobody cannot open it).
-        #expect(chown(dir.url.path, Self.nobody.uid, Self.nobody.gid) == 0)
-        #expect(chmod(dir.database.path, 0o600) == 0)
         let before = try Data(contentsOf: dir.database)
+        // The directory belongs to the probe's user (so moving the file aside would
+        // succeed), the file is not readable for it.
+        if Self.isRoot {
+            #expect(chown(dir.url.path, Self.nobody.uid, Self.nobody.gid) == 0)
+            #expect(chmod(dir.database.path, 0o600) == 0)
+        } else {
+            #expect(chmod(dir.database.path, 0o000) == 0)
+        }
 
-        // The condition itself: as nobody, the file cannot be read.
+        // The condition itself: for the probe's user, the file cannot be read.
         let check = try asNobody(["/usr/bin/test", "-r", dir.database.path])
         try #require(check.status == 1, "could not make the store unreadable for the probe (setpriv status \(check.status))")
 
@@ -52,10 +66,11 @@ struct StorePermissionTests {
         #expect(!locked.output.contains("NOTICE databaseRecreated"))
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.url.path)
         #expect(!names.contains { $0.contains(".corrupt-") }, "\(names)")
+        if !Self.isRoot { #expect(chmod(dir.database.path, 0o600) == 0) }
         #expect(try Data(contentsOf: dir.database) == before)
 
         // Readable again (the device unlocked): the old event is still there and new ones persist.
-        #expect(chown(dir.database.path, Self.nobody.uid, Self.nobody.gid) == 0)
+        if Self.isRoot { #expect(chown(dir.database.path, Self.nobody.uid, Self.nobody.gid) == 0) }
         let unlocked = try asNobody([child.path, dir.database.path, "http://127.0.0.1:1/", "--probe-store"])
         #expect(unlocked.output.contains("STATUS persisted"), "\(unlocked.output)")
         #expect(unlocked.output.contains("PENDING 4"))
