@@ -10,7 +10,6 @@ public final class ContractViolationMonitor: @unchecked Sendable {
     public struct Report: Sendable, Hashable, CustomStringConvertible {
         public var event: String
         public var uuid: String
-        /// Structured: path, rule and a message that never quotes the value.
         public var violations: [Violation]
         public var description: String { "\(event) \(uuid): \(violations.map(\.description).joined(separator: "; "))" }
     }
