@@ -9,6 +9,11 @@ let package = Package(
         .library(name: "TrackingCore", targets: ["TrackingCore"]),
         .library(name: "TrackingDispatcher", targets: ["TrackingDispatcher"]),
         .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
+        .library(name: "ScreenTracking", targets: ["ScreenTracking"]),
+        // SwiftUI and UIKit adapters: screens, impressions, background time (Apple platforms only; builds empty elsewhere).
+        .library(name: "AppleTrackingAdapters", targets: ["AppleTrackingAdapters"]),
+        // Swift Testing helpers for apps' tests.
+        .library(name: "TrackingTesting", targets: ["TrackingTesting"]),
         // The SQLite wrapper the dispatcher stores events with; the collector (Collector/) uses it too.
         .library(name: "TrackingSQLite", targets: ["TrackingSQLite"]),
         // The generated module for contract/contract.yaml.
@@ -61,6 +66,13 @@ let package = Package(
             ]
         ),
         .target(name: "ImpressionTracking", dependencies: ["TrackingCore"]),
+        .target(name: "ScreenTracking", dependencies: ["TrackingCore", "ImpressionTracking"]),
+        // Files wrapped in #if canImport(SwiftUI) / canImport(UIKit): empty on Linux.
+        .target(
+            name: "AppleTrackingAdapters",
+            dependencies: ["TrackingCore", "ImpressionTracking", "ScreenTracking", "TrackingDispatcher"]
+        ),
+        .target(name: "TrackingTesting", dependencies: ["TrackingCore", "TrackingDispatcher"]),
 
         // MARK: Generator
         .target(name: "ContractGenCore", dependencies: ["CYAML", "TrackingCore"]),
@@ -94,6 +106,9 @@ let package = Package(
         // Reference output for a contract of keywords and hostile strings (Tests/Reference/Hostile/contract.yaml):
         // compiling it is part of the test.
         .target(name: "HostileContract", dependencies: ["TrackingCore"], path: "Tests/Reference/Hostile/Generated"),
+        // Reference output for a contract of names Swift, Foundation and generated code use
+        // (Tests/Reference/Names/contract.yaml): app code beside it must compile unqualified.
+        .target(name: "NamesContract", dependencies: ["TrackingCore"], path: "Tests/Reference/Names/Generated"),
 
         // MARK: Tools
         // A child process for the dispatcher's crash-safety test (killed with SIGKILL).
@@ -118,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "ContractGenCoreTests",
             dependencies: [
-                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract",
+                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures", "Goldens"]
@@ -132,8 +147,24 @@ let package = Package(
         ),
         .testTarget(
             name: "ImpressionTrackingTests",
-            dependencies: ["ImpressionTracking", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "ImpressionTracking", "impression-replay",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             exclude: ["Traces"]
+        ),
+        // Type-checks every Swift block of README.md and docs/*.md against the built modules.
+        .testTarget(name: "DocumentationTests"),
+        .testTarget(
+            name: "TrackingTestingTests",
+            dependencies: ["TrackingTesting", "TrackingDispatcher", "TrackingContract"]
+        ),
+        .testTarget(
+            name: "ScreenTrackingTests",
+            dependencies: [
+                "ScreenTracking", "ImpressionTracking", "TrackingDispatcher", "TrackingTesting", "TrackingContract",
+                "AppleTrackingAdapters",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,25 +1,23 @@
 #!/usr/bin/env bash
-# Installs (apt) what the tests need, when it is missing; idempotent. Called by
-# .ci/run. One package per line so additions merge cleanly.
+# Installs the Debian packages the tests need, when missing (idempotent: a
+# machine that has them all runs no apt-get at all). .ci/run calls it.
+# One `want` line per package, with the tests that need it, so that additions
+# from different branches merge cleanly.
 set -euo pipefail
 
 need=()
-want() { dpkg -s "$1" >/dev/null 2>&1 || need+=("$1"); }
+want() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed" || need+=("$1"); }
 
-want pkg-config
-want libyaml-dev
-want libsqlite3-dev
-want zlib1g-dev
-# Collector/: a real PostgreSQL for the shared-storage tests (scripts/with-test-postgres.sh).
-want postgresql
-# Collector/: the live monitor's browser test (headless chromium driven by selenium).
-want chromium
-want chromium-driver
-want python3-selenium
+want python3-jsonschema   # SchemaAgreementTests: the independent JSON Schema validator
+want chromium             # CatalogueBrowserTests: the catalogue in a headless browser
+want chromium-driver      # CatalogueBrowserTests
+want python3-selenium     # CatalogueBrowserTests: drives chromium-driver
+want postgresql           # Collector/ PostgresTests: a throwaway cluster (scripts/with-test-postgres.sh)
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing ${need[*]}"
-  if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
 fi

@@ -7,7 +7,7 @@ extension ContractReader {
         "string": .string, "int": .int, "double": .double, "decimal": .decimal, "bool": .bool, "uuid": .uuid, "timestamp": .timestamp,
     ]
     static let specKeys = ["type", "items", "minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems"]
-    static let metadataKeys = ["description", "pii", "deprecated", "default"]
+    static let metadataKeys = ["description", "pii", "deprecated", "default", "swiftName"]
     static let fieldKeys = specKeys + metadataKeys
     static let constraintHint =
         "'minLength', 'maxLength' and 'pattern' fit string; 'minimum' and 'maximum' fit int, double and decimal; 'items', 'minItems' and 'maxItems' fit array"
@@ -42,11 +42,12 @@ extension ContractReader {
                 deprecated = text(of: entry.value, what: "'deprecated' of \(what())")
             }
         }
+        let swiftName = readSwiftName(body["swiftName"], of: what())
         guard let spec else { return nil }
         if let defaultEntry = body["default"] { defaultNodes[entry.key.location] = defaultEntry.value }
         return Field(
             wireName: entry.name, spec: spec, description: description, pii: pii, deprecated: deprecated,
-            defaultValue: nil, location: entry.key.location)
+            defaultValue: nil, swiftName: swiftName, location: entry.key.location)
     }
 
     /// Reads a type with its constraints from an already split mapping.
@@ -148,13 +149,13 @@ extension ContractReader {
             return nil
         }
         if let compiles = patternCompiles[text] { return compiles ? text : nil }
-        do {
+        do throws(PatternSyntaxError) {
             _ = try ContractRegex.compile(text)
             patternCompiles[text] = true
             return text
         } catch {
             patternCompiles[text] = false
-            self.error("pattern '\(text)' of \(what()) does not compile", at: entry.value.location, hint: "patterns use NSRegularExpression (ICU) syntax; quote them in single quotes")
+            self.error("pattern '\(text)' of \(what()) is not in the pattern language: \(error.message)", at: entry.value.location, hint: "patterns use the subset of ECMAScript, ICU and RE2 in docs/contract-language.md; quote them in single quotes")
             return nil
         }
     }
