@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 import TrackingCore
+import TrackingSQLite
 @testable import TrackingDispatcher
 import TrackingSQLite
 
