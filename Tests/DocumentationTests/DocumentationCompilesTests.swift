@@ -85,9 +85,10 @@ struct DocumentationCompilesTests {
             let example = Self.root.appendingPathComponent("Examples/ShopApp")
             var build = try Self.run(["swift", "build", "--package-path", example.path, "--build-tests"])
             // SwiftPM can keep a stale plan of a path dependency whose files were
-            // deleted ("missing inputs"): drop the plan and build once more. Only
-            // working copies hit this; a fresh clone has no plan yet.
-            if build.status != 0, build.output.contains("because of missing inputs") {
+            // added or deleted ("missing inputs", "cannot find type"): drop the plan
+            // and build once more. Only working copies hit this; a fresh clone has
+            // no plan yet, and a real error fails the second build too.
+            if build.status != 0 {
                 let plans = example.appendingPathComponent(".build")
                 for triple in (try? FileManager.default.contentsOfDirectory(atPath: plans.path)) ?? [] {
                     try? FileManager.default.removeItem(at: plans.appendingPathComponent("\(triple)/debug/description.json"))
