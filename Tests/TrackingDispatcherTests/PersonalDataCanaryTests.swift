@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import Testing
-import TrackingCollectorKit
+import TrackingSQLite
 import TrackingCore
 @testable import TrackingDispatcher
 
