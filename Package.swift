@@ -9,14 +9,18 @@ let package = Package(
         .library(name: "TrackingCore", targets: ["TrackingCore"]),
         .library(name: "TrackingDispatcher", targets: ["TrackingDispatcher"]),
         .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
-        // The local collector's logic, for tests and benchmarks (the executable is a thin shell).
-        .library(name: "TrackingCollectorKit", targets: ["TrackingCollectorKit"]),
+        .library(name: "ScreenTracking", targets: ["ScreenTracking"]),
+        // SwiftUI and UIKit adapters: screens, impressions, background time (Apple platforms only; builds empty elsewhere).
+        .library(name: "AppleTrackingAdapters", targets: ["AppleTrackingAdapters"]),
+        // Swift Testing helpers for apps' tests.
+        .library(name: "TrackingTesting", targets: ["TrackingTesting"]),
+        // The SQLite wrapper the dispatcher stores events with; the collector (Collector/) uses it too.
+        .library(name: "TrackingSQLite", targets: ["TrackingSQLite"]),
         // The generated module for contract/contract.yaml.
         .library(name: "TrackingContract", targets: ["TrackingContract"]),
         // The generator.
         .library(name: "ContractGenCore", targets: ["ContractGenCore"]),
         .executable(name: "contractgen", targets: ["contractgen"]),
-        .executable(name: "tracking-collector", targets: ["tracking-collector"]),
         .executable(name: "impression-replay", targets: ["impression-replay"]),
         // Plugins for apps: generate at build time, refresh the reviewed copy.
         .plugin(name: "ContractGenPlugin", targets: ["ContractGenPlugin"]),
@@ -25,7 +29,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
@@ -40,7 +43,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
-        // zlib: gzip request bodies (dispatcher) and inflate them (collector).
+        // zlib: gzip request bodies (dispatcher) and inflate them (the tests' loopback collector).
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -50,15 +53,26 @@ let package = Package(
         // MARK: Runtime (Foundation and SQLite only)
         .target(name: "TrackingCore"),
         .target(
+            name: "TrackingSQLite",
+            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows]))]
+        ),
+        .target(
             name: "TrackingDispatcher",
             dependencies: [
                 "TrackingCore",
-                .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows])),
+                "TrackingSQLite",
                 "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(name: "ImpressionTracking", dependencies: ["TrackingCore"]),
+        .target(name: "ScreenTracking", dependencies: ["TrackingCore", "ImpressionTracking"]),
+        // Files wrapped in #if canImport(SwiftUI) / canImport(UIKit): empty on Linux.
+        .target(
+            name: "AppleTrackingAdapters",
+            dependencies: ["TrackingCore", "ImpressionTracking", "ScreenTracking", "TrackingDispatcher"]
+        ),
+        .target(name: "TrackingTesting", dependencies: ["TrackingCore", "TrackingDispatcher"]),
 
         // MARK: Generator
         .target(name: "ContractGenCore", dependencies: ["CYAML", "TrackingCore"]),
@@ -92,28 +106,11 @@ let package = Package(
         // Reference output for a contract of keywords and hostile strings (Tests/Reference/Hostile/contract.yaml):
         // compiling it is part of the test.
         .target(name: "HostileContract", dependencies: ["TrackingCore"], path: "Tests/Reference/Hostile/Generated"),
+        // Reference output for a contract of names Swift, Foundation and generated code use
+        // (Tests/Reference/Names/contract.yaml): app code beside it must compile unqualified.
+        .target(name: "NamesContract", dependencies: ["TrackingCore"], path: "Tests/Reference/Names/Generated"),
 
         // MARK: Tools
-        .target(
-            name: "TrackingCollectorKit",
-            dependencies: [
-                "TrackingCore",
-                "TrackingDispatcher",
-                "CZlib",
-                .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
-            ]
-        ),
-        .executableTarget(
-            name: "tracking-collector",
-            dependencies: [
-                "TrackingCollectorKit",
-                "TrackingContract",
-                // Loads any contract given with --contract (a development tool, so libyaml is fine here).
-                "ContractGenCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
         // A child process for the dispatcher's crash-safety test (killed with SIGKILL).
         .executableTarget(
             name: "dispatcher-crash-child",
@@ -136,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "ContractGenCoreTests",
             dependencies: [
-                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract",
+                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures", "Goldens"]
@@ -144,14 +141,30 @@ let package = Package(
         .testTarget(
             name: "TrackingDispatcherTests",
             dependencies: [
-                "TrackingDispatcher", "TrackingContract", "TrackingCollectorKit", "dispatcher-crash-child",
+                "TrackingDispatcher", "TrackingContract", "TrackingSQLite", "CZlib", "dispatcher-crash-child",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "ImpressionTrackingTests",
-            dependencies: ["ImpressionTracking", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "ImpressionTracking", "impression-replay",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             exclude: ["Traces"]
+        ),
+        // Type-checks every Swift block of README.md and docs/*.md against the built modules.
+        .testTarget(name: "DocumentationTests"),
+        .testTarget(
+            name: "TrackingTestingTests",
+            dependencies: ["TrackingTesting", "TrackingDispatcher", "TrackingContract"]
+        ),
+        .testTarget(
+            name: "ScreenTrackingTests",
+            dependencies: [
+                "ScreenTracking", "ImpressionTracking", "TrackingDispatcher", "TrackingTesting", "TrackingContract",
+                "AppleTrackingAdapters",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

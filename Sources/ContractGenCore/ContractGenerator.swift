@@ -7,6 +7,8 @@ public enum ContractGenerator {
     public struct Outcome: Sendable {
         /// Every diagnostic of the contract (warnings too), sorted by location.
         public var diagnostics: [Diagnostic]
+        /// Every finding by severity, shown or not (for the summary).
+        public var counts: DiagnosticCounts
         /// The contract's text, for quoting lines in diagnostics.
         public var source: String
         /// What was written (or, in check mode, differs); `nil` when the
@@ -14,7 +16,7 @@ public enum ContractGenerator {
         public var report: GeneratedFileWriter.Report?
 
         /// Whether the contract has errors (then nothing was written).
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+        public var hasErrors: Bool { counts.errors > 0 }
     }
 
     /// Loads and validates the contract at `contractPath`; when it is valid,
@@ -26,15 +28,15 @@ public enum ContractGenerator {
     ) throws -> Outcome {
         let bytes = try ContractLoader.readFile(contractPath)
         let result = ContractLoader.load(bytes: bytes, file: contractPath)
-        var outcome = Outcome(diagnostics: result.diagnostics, source: String(decoding: bytes, as: UTF8.self), report: nil)
+        var outcome = Outcome(diagnostics: result.diagnostics, counts: result.counts, source: String(decoding: bytes, as: UTF8.self), report: nil)
         guard let contract = result.contract, !result.hasErrors else { return outcome }
         outcome.report = try generate(contract, into: URL(fileURLWithPath: outputDirectory), mode: mode)
         return outcome
     }
 
     /// The generated files for a valid contract, in ``GeneratedFileSet/fileNames`` order.
-    public static func render(_ contract: Contract) -> [GeneratedFile] {
-        ModuleRenderer(contract).renderAll()
+    package static func render(_ contract: Contract) -> [GeneratedFile] {
+        ModuleRenderer(ContractTranslator.translate(contract)).renderAll()
     }
 
     /// Renders `contract` and writes (or checks) the files in `directory`.
@@ -42,16 +44,16 @@ public enum ContractGenerator {
     /// Each file is rendered and written by its own task, the tasks spread
     /// over the cores (the event shards are most of the work); the result does
     /// not depend on their order.
-    public static func generate(
+    package static func generate(
         _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write
     ) throws -> GeneratedFileWriter.Report {
         let writer = GeneratedFileWriter()
         try writer.prepare(directory, mode: mode)
-        let renderer = ModuleRenderer(contract)
+        let renderer = ModuleRenderer(ContractTranslator.translate(contract))
         // Each worker prints its files into one buffer, reused from file to file.
         let outcomes = Concurrently.map(ModuleRenderer.renderOrder, state: { [UInt8]() }) { name, buffer in
-            var file = renderer.render(file: name, reusing: Self.take(&buffer))
-            defer { buffer = Self.take(&file.bytes) }
+            var file = renderer.render(file: name, reusing: buffer.takeStorage())
+            defer { buffer = file.bytes.takeStorage() }
             return Result { try writer.write(file, to: directory, mode: mode) }
         }
         let written = Dictionary(uniqueKeysWithValues: zip(ModuleRenderer.renderOrder, outcomes))
@@ -65,14 +67,5 @@ public enum ContractGenerator {
         }
         report.removed = try writer.removeStale(in: directory, keeping: Set(GeneratedFileSet.fileNames), mode: mode)
         return report
-    }
-}
-
-extension ContractGenerator {
-    /// `array`, leaving it empty: the storage then has one owner and can grow in place.
-    static func take(_ array: inout [UInt8]) -> [UInt8] {
-        var taken: [UInt8] = []
-        swap(&taken, &array)
-        return taken
     }
 }

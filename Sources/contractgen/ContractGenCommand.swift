@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContractGenCore
 
 /// `contractgen`: validates a tracking contract and generates Swift from it.
 /// A thin shell: every subcommand calls into `ContractGenCore`.
@@ -10,7 +11,8 @@ struct ContractGenCommand: ParsableCommand {
         discussion: """
             With no subcommand, validates and generates from contract/contract.yaml into Generated/.
             """,
-        subcommands: [GenerateCommand.self, ValidateCommand.self],
+        version: ContractGenVersion.current,
+        subcommands: [GenerateCommand.self, ValidateCommand.self, DiffCommand.self, SchemaCommand.self, DocsCommand.self],
         defaultSubcommand: GenerateCommand.self
     )
 }

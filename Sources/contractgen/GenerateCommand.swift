@@ -46,7 +46,7 @@ struct GenerateCommand: ParsableCommand {
             FileHandle.standardError.write(Data(DiagnosticFormatter.text(outcome.diagnostics, source: outcome.source).utf8))
         }
         guard let files = outcome.report else {
-            print("\(path): invalid (\(DiagnosticFormatter.summary(outcome.diagnostics))); nothing written")
+            print("\(path): invalid (\(DiagnosticFormatter.summary(outcome.counts))); nothing written")
             throw ExitCode(1)
         }
         if check {

@@ -53,32 +53,10 @@ struct ValidateCommand: ParsableCommand {
                 FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: source).utf8))
             }
             let verdict = outcome == .valid ? "valid" : "invalid"
-            print("\(path): \(verdict) (\(DiagnosticFormatter.summary(result.diagnostics)))")
+            print("\(path): \(verdict) (\(DiagnosticFormatter.summary(result.counts)))")
         case .json:
-            print(DiagnosticFormatter.json(result.diagnostics))
+            print(DiagnosticFormatter.json(result.diagnostics, counts: result.counts))
         }
         if outcome != .valid { throw ExitCode(outcome.rawValue) }
-    }
-}
-
-extension ContractGenCommand {
-    /// Runs the command line as ArgumentParser's default `main()` does, except
-    /// that a usage error exits with status 2 (as `validate` documents, and as
-    /// most Unix tools do) instead of ArgumentParser's 64.
-    ///
-    /// Synchronous, so the work runs on the main thread: glibc grows the main
-    /// thread's heap in large steps, while another thread's heap grows a page
-    /// (one `mprotect` call) at a time, thousands of calls for a large contract.
-    static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                exit(withError: ExitCode(ValidationOutcome.usageOrIOError.rawValue))
-            }
-            exit(withError: error)
-        }
     }
 }

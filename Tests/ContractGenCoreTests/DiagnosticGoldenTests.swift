@@ -18,7 +18,7 @@ import Testing
         let bytes = try ContractLoader.readFile(directory.appendingPathComponent("\(name).yaml").path)
         let result = ContractLoader.load(bytes: bytes, file: "invalid/\(name).yaml")
         let text = DiagnosticFormatter.text(result.diagnostics, source: String(decoding: bytes, as: UTF8.self))
-            + DiagnosticFormatter.summary(result.diagnostics) + "\n"
+            + DiagnosticFormatter.summary(result.counts) + "\n"
         return (text, result)
     }
 

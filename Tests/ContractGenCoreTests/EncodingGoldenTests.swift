@@ -13,30 +13,30 @@ enum ExampleEvents {
     static func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }
 
     /// Event wire name -> instance.
-    static let all: [(name: String, event: any OmnitrackingEvent)] = [
-        ("wishlistPageView", WishlistPageView(
+    static let all: [(name: String, event: any Omnitracking.Event)] = [
+        ("wishlistPageView", Omnitracking.WishlistPageView(
             uniqueViewId: viewId, skuItemList: ["1234", "5678"], exitInteraction: .tabBar, uuid: uuid, clientTimestamp: timestamp)),
-        ("messageCentrePageView", MessageCentrePageView(
+        ("messageCentrePageView", Omnitracking.MessageCentrePageView(
             uniqueViewId: viewId, messageQuantity: 3, hasNewMessages: true, promocode: "SPRING24", uuid: uuid, clientTimestamp: timestamp)),
-        ("productDetailPageView", ProductDetailPageView(
+        ("productDetailPageView", Omnitracking.ProductDetailPageView(
             uniqueViewId: viewId, sku: "123456", price: decimal("19.99"), currency: .eur, uuid: uuid, clientTimestamp: timestamp)),
-        ("searchResultsPageView", SearchResultsPageView(
+        ("searchResultsPageView", Omnitracking.SearchResultsPageView(
             uniqueViewId: viewId, searchQuery: "red \"shoes\" \\ size 42\n😀", skuItemList: [], legacyCategory: "shoes",
             uuid: uuid, clientTimestamp: timestamp)),
-        ("addToBag", AddToBag(
+        ("addToBag", Omnitracking.AddToBag(
             uniqueViewId: viewId, sku: "00001234", price: decimal("1234567890.0000000001"), currency: .gbp, quantity: 2,
             uuid: uuid, clientTimestamp: timestamp)),
-        ("bagPageView", BagPageView(
+        ("bagPageView", Omnitracking.BagPageView(
             uniqueViewId: viewId,
             products: [
-                Product(sku: "1234", price: decimal("0.1"), brand: "Acme & Söhne", imageUrl: "https://example.com/a.png", position: 0),
-                Product(sku: "99999", price: decimal("5")),
+                Omnitracking.Product(sku: "1234", price: decimal("0.1"), brand: "Acme & Söhne", imageUrl: "https://example.com/a.png", position: 0),
+                Omnitracking.Product(sku: "99999", price: decimal("5")),
             ],
             cartId: "cart-7", exitInteraction: .deepLink, uuid: uuid, clientTimestamp: timestamp)),
-        ("applyPromocode", ApplyPromocode(
+        ("applyPromocode", Omnitracking.ApplyPromocode(
             uniqueViewId: viewId, interactionType: .longPress, promocode: "SAVE10", uuid: uuid, clientTimestamp: timestamp)),
-        ("appBoot", AppBoot(uuid: uuid, clientTimestamp: timestamp)),
-        ("productImpression", ProductImpression(
+        ("appBoot", Omnitracking.AppBoot(uuid: uuid, clientTimestamp: timestamp)),
+        ("productImpression", Omnitracking.ProductImpression(
             viewType: .home, uniqueViewId: viewId, itemId: "tile-7", position: 3, visibleSeconds: 2.5, visibleRatio: 0.75,
             sku: "1234", uuid: uuid, clientTimestamp: timestamp)),
     ]

@@ -12,11 +12,11 @@ import TrackingCore
     static let price = Gen.int(in: 0...10_000_000).map { Decimal($0) / 100 }
     static let text = Gen.character(in: " "..."~").string(of: 0...30)
     static let product = zip(sku, price, text, Gen.int(in: 0...500)).map { sku, price, brand, position in
-        Product(sku: sku, price: price, brand: brand.isEmpty ? nil : brand, imageUrl: "https://cdn.example/\(position).png", position: position)
+        Omnitracking.Product(sku: sku, price: price, brand: brand.isEmpty ? nil : brand, imageUrl: "https://cdn.example/\(position).png", position: position)
     }
     static let timestamp = Gen.int(in: 0...4_000_000_000_000).map { Date(timeIntervalSince1970: Double($0) / 1000) }
 
-    static func check(_ event: some OmnitrackingEvent) throws {
+    static func check(_ event: some Omnitracking.Event) throws {
         let bytes = event.encodedJSON()
         let parsed = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
         #expect(parsed?["event"] as? String == event.eventName)
@@ -25,9 +25,9 @@ import TrackingCore
     }
 
     @Test func randomBagPageViewsEncodeAndValidate() async {
-        await propertyCheck(count: 200, input: Self.product.array(of: 0...50), Self.text, Gen<ExitInteraction>.case, Self.timestamp) {
+        await propertyCheck(count: 200, input: Self.product.array(of: 0...50), Self.text, Gen<Omnitracking.ExitInteraction>.case, Self.timestamp) {
             products, cartId, exit, timestamp in
-            let event = BagPageView(
+            let event = Omnitracking.BagPageView(
                 uniqueViewId: UUID(), products: products, cartId: cartId, promocode: "ABCD1234", exitInteraction: exit,
                 clientTimestamp: timestamp)
             try? Self.check(event)
@@ -38,8 +38,8 @@ import TrackingCore
     }
 
     @Test func randomAddToBagEventsEncodeAndValidate() async {
-        await propertyCheck(count: 200, input: Self.sku, Self.price, Gen<Currency>.case, Gen.int(in: 1...99)) { sku, price, currency, quantity in
-            let event = AddToBag(uniqueViewId: UUID(), sku: sku, price: price, currency: currency, quantity: quantity)
+        await propertyCheck(count: 200, input: Self.sku, Self.price, Gen<Omnitracking.Currency>.case, Gen.int(in: 1...99)) { sku, price, currency, quantity in
+            let event = Omnitracking.AddToBag(uniqueViewId: UUID(), sku: sku, price: price, currency: currency, quantity: quantity)
             try? Self.check(event)
             let value = try? JSONValue.parse(event.encodedJSON())
             #expect(value?["price"] == .number(price.description))
@@ -49,10 +49,10 @@ import TrackingCore
 
     @Test func randomImpressionsEncodeAndValidate() async {
         await propertyCheck(
-            count: 200, input: Gen<ViewType>.case, Gen.letterOrNumber.string(of: 1...64), Gen.int(in: 0...10_000),
+            count: 200, input: Gen<Omnitracking.ViewType>.case, Gen.letterOrNumber.string(of: 1...64), Gen.int(in: 0...10_000),
             Gen.double(in: 0...3600), Gen.double(in: 0...1)
         ) { viewType, itemId, position, seconds, ratio in
-            let event = ProductImpression(
+            let event = Omnitracking.ProductImpression(
                 viewType: viewType, uniqueViewId: UUID(), itemId: itemId, position: position, visibleSeconds: seconds,
                 visibleRatio: ratio, sku: "1234")
             try? Self.check(event)
@@ -68,7 +68,7 @@ import TrackingCore
 
     @Test func randomWishlistViewsEncodeAndValidate() async {
         await propertyCheck(count: 200, input: Self.sku.array(of: 0...200), Self.timestamp) { skus, timestamp in
-            let event = WishlistPageView(uniqueViewId: UUID(), skuItemList: skus, clientTimestamp: timestamp)
+            let event = Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: skus, clientTimestamp: timestamp)
             try? Self.check(event)
             let parsed = try? JSONSerialization.jsonObject(with: Data(event.encodedJSON())) as? [String: Any]
             #expect(parsed?["skuItemList"] as? [String] == skus)
@@ -84,7 +84,7 @@ import TrackingCore
             var products = products
             let index = rawIndex % products.count
             products[index].price = -Decimal(cents) / 100
-            let event = BagPageView(uniqueViewId: UUID(), products: products, cartId: "c")
+            let event = Omnitracking.BagPageView(uniqueViewId: UUID(), products: products, cartId: "c")
             let violations = event.validate()
             #expect(violations.map(\.path) == ["products[\(index)].price"])
             #expect(violations.map(\.code) == [.belowMinimum])
@@ -97,13 +97,13 @@ import TrackingCore
     @Test func eachBrokenConstraintIsReportedWithItsPath() async {
         await propertyCheck(count: 100, input: Gen.int(in: 100...10_000), Gen.int(in: 0...199), Gen.letter.string(of: 1...3)) {
             quantity, badIndex, junk in
-            let add = AddToBag(uniqueViewId: UUID(), sku: "12" + junk, price: 1, currency: .usd, quantity: quantity)
+            let add = Omnitracking.AddToBag(uniqueViewId: UUID(), sku: "12" + junk, price: 1, currency: .usd, quantity: quantity)
             #expect(Set(add.validate().map(\.path)) == ["sku", "quantity"])
             #expect(Set(add.validate().map(\.code)) == [.patternMismatch, .aboveMaximum])
 
             var skus = Array(repeating: "1234", count: 201)
             skus[badIndex] = junk
-            let wishlist = WishlistPageView(uniqueViewId: UUID(), skuItemList: skus)
+            let wishlist = Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: skus)
             #expect(wishlist.validate().map(\.path) == ["skuItemList", "skuItemList[\(badIndex)]"])
             #expect(wishlist.validate().map(\.code) == [.tooManyItems, .patternMismatch])
             let runtime = Omnitracking.descriptor.validate(payload: (try? JSONValue.parse(wishlist.encodedJSON())) ?? .null)

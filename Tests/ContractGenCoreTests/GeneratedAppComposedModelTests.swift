@@ -6,13 +6,13 @@ import TrackingCore
 /// An app's own model, composed from the generated protocols rather than
 /// generated: it gets `validate()` from the envelope protocol, which checks
 /// its payload against the contract's runtime descriptor.
-struct AppWishlistView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSkuItemList, OmnitrackingFieldKeysProtocolPromocodeOptional {
+struct AppWishlistView: Omnitracking.Kinds.PageView, Omnitracking.Fields.SkuItemList, Omnitracking.OptionalFields.Promocode {
     var eventName: String { "wishlistPageView" }
     var kindName: String { "pageView" }
     var contractVersion: String { Omnitracking.version }
     var uuid = UUID()
     var clientTimestamp = Date()
-    var viewType: ViewType = .wishlist
+    var viewType: Omnitracking.ViewType = .wishlist
     var uniqueViewId = UUID()
     var skuItemList: [String]
     var promocode: String?

@@ -10,12 +10,12 @@ import TrackingCore
 @Suite struct GeneratedHostileContractTests {
     static let when = Date(timeIntervalSince1970: 0.5)
 
-    static func defaultEvent() -> Default {
-        Default(
+    static func defaultEvent() -> Type_.Default {
+        Type_.Default(
             protocol: "quote \" back \\ slash",
             case: 3,
             default: "\\(x)\"",
-            self_: Class(self_: "a\"b\\", any: Decimal(string: "1.5")!, init_: [[Protocol2(eventName_: "é😀", kindName_: true)]]),
+            self_: Type_.Class(self_: "a\"b\\", any: Decimal(string: "1.5")!, init_: [[Type_.Protocol2(eventName_: "é😀", kindName_: true)]]),
             contractVersionX: 1.25,
             deprecatedThing: "*/ old",
             uuid: UUID(uuidString: "00000000-0000-4000-8000-00000000000A")!,
@@ -47,21 +47,21 @@ import TrackingCore
     }
 
     @Test func hostileValueSetKeepsItsExactWireValues() {
-        #expect(Selfish.allCases.map(\.rawValue) == [
+        #expect(Type_.Selfish.allCases.map(\.rawValue) == [
             "say \"hi\"", #"C:\path\to\(file)"#, "two\nlines\ttab\r", "emoji 😀 and é and \u{07} bell", #"*/ """ #" \(x)"#, "",
         ])
-        for value in Selfish.allCases {
+        for value in Type_.Selfish.allCases {
             var writer = JSONWriter()
             writer.value(value.rawValue)
             var raw = JSONWriter()
             raw.rawValue(value.wireJSON)
             #expect(raw.bytes == writer.bytes)
         }
-        #expect(In.allCases.map(\.rawValue) == ["class", "struct", "let"])
+        #expect(Type_.In.allCases.map(\.rawValue) == ["class", "struct", "let"])
     }
 
     @Test func keywordEventsOfOtherKindsRoundTrip() throws {
-        let event = Import(protocol: "p", in: .struct, validate_: [.let, .class], when: Self.when)
+        let event = Type_.Import(protocol: "p", in: .struct, validate_: [.let, .class], when: Self.when)
         #expect(event.validate() == [])
         let value = try JSONValue.parse(event.encodedJSON())
         #expect(value["in"] == .string("struct"))
@@ -69,7 +69,7 @@ import TrackingCore
         #expect(value["when"] == .string("1970-01-01T00:00:00.500Z"))
         #expect(Type_.descriptor.validate(payload: value) == [])
 
-        let ret = Return(protocol: "p", case: -5)
+        let ret = Type_.Return(protocol: "p", case: -5)
         #expect(ret.type == .init_)
         #expect(try JSONValue.parse(ret.encodedJSON())["Type"] == .string(#"*/ """ #" \(x)"#))
     }

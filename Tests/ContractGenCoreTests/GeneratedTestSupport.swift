@@ -18,11 +18,18 @@ enum GeneratedTestSupport {
         var description: String { contract.lastPathComponent }
     }
 
+    /// `Tests/Reference/Names`.
+    static let namesDirectory = Fixtures.packageRoot.appendingPathComponent("Tests/Reference/Names")
+
     static let references = [
         Reference(contract: Fixtures.projectContract, output: Fixtures.packageRoot.appendingPathComponent("Generated")),
         Reference(
             contract: hostileDirectory.appendingPathComponent("contract.yaml"),
             output: hostileDirectory.appendingPathComponent("Generated")
+        ),
+        Reference(
+            contract: namesDirectory.appendingPathComponent("contract.yaml"),
+            output: namesDirectory.appendingPathComponent("Generated")
         ),
     ]
 

@@ -61,6 +61,21 @@ import Testing
         #expect(result.diagnostics.first?.message == "unknown type 'strng' for field 'field0'")
         #expect(result.diagnostics.first?.location == SourceLocation(file: "many.yaml", line: 7, column: 19))
         #expect(result.diagnostics.last?.message.hasPrefix("too many problems") == true)
+        // The summary counts every error, shown or not, collected or not.
+        #expect(result.counts.errors == 100_000)
+        #expect(DiagnosticFormatter.summary(result.counts) == "100000 errors, 0 warnings")
+    }
+
+    /// Warnings past the display limit are counted too, and do not make the contract invalid.
+    @Test func summaryCountsEveryWarning() {
+        var yaml = Self.envelope + "kinds:\n  k: {}\nevents:\n  e: { kind: k }\nvalueSets:\n"
+        for index in 0..<600 { yaml += "  Set\(index): [a]\n" }  // never used: a warning each
+        let result = ContractLoader.load(yaml: yaml, file: "unused.yaml")
+        #expect(result.contract != nil)
+        #expect(result.diagnostics.count == ContractLoader.maxDiagnostics + 1)
+        #expect(result.counts == { var c = DiagnosticCounts(); c.warnings = 600; return c }())
+        #expect(DiagnosticFormatter.summary(result.counts) == "0 errors, 600 warnings")
+        #expect(DiagnosticFormatter.json(result.diagnostics, counts: result.counts).hasSuffix(#""errors":0,"warnings":600,"notes":0}"#))
     }
 
     @Test func multiMegabyteScalar() {

@@ -13,8 +13,13 @@ import TrackingCore
     }
 
     @Test func namesAvoidWhatSwiftReserves() {
-        #expect(GeneratedNames.typeName("Type") == "Type_")
-        #expect(GeneratedNames.typeName("product_detail") == "ProductDetail")
+        #expect(GeneratedNames.typeName("Type", namespace: "Shop") == "Type_")
+        #expect(GeneratedNames.typeName("protocol", namespace: "Shop") == "Protocol_")
+        #expect(GeneratedNames.typeName("shop", namespace: "Shop") == "Shop_")
+        #expect(GeneratedNames.typeName("rules", namespace: "Shop") == "Rules_")
+        #expect(GeneratedNames.typeName("x", swiftName: "Swift", namespace: "Shop") == "Swift_")
+        #expect(GeneratedNames.typeName("product_detail", namespace: "Shop") == "ProductDetail")
+        #expect(GeneratedNames.namespaceName("swift") == "Swift_")
         #expect(GeneratedNames.memberName("self") == "self_")
         #expect(GeneratedNames.memberName("eventName") == "eventName_")
         #expect(GeneratedNames.memberName("default") == "default")
@@ -22,10 +27,10 @@ import TrackingCore
         #expect(GeneratedNames.caseNames(["EUR", "GBP", "tab_bar"]) == ["eur", "gbp", "tabBar"])
         #expect(GeneratedNames.caseNames(["EUR", "eur"]) == ["eUR", "eur"])
         let names = GeneratedNames(contractName: "Omnitracking")
-        #expect(names.kindProtocol("pageView") == "OmnitrackingPageView")
-        #expect(names.kindProtocol("event") == "OmnitrackingEventKind")
-        #expect(names.fieldProtocol("cart_id") == "OmnitrackingFieldKeysProtocolCartId")
-        #expect(names.optionalFieldProtocol("cart_id") == "OmnitrackingFieldKeysProtocolCartIdOptional")
+        #expect(names.envelopeProtocol == "Omnitracking.Event")
+        #expect(names.kindProtocol("pageView") == "Omnitracking.Kinds.PageView")
+        #expect(names.kindProtocol("event") == "Omnitracking.Kinds.Event_")
+        #expect(names.qualifiedTypeName("Data") == "Omnitracking.Data")
     }
 
     /// The descriptor the generated code builds equals the one translated from the contract.
@@ -57,14 +62,14 @@ import TrackingCore
         renderer.render([entry], into: &bytes)
         let source = String(decoding: bytes, as: UTF8.self)
         #expect(source.contains("""
-            public struct WishlistPageView: OmnitrackingPageView, OmnitrackingFieldKeysProtocolSkuItemList, \
-            OmnitrackingFieldKeysProtocolExitInteractionOptional, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
+                public struct WishlistPageView: Omnitracking.Kinds.PageView, Omnitracking.Fields.SkuItemList, \
+            Omnitracking.OptionalFields.ExitInteraction, TrackingCore.ContractGeneratedEvent, Swift.Hashable {
             """))
-        #expect(source.contains("public var viewType: ViewType { ViewType.wishlist }"))
+        #expect(source.contains("public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.wishlist }"))
 
-        let module = ContractTranslator.translate(contract)
+        let module = ContractTranslator.translate(contract).module
         #expect(module.valueSets.map(\.typeName) == ["ViewType", "ExitInteraction", "InteractionType", "Currency"])
         #expect(module.fieldProtocols.count == 2 * 13)
-        #expect(module.descriptor.event(named: "wishlistPageView") != nil)
+        #expect(ContractTranslator.descriptor(of: contract).event(named: "wishlistPageView") != nil)
     }
 }

@@ -1,3 +1,4 @@
+import ContractGenCore
 import Foundation
 import Testing
 
@@ -23,6 +24,28 @@ struct ValidateCommandTests {
         #expect(try run(["validate", "--strict"]).status == 1)
         #expect(try run(["validate", "\(Self.invalid)/warnings-only.yaml"]).status == 0)
         #expect(try run(["validate", "--strict", "\(Self.invalid)/warnings-only.yaml"]).status == 1)
+    }
+
+    @Test func versionIsPrinted() throws {
+        let result = try run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == ContractGenVersion.current + "\n")
+    }
+
+    /// A FIFO or a device is refused at once (exit 2), never read.
+    @Test func nonRegularFilesAreRefused() throws {
+        let result = try run(["validate", "/dev/zero"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: cannot read contract /dev/zero: is a character device, not a regular file\n")
+    }
+
+    /// Notes say which Swift name a contract name becomes; they never fail a run.
+    @Test func notesDoNotFailEvenWhenStrict() throws {
+        let result = try run(["validate", "--strict", "Tests/Reference/Names/contract.yaml"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains(
+            "Tests/Reference/Names/contract.yaml:47:3: note: event 'protocol' becomes the Swift type 'Shop.Protocol_' ('Protocol' is reserved in generated code)\n"))
+        #expect(result.stdout == "Tests/Reference/Names/contract.yaml: valid (no problems, 13 notes)\n")
     }
 
     @Test func invalidContractExitsOneWithCompilerStyleText() throws {

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TrackingCollectorKit
 @testable import TrackingDispatcher
 
 @Suite("Offline backlog", .timeLimit(.minutes(5)))

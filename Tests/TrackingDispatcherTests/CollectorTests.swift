@@ -3,69 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-import TrackingCollectorKit
 import TrackingCore
 @testable import TrackingDispatcher
-
-/// The collector's HTTP endpoints, spoken to over loopback as a developer or a
-/// script would.
-@Suite("Local collector endpoints", .timeLimit(.minutes(1)))
-struct CollectorTests {
-    static func request(_ method: String, _ url: URL, body: String? = nil) async throws -> (Int, JSONValue?) {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.httpBody = body.map { Data($0.utf8) }
-        request.setValue("", forHTTPHeaderField: "Expect")
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, try? JSONValue.parse(Array(data)))
-    }
-
-    static func event(uuid: String, timestamp: String = "2026-11-22T12:00:00.000Z") -> String {
-        #"{"event":"wishlistPageView","kind":"pageView","contractVersion":"1.3.0","uuid":"\#(uuid)","clientTimestamp":"\#(timestamp)"}"#
-    }
-
-    @Test("Batches, queries, faults and resets over HTTP")
-    func endpoints() async throws {
-        let collector = try CollectorServer()
-        let port = try await collector.start()
-        let base = URL(string: "http://127.0.0.1:\(port)")!
-        let batch = CollectorServer.batchURL(port: port)
-        let a = UUID().uuidString.lowercased(), b = UUID().uuidString.lowercased()
-
-        let (ok, answer) = try await Self.request("POST", batch, body: #"{"sentAt":"2026-11-22T12:00:01.000Z","events":[\#(Self.event(uuid: a))]}"#)
-        #expect(ok == 200)
-        #expect(answer?["accepted"] == .array([.string(a)]))
-
-        // A rejected event: 400 with the verdict, nothing of the request stored.
-        let (bad, verdict) = try await Self.request("POST", batch, body: #"{"sentAt":"x","events":[\#(Self.event(uuid: b)),\#(Self.event(uuid: a, timestamp: "noon"))]}"#)
-        #expect(bad == 400)
-        #expect(verdict?["accepted"] == .array([.string(b)]))
-        #expect(verdict?["rejected"] == .array([.object([("uuid", .string(a)), ("reason", .string("clientTimestamp is missing or not ISO 8601 UTC with milliseconds"))])]))
-        #expect(try collector.events().map(\.uuid) == [a])
-
-        // Faults are served in order to the next batch requests.
-        let (queued, _) = try await Self.request("POST", base.appendingPathComponent("faults"), body: #"[{"status":429,"retryAfter":"7"},{"status":500}]"#)
-        #expect(queued == 200)
-        #expect(try await Self.request("POST", batch, body: #"{"sentAt":"x","events":[]}"#).0 == 429)
-        #expect(try await Self.request("POST", batch, body: #"{"sentAt":"x","events":[]}"#).0 == 500)
-        #expect(try await Self.request("POST", batch, body: #"{"sentAt":"x","events":[]}"#).0 == 200)
-
-        let (_, events) = try await Self.request("GET", URL(string: "http://127.0.0.1:\(port)/events?uuid=\(a)")!)
-        guard case .array(let list)? = events?["events"] else { Issue.record("no events list"); return }
-        #expect(list.count == 1)
-        #expect(list.first?["payload"]?["uuid"] == .string(a))
-
-        let (_, stats) = try await Self.request("GET", base.appendingPathComponent("stats"))
-        #expect(stats?["events"] == .number("1"))
-        #expect(stats?["faultsServed"] == .number("2"))
-        #expect(stats?["requests"] == .number("5"))
-
-        #expect(try await Self.request("DELETE", base.appendingPathComponent("events")).0 == 200)
-        #expect(try collector.events().isEmpty)
-        #expect(try await Self.request("GET", base.appendingPathComponent("health")).0 == 200)
-        await collector.stop()
-    }
-}
 
 @Suite("Retry policy", .timeLimit(.minutes(1)))
 struct RetryPolicyTests {

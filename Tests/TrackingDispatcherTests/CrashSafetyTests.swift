@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TrackingCollectorKit
 @testable import TrackingDispatcher
 
 /// A child process tracks and flushes to the real collector and is killed with

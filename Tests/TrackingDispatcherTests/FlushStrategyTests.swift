@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TrackingCollectorKit
 @testable import TrackingDispatcher
 
 /// Flush strategies: each trigger delivers without a manual flush. (The waits poll

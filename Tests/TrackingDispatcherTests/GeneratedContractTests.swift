@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TrackingCollectorKit
 import TrackingContract
 import TrackingCore
 @testable import TrackingDispatcher
@@ -17,7 +16,7 @@ struct GeneratedContractTests {
     @Test("A valid generated event: globals from the descriptor, no flags, stored by the collector without violations")
     func validEvent() async throws {
         let h = try await Harness.make(contract: Self.rules, globals: Self.globals, checker: Self.checker)
-        let event = WishlistPageView(uniqueViewId: UUID(), skuItemList: ["1234", "5678"])
+        let event = Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: ["1234", "5678"])
         h.client.track(event)
         let stored = try #require(try await h.pending().first)
         #expect(stored.flags == [])
@@ -33,7 +32,7 @@ struct GeneratedContractTests {
     @Test("A generated event that breaks the contract is flagged and still delivered; the collector lists its violations")
     func violatingEvent() async throws {
         let h = try await Harness.make(contract: Self.rules, globals: Self.globals, checker: Self.checker)
-        h.client.track(WishlistPageView(uniqueViewId: UUID(), skuItemList: ["not-a-sku"]))
+        h.client.track(Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: ["not-a-sku"]))
         let stored = try #require(try await h.pending().first)
         #expect(stored.flags == [.violations])
         #expect(await h.client.flush().delivered == 1)
@@ -47,7 +46,7 @@ struct GeneratedContractTests {
         var globals = Self.globals
         globals["sessionId"] = .string("not-a-uuid")
         let h = try await Harness.make(contract: Self.rules, globals: globals, checker: Self.checker)
-        h.client.track(WishlistPageView(uniqueViewId: UUID(), skuItemList: ["1234"]))
+        h.client.track(Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: ["1234"]))
         let stored = try #require(try await h.pending().first)
         #expect(stored.flags == [.violations])
         let processed = try #require(h.recorder.events.first)
@@ -60,12 +59,12 @@ struct GeneratedContractTests {
     func piiFromContract() async throws {
         #expect(Self.rules.piiFields.contains("searchQuery"))
         let h = try await Harness.make(contract: Self.rules, consent: .denied, globals: Self.globals, checker: Self.checker)
-        h.client.track(SearchResultsPageView(uniqueViewId: UUID(), searchQuery: "my private search", skuItemList: ["1234"]))
+        h.client.track(Omnitracking.SearchResultsPageView(uniqueViewId: UUID(), searchQuery: "my private search", skuItemList: ["1234"]))
         let stored = try #require(try await h.pending().first)
         #expect(!stored.payloadString.contains("my private search"))
         #expect(stored.flags.contains(.piiStripped))
         h.client.consent = .granted
-        h.client.track(SearchResultsPageView(uniqueViewId: UUID(), searchQuery: "kept", skuItemList: ["1234"]))
+        h.client.track(Omnitracking.SearchResultsPageView(uniqueViewId: UUID(), searchQuery: "kept", skuItemList: ["1234"]))
         await h.client.waitUntilPersisted()
         let processed = try #require(h.recorder.events.last)
         #expect(processed.payloadString.contains("kept"))

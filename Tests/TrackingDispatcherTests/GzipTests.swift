@@ -3,7 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-@testable import TrackingCollectorKit
 import TrackingCore
 @testable import TrackingDispatcher
 
@@ -56,33 +55,5 @@ struct GzipTests {
         #expect(throws: GzipInflater.Failure.malformed) { try GzipInflater.inflate(Array("not gzip".utf8)) }
         #expect(throws: GzipInflater.Failure.malformed) { try GzipInflater.inflate(Array(compressed.dropLast(4))) }
         #expect(throws: GzipInflater.Failure.tooLarge) { try GzipInflater.inflate(compressed, limit: 1_000) }
-    }
-
-    @Test("The collector answers a broken gzip body with 400, and an unknown encoding with 415")
-    func collectorRefusesBadBodies() async throws {
-        let collector = try CollectorServer()
-        let port = try await collector.start()
-        let url = CollectorServer.batchURL(port: port)
-        for (encoding, body, status) in [("gzip", Array("not gzip".utf8), 400), ("br", Array("{}".utf8), 415)] {
-            var request = URLRequest(url: url)
-            request.httpMethod = "POST"
-            request.httpBody = Data(body)
-            request.setValue(encoding, forHTTPHeaderField: "Content-Encoding")
-            request.setValue("", forHTTPHeaderField: "Expect")
-            let answer = try await rawPost(request)
-            #expect(answer == status)
-        }
-        #expect(try collector.events().isEmpty)
-        await collector.stop()
-    }
-}
-
-/// The status of one POST (completion-handler API: see HTTPTransport on why).
-private func rawPost(_ request: URLRequest) async throws -> Int {
-    try await withCheckedThrowingContinuation { continuation in
-        URLSession.shared.dataTask(with: request) { _, response, error in
-            if let error { continuation.resume(throwing: error); return }
-            continuation.resume(returning: (response as? HTTPURLResponse)?.statusCode ?? 0)
-        }.resume()
     }
 }

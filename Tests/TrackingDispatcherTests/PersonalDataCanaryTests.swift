@@ -1,9 +1,10 @@
 import Foundation
 import Logging
 import Testing
-import TrackingCollectorKit
 import TrackingCore
+import TrackingSQLite
 @testable import TrackingDispatcher
+import TrackingSQLite
 
 /// Personal data never escapes: canary values in fields marked `pii` at the top
 /// level, in an object, in an object inside it and in an array of objects,

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import Testing
-import TrackingCollectorKit
 import TrackingContract
 import TrackingCore
 @testable import TrackingDispatcher

@@ -11,8 +11,8 @@ public enum Fixture {
                                                       "deviceModel": .string("iPhone17,1")]
 
     /// The event, with the given ids (fresh ones by default).
-    public static func event(uuid: UUID = UUID(), viewId: UUID = UUID()) -> WishlistPageView {
-        WishlistPageView(uniqueViewId: viewId, skuItemList: ["1234", "5678", "9012"], uuid: uuid)
+    public static func event(uuid: UUID = UUID(), viewId: UUID = UUID()) -> Omnitracking.WishlistPageView {
+        Omnitracking.WishlistPageView(uniqueViewId: viewId, skuItemList: ["1234", "5678", "9012"], uuid: uuid)
     }
 
     /// A database path in a directory of its own (``remove(_:)`` deletes both).
@@ -46,7 +46,7 @@ public enum Fixture {
 
     /// Stored rows as the pipeline produces them (event plus globals in contract
     /// order, no flags, no violations, no missing globals), for the raw-insert baseline.
-    public static func rows(_ count: Int, uuid: () -> UUID = { UUID() }) -> [NewStoredEvent] {
+    public static func rows(_ count: Int, uuid: () -> UUID = { UUID() }) -> [RawRow] {
         (0..<count).map { _ in
             let event = event(uuid: uuid(), viewId: uuid())
             var writer = JSONWriter(capacity: 512)
@@ -55,18 +55,26 @@ public enum Fixture {
             for key in ["appVersion", "osVersion", "deviceModel"] { writer.key(key); globals[key]!.write(to: &writer) }
             writer.key("sessionId"); writer.value(uuid())
             writer.endObject()
-            return NewStoredEvent(uuid: event.uuid.uuidString.lowercased(), eventName: event.eventName,
-                                  payload: writer.bytes, createdAt: Date().timeIntervalSince1970)
+            return RawRow(uuid: event.uuid.uuidString.lowercased(), eventName: event.eventName,
+                          payload: writer.bytes, createdAt: Date().timeIntervalSince1970)
         }
     }
+}
+
+/// A row as the client stores it (the store's own row type is not public API).
+public struct RawRow: Sendable {
+    public var uuid: String
+    public var eventName: String
+    public var payload: [UInt8]
+    public var createdAt: Double
 }
 
 /// The generated `WishlistPageView` seen as a model an app composed itself: the
 /// same fields, but not marked `ContractGeneratedEvent`, so the dispatcher also
 /// runs the descriptor's payload check on it.
 public struct AppComposedWishlistPageView: TrackingEvent {
-    public let base: WishlistPageView
-    public init(base: WishlistPageView) { self.base = base }
+    public let base: Omnitracking.WishlistPageView
+    public init(base: Omnitracking.WishlistPageView) { self.base = base }
     public var eventName: String { base.eventName }
     public var kindName: String { base.kindName }
     public var contractVersion: String { base.contractVersion }

@@ -2,10 +2,20 @@
 /// them at once; nothing is thrown for a problem in the contract itself.
 public struct Diagnostic: Sendable, Hashable {
     public enum Severity: String, Sendable, Hashable, Comparable {
+        /// Information that needs no action (which Swift name a contract name becomes).
+        case note
         case warning, error
 
+        private var rank: Int {
+            switch self {
+            case .note: 0
+            case .warning: 1
+            case .error: 2
+            }
+        }
+
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
-            lhs == .warning && rhs == .error
+            lhs.rank < rhs.rank
         }
     }
 
@@ -24,6 +34,10 @@ public struct Diagnostic: Sendable, Hashable {
 
     public static func error(_ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
         Diagnostic(.error, at: location, message, hint: hint)
+    }
+
+    public static func note(_ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
+        Diagnostic(.note, at: location, message, hint: hint)
     }
 
     public static func warning(_ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {

@@ -16,54 +16,60 @@ public enum DiagnosticFormatter {
         let lines = source.map(SourceLines.init)
         var out = ""
         for diagnostic in diagnostics {
-            out += "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message)\n"
+            // Contract text in messages may hold control characters: shown escaped.
+            out += TerminalSafeText.escaped("\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message)") + "\n"
             if let line = lines?.line(diagnostic.location.line) {
                 out += line + "\n"
                 out += caret(under: diagnostic.location.column, in: line) + "\n"
             }
             if let hint = diagnostic.hint {
-                out += "  hint: \(hint)\n"
+                out += "  hint: \(TerminalSafeText.escaped(hint))\n"
             }
         }
         return out
     }
 
-    /// `2 errors, 1 warning`, or `no problems`.
+    /// `2 errors, 1 warning` (`, 3 notes` when there are notes), or `no problems`.
     public static func summary(_ diagnostics: [Diagnostic]) -> String {
-        let errors = count(.error, in: diagnostics)
-        let warnings = count(.warning, in: diagnostics)
-        if errors == 0 && warnings == 0 { return "no problems" }
-        return "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
+        summary(DiagnosticCounts(diagnostics))
+    }
+
+    /// The summary of `counts` (``ContractLoadResult/counts``: every finding, shown or not).
+    public static func summary(_ counts: DiagnosticCounts) -> String {
+        let (errors, warnings, notes) = (counts.errors, counts.warnings, counts.notes)
+        let noteText = notes == 0 ? "" : ", \(notes) \(notes == 1 ? "note" : "notes")"
+        if errors == 0 && warnings == 0 { return notes == 0 ? "no problems" : "no problems\(noteText)" }
+        return "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")\(noteText)"
     }
 
     /// A JSON document for editors and CI:
-    /// `{"diagnostics":[{"file":…,"line":…,"column":…,"severity":…,"message":…,"hint":…}],"errors":n,"warnings":n}`.
+    /// `{"diagnostics":[{"file":…,"line":…,"column":…,"severity":…,"message":…,"hint":…}],"errors":n,"warnings":n,"notes":n}`.
     /// `hint` is `null` when there is none.
-    public static func json(_ diagnostics: [Diagnostic]) -> String {
+    /// `counts` are the totals to report; by default those of `diagnostics`.
+    public static func json(_ diagnostics: [Diagnostic], counts: DiagnosticCounts? = nil) -> String {
+        let counts = counts ?? DiagnosticCounts(diagnostics)
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("diagnostics")
         writer.beginArray()
         for diagnostic in diagnostics {
             writer.beginObject()
-            writer.key("file"); writer.value(diagnostic.location.file)
+            // Strings as `TerminalSafeText.json`: no raw control character, C1 included.
+            writer.key("file"); writer.rawValue(TerminalSafeText.json(diagnostic.location.file))
             writer.key("line"); writer.value(diagnostic.location.line)
             writer.key("column"); writer.value(diagnostic.location.column)
             writer.key("severity"); writer.value(diagnostic.severity.rawValue)
-            writer.key("message"); writer.value(diagnostic.message)
+            writer.key("message"); writer.rawValue(TerminalSafeText.json(diagnostic.message))
             writer.key("hint")
-            if let hint = diagnostic.hint { writer.value(hint) } else { writer.null() }
+            if let hint = diagnostic.hint { writer.rawValue(TerminalSafeText.json(hint)) } else { writer.null() }
             writer.endObject()
         }
         writer.endArray()
-        writer.key("errors"); writer.value(count(.error, in: diagnostics))
-        writer.key("warnings"); writer.value(count(.warning, in: diagnostics))
+        writer.key("errors"); writer.value(counts.errors)
+        writer.key("warnings"); writer.value(counts.warnings)
+        writer.key("notes"); writer.value(counts.notes)
         writer.endObject()
         return writer.string
-    }
-
-    static func count(_ severity: Diagnostic.Severity, in diagnostics: [Diagnostic]) -> Int {
-        diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
     }
 
     /// Spaces up to `column` (1-based, in Unicode scalars), keeping tabs so the caret lines up.
@@ -94,7 +100,7 @@ private struct SourceLines {
     }
 
     /// Line `number` (1-based) without its line break, or `nil` past the end.
-    /// Control characters other than tab show as U+FFFD, one for one, so the
+    /// Control characters (C0, DEL, C1) other than tab show as U+FFFD, one for one, so the
     /// terminal stays sane and the caret stays aligned.
     func line(_ number: Int) -> String? {
         guard number >= 1, number <= starts.count else { return nil }
@@ -104,7 +110,7 @@ private struct SourceLines {
         if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
         var shown = String.UnicodeScalarView()
         for scalar in Substring(utf8[start..<end]).unicodeScalars {
-            shown.append(scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F ? "\u{FFFD}" : scalar)
+            shown.append(TerminalSafeText.isControl(scalar) && scalar != "\t" ? "\u{FFFD}" : scalar)
         }
         return String(shown)
     }

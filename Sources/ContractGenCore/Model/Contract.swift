@@ -83,13 +83,16 @@ public struct Field: Sendable, Hashable {
     /// A deprecation message, when the field is deprecated.
     public var deprecated: String?
     public var defaultValue: JSONValue?
+    /// The Swift member name the contract chose (`swiftName:`); `nil` to derive it.
+    public var swiftName: String?
     public var location: SourceLocation
 
     public init(
         wireName: String, spec: ValueSpec, description: String? = nil, pii: Bool = false,
-        deprecated: String? = nil, defaultValue: JSONValue? = nil, location: SourceLocation
+        deprecated: String? = nil, defaultValue: JSONValue? = nil, swiftName: String? = nil, location: SourceLocation
     ) {
         self.wireName = wireName
+        self.swiftName = swiftName
         self.spec = spec
         self.description = description
         self.pii = pii
@@ -104,10 +107,13 @@ public struct Kind: Sendable, Hashable {
     public var name: String
     public var description: String?
     public var mandatory: [Field]
+    /// The Swift protocol name the contract chose (`swiftName:`); `nil` to derive it.
+    public var swiftName: String?
     public var location: SourceLocation
 
-    public init(name: String, description: String? = nil, mandatory: [Field] = [], location: SourceLocation) {
+    public init(name: String, description: String? = nil, mandatory: [Field] = [], swiftName: String? = nil, location: SourceLocation) {
         self.name = name
+        self.swiftName = swiftName
         self.description = description
         self.mandatory = mandatory
         self.location = location
@@ -120,10 +126,16 @@ public struct ObjectType: Sendable, Hashable {
     public var description: String?
     public var required: [Field]
     public var optional: [Field]
+    /// The Swift type name the contract chose (`swiftName:`); `nil` to derive it.
+    public var swiftName: String?
     public var location: SourceLocation
 
-    public init(name: String, description: String? = nil, required: [Field] = [], optional: [Field] = [], location: SourceLocation) {
+    public init(
+        name: String, description: String? = nil, required: [Field] = [], optional: [Field] = [], swiftName: String? = nil,
+        location: SourceLocation
+    ) {
         self.name = name
+        self.swiftName = swiftName
         self.description = description
         self.required = required
         self.optional = optional
@@ -143,14 +155,17 @@ public struct Event: Sendable, Hashable {
     /// Wire names of curated fields (``Contract/fields``).
     public var required: [FieldReference]
     public var optional: [FieldReference]
+    /// The Swift type name the contract chose (`swiftName:`); `nil` to derive it.
+    public var swiftName: String?
     public var location: SourceLocation
 
     public init(
         name: String, kind: String, description: String? = nil, deprecated: String? = nil,
         constants: [EventConstant] = [], required: [FieldReference] = [], optional: [FieldReference] = [],
-        location: SourceLocation
+        swiftName: String? = nil, location: SourceLocation
     ) {
         self.name = name
+        self.swiftName = swiftName
         self.kind = kind
         self.description = description
         self.deprecated = deprecated

@@ -9,12 +9,15 @@ struct DescriptorRenderer {
     var namespace: String { SwiftName.escaped(module.namespace) }
 
     func render(into p: inout CodePrinter) {
-        p.line("/// Names the support module version this code was generated for: against any")
-        p.line("/// other version of `TrackingCore` it fails to compile instead of misbehaving.")
-        p.line("public typealias \(module.names.supportVersionAlias) = TrackingCore.TrackingCoreSupportVersion1")
-        p.line()
-        p.doc(module.doc)
+        p.doc(module.doc, source: module.source)
+        p.line("///")
+        p.line("/// Every type generated from the contract is nested in this enum, so that none")
+        p.line("/// can clash with a type an app imports from Swift, Foundation, SwiftUI or UIKit.")
         p.block("public enum \(namespace)") { p in
+            p.line("/// Names the support module version this code was generated for: against any")
+            p.line("/// other version of `TrackingCore` it fails to compile instead of misbehaving.")
+            p.line("public typealias \(module.names.supportVersionAlias) = TrackingCore.TrackingCoreSupportVersion1")
+            p.line()
             p.line("/// The contract's name.")
             p.line("public static let name: Swift.String = \(SwiftLiteral.string(module.contractName))")
             p.line("/// The contract's semantic version, sent as `contractVersion`.")
@@ -65,16 +68,25 @@ struct DescriptorRenderer {
             p.line()
             p.line("/// Field checks shared by the events' validators (generated code only).")
             p.line("enum Rules {}")
+            p.line()
+            p.line("/// A protocol per event kind: the fields every event of the kind carries.")
+            p.line("public enum Kinds {}")
+            p.line()
+            p.line("/// A protocol per curated field, for models that always carry it.")
+            p.line("public enum Fields {}")
+            p.line()
+            p.line("/// A protocol per curated field, for models that may carry it.")
+            p.line("public enum OptionalFields {}")
         }
     }
 
-    /// `static let eventDescriptors<shard>` in an extension of the namespace:
-    /// the descriptors of `events` (the shard's events, in order), printed
-    /// straight as bytes.
+    /// `static let eventDescriptors<shard>` (printed inside an extension of the
+    /// namespace): the descriptors of `events` (the shard's events, in order),
+    /// printed straight as bytes.
     func renderShard(
         _ shard: Int, events: some Collection<Event>, descriptors: ContractTranslator.EventDescriptors, into p: inout CodePrinter
     ) {
-        p.block("extension \(namespace)") { p in
+        do {
             p.line("/// Descriptors of the events in this file.")
             if events.isEmpty {
                 p.line("static let eventDescriptors\(shard): [TrackingCore.EventDescriptor] = []")

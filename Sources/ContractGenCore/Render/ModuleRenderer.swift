@@ -6,38 +6,19 @@ import TrackingCore
 /// Each file renders on its own (``render(fileAt:)``), so the files can be
 /// rendered, and written, at the same time.
 struct ModuleRenderer: Sendable {
-    let contract: Contract
     let module: GeneratedModule
     let events: EventRenderer
+    let contractEvents: [Event]
     let eventDescriptors: ContractTranslator.EventDescriptors
-    /// Indices into the contract's events, per shard, in contract order.
+    /// Indices into ``contractEvents``, per shard, in contract order.
     let eventsByShard: [[Int]]
 
-    init(_ contract: Contract) {
-        self.contract = contract
-        // The module and the events' snippets do not depend on each other: built side by side.
-        let fields = ContractTranslator.FieldDeclarations(contract)
-        let parts = Concurrently.map([false, true]) { forEvents in
-            forEvents
-                ? Translated.events(EventRenderer(
-                    table: ContractTranslator.eventTable(contract, fields: fields),
-                    namespace: GeneratedNames(contractName: contract.name).prefix, version: contract.version))
-                : Translated.module(ContractTranslator.translateWithoutEvents(contract, fields: fields))
-        }
-        guard case .module(let module) = parts[0], case .events(let events) = parts[1] else { preconditionFailure() }
-        self.module = module
-        self.events = events
-        eventDescriptors = ContractTranslator.EventDescriptors(contract)
-        var eventsByShard = Array(repeating: [Int](), count: ContractTranslator.eventShardCount)
-        for (index, event) in contract.events.enumerated() {
-            eventsByShard[ContractTranslator.shard(ofEvent: event.name)].append(index)
-        }
-        self.eventsByShard = eventsByShard
-    }
-
-    private enum Translated: Sendable {
-        case module(GeneratedModule)
-        case events(EventRenderer)
+    init(_ translated: TranslatedContract) {
+        module = translated.module
+        events = EventRenderer(table: translated.events, namespace: translated.module.namespace, version: translated.module.version)
+        contractEvents = translated.contractEvents
+        eventDescriptors = translated.eventDescriptors
+        eventsByShard = translated.eventsByShard
     }
 
     /// The file names in the order that renders fastest on several cores: the
@@ -62,26 +43,42 @@ struct ModuleRenderer: Sendable {
             return file(name, consume buffer) { p in DescriptorRenderer(module: module).render(into: &p) }
         case GeneratedFileSet.valueSets:
             return file(name, consume buffer) { p in
-                for (index, set) in module.valueSets.enumerated() {
-                    if index > 0 { p.line() }
-                    ValueSetRenderer(decl: set).render(into: &p)
+                guard !module.valueSets.isEmpty else { return }
+                p.block("extension \(namespace)") { p in
+                    for (index, set) in module.valueSets.enumerated() {
+                        if index > 0 { p.line() }
+                        ValueSetRenderer(decl: set).render(into: &p)
+                    }
                 }
             }
         case GeneratedFileSet.envelope:
             return file(name, consume buffer) { p in renderEnvelope(into: &p) }
         case GeneratedFileSet.fields:
             return file(name, consume buffer) { p in
-                for (index, decl) in module.fieldProtocols.enumerated() {
-                    if index > 0 { p.line() }
-                    ProtocolRenderer(decl: decl).render(into: &p)
+                // Present and optional protocols alternate in the model (per field): one extension each.
+                var printed = false
+                for scope in ["\(namespace).Fields", "\(namespace).OptionalFields"] {
+                    let decls = module.fieldProtocols.filter { $0.scope == scope }
+                    guard !decls.isEmpty else { continue }
+                    if printed { p.line() }
+                    printed = true
+                    p.block("extension \(scope)") { p in
+                        for (index, decl) in decls.enumerated() {
+                            if index > 0 { p.line() }
+                            ProtocolRenderer(decl: decl).render(into: &p)
+                        }
+                    }
                 }
                 Self.renderRules(module, scopes: [.curated], into: &p)
             }
         case GeneratedFileSet.objects:
             return file(name, consume buffer) { p in
-                for (index, object) in module.objects.enumerated() {
-                    if index > 0 { p.line() }
-                    StructRenderer(decl: object).render(into: &p)
+                guard !module.objects.isEmpty else { return }
+                p.block("extension \(namespace)") { p in
+                    for (index, object) in module.objects.enumerated() {
+                        if index > 0 { p.line() }
+                        StructRenderer(decl: object).render(into: &p)
+                    }
                 }
             }
         default:
@@ -89,19 +86,26 @@ struct ModuleRenderer: Sendable {
             else { preconditionFailure("not a generated file: \(name)") }
             return file(name, consume buffer) { p in
                 let indices = eventsByShard[shard]
-                DescriptorRenderer(module: module).renderShard(
-                    shard, events: indices.lazy.map { contract.events[$0] }, descriptors: eventDescriptors, into: &p)
-                p.withBytes { bytes in
-                    events.render(indices.lazy.map { events.table.entry(of: contract.events[$0]) }, into: &bytes)
+                p.block("extension \(namespace)") { p in
+                    DescriptorRenderer(module: module).renderShard(
+                        shard, events: indices.lazy.map { contractEvents[$0] }, descriptors: eventDescriptors, into: &p)
+                    p.withBytes { bytes in
+                        events.render(indices.lazy.map { events.table.entry(of: contractEvents[$0]) }, into: &bytes)
+                    }
                 }
             }
         }
     }
 
+    /// The namespace as written in code.
+    var namespace: String { SwiftName.escaped(module.namespace) }
+
     func renderEnvelope(into p: inout CodePrinter) {
-        ProtocolRenderer(decl: module.envelope).render(into: &p)
+        p.block("extension \(namespace)") { p in
+            ProtocolRenderer(decl: module.envelope).render(into: &p)
+        }
         p.line()
-        p.block("extension \(module.envelope.name)") { p in
+        p.block("extension \(module.envelope.qualifiedName)") { p in
             p.line("/// The contract's version, sent in every event.")
             p.line("public var contractVersion: Swift.String { \(SwiftName.escaped(module.namespace)).version }")
             p.line()
@@ -111,11 +115,18 @@ struct ModuleRenderer: Sendable {
                 p.line("\(SwiftName.escaped(module.namespace)).descriptor.validate(event: self)")
             }
         }
+        if !module.kinds.isEmpty {
+            p.line()
+            p.block("extension \(namespace).Kinds") { p in
+                for (index, kind) in module.kinds.enumerated() {
+                    if index > 0 { p.line() }
+                    ProtocolRenderer(decl: kind).render(into: &p)
+                }
+            }
+        }
         for (kind, descriptor) in zip(module.kinds, module.descriptor.kinds) {
             p.line()
-            ProtocolRenderer(decl: kind).render(into: &p)
-            p.line()
-            p.block("extension \(kind.name)") { p in
+            p.block("extension \(kind.qualifiedName)") { p in
                 p.line("/// The kind's wire name, sent in every event of the kind.")
                 p.line("public var kindName: Swift.String { \(SwiftLiteral.string(descriptor.name)) }")
             }
@@ -141,6 +152,9 @@ struct ModuleRenderer: Sendable {
         var p = CodePrinter(reusing: consume buffer)
         p.reserve(estimatedBytes(name))
         p.line(GeneratedFileSet.header)
+        // Generated code follows its own layout; linters and formatters leave it alone.
+        p.line("// swiftlint:disable all")
+        p.line("// swift-format-ignore-file")
         p.line("// Contract: \(SwiftLiteral.string(module.contractName)) \(SwiftLiteral.string(module.version))")
         p.line()
         p.line("import Foundation")
@@ -159,7 +173,7 @@ struct ModuleRenderer: Sendable {
         case GeneratedFileSet.fields: 4_096 + module.rules.count * 1_024
         case GeneratedFileSet.objects: 4_096 + module.objects.count * 4_096
         case GeneratedFileSet.valueSets, GeneratedFileSet.envelope: 16_384
-        default: 4_096 + contract.events.count / ContractTranslator.eventShardCount * 4_096
+        default: 4_096 + contractEvents.count / ContractTranslator.eventShardCount * 4_096
         }
     }
 }

@@ -3,13 +3,13 @@ struct ProtocolRenderer {
     let decl: ProtocolDecl
 
     func render(into p: inout CodePrinter) {
-        p.doc(decl.doc)
+        p.doc(decl.doc, source: decl.source)
         let inherits = decl.inherits.isEmpty ? "" : ": " + decl.inherits.joined(separator: ", ")
         if decl.requirements.isEmpty {
-            p.line("public protocol \(decl.name)\(inherits) {}")
+            p.line("public protocol \(SwiftName.escaped(decl.name))\(inherits) {}")
             return
         }
-        p.block("public protocol \(decl.name)\(inherits)") { p in
+        p.block("public protocol \(SwiftName.escaped(decl.name))\(inherits)") { p in
             for (index, requirement) in decl.requirements.enumerated() {
                 if index > 0 { p.line() }
                 p.doc(PropertyDoc.text(requirement))

@@ -1,51 +1,119 @@
 import TrackingCore
 
-/// Names of generated declarations. Built on ``SwiftName`` (the one place
-/// contract names become Swift names) and adds what generated code needs on
-/// top: a trailing `_` for the few names that even backticks cannot make
-/// usable, and the contract-prefixed protocol names.
+/// Names of generated declarations, in one place, so that the validator's
+/// checks and notes and the generated code agree by construction.
 ///
+/// **Everything is nested under the contract's namespace enum**: the only
+/// top-level name a generated module declares is the namespace (`Shop`).
+/// Value sets, objects and events are `Shop.Currency`, `Shop.AddToCart`;
+/// the envelope protocol is `Shop.Event`; kind protocols live in
+/// `Shop.Kinds` (`Shop.Kinds.PageView`) and curated-field protocols in
+/// `Shop.Fields` / `Shop.OptionalFields` (`Shop.Fields.Sku`). So no
+/// contract name can clash with a type an app imports (SwiftUI's `Section`,
+/// Foundation's `Data`), kinds cannot clash with events, and a field `x`
+/// cannot clash with a field `xOptional`.
+///
+/// Swift names come from ``SwiftName`` (or a contract's `swiftName:`); a
+/// name that cannot be used as written gets a trailing `_`
+/// (``reservedTypeNames``, ``reservedMemberNames``, ``reservedCaseNames``).
 /// ``SwiftName`` never produces a name ending in `_`, so the suffix cannot
-/// collide with another contract name.
-public struct GeneratedNames: Sendable, Hashable {
-    /// The contract's namespace enum (`Omnitracking`); prefixes protocol names.
-    public let prefix: String
+/// collide with another derived name.
+package struct GeneratedNames: Sendable, Hashable {
+    /// The contract's namespace enum (`Omnitracking`).
+    package let namespace: String
+    /// Value set or object name -> its type name (unqualified).
+    private var typeNames: [String: String] = [:]
+    /// Event name -> its struct name (unqualified).
+    private var eventNames: [String: String] = [:]
+    /// Kind name -> its protocol name in `Kinds` (unqualified).
+    private var kindNames: [String: String] = [:]
+    /// Curated field wire name -> its protocol name in `Fields` (unqualified).
+    private var fieldNames: [String: String] = [:]
 
-    public init(contractName: String) {
-        prefix = Self.typeName(contractName)
+    /// Names for `contract`, honouring its `swiftName:` keys.
+    package init(_ contract: Contract) {
+        namespace = Self.namespaceName(contract.name)
+        for set in contract.valueSets where typeNames[set.name] == nil {
+            typeNames[set.name] = Self.typeName(set.name, namespace: namespace)
+        }
+        for object in contract.objects where typeNames[object.name] == nil {
+            typeNames[object.name] = Self.typeName(object.name, swiftName: object.swiftName, namespace: namespace)
+        }
+        for event in contract.events where eventNames[event.name] == nil {
+            eventNames[event.name] = Self.typeName(event.name, swiftName: event.swiftName, namespace: namespace)
+        }
+        for kind in contract.kinds where kindNames[kind.name] == nil {
+            kindNames[kind.name] = Self.typeName(kind.name, swiftName: kind.swiftName, namespace: namespace)
+        }
+        for field in contract.fields where fieldNames[field.wireName] == nil {
+            fieldNames[field.wireName] = Self.fieldProtocolName(field, namespace: namespace)
+        }
     }
 
-    /// Type names that would break generated code even in backticks: they
-    /// clash with metatype syntax or with the module names it qualifies with.
-    static let reservedTypeNames: Set<String> = [
-        "Type", "Protocol", "Self", "Any", "AnyObject", "Swift", "Foundation", "TrackingCore", "TrackingContract",
+    /// Names derived from the contract's name alone (no `swiftName:` keys known).
+    package init(contractName: String) {
+        namespace = Self.namespaceName(contractName)
+    }
+
+    /// Type names generated code declares itself inside the namespace, or that
+    /// would break it: metatype syntax (`Shop.Type`), the modules it
+    /// qualifies with (`Swift.String`), and the namespace's own members.
+    /// A type that would take one of them (or the namespace's name) gets a trailing `_`.
+    package static let reservedTypeNames: Set<String> = [
+        "Type", "Protocol", "Self", "Any", "AnyObject", "Swift", "Foundation", "TrackingCore",
+        "Event", "Rules", "SupportVersion", "Kinds", "Fields", "OptionalFields",
     ]
 
     /// Member names generated code declares itself (``TrackingEvent``
     /// requirements, encoders, validators), or that shadow `self` in initializers.
-    static let reservedMemberNames: Set<String> = [
+    package static let reservedMemberNames: Set<String> = [
         "self", "init", "eventName", "kindName", "contractVersion", "validate", "writeMembers", "encodedJSON",
         "writeJSON", "collectViolations", "hashValue", "descriptor",
     ]
 
     /// Names enum cases may not take: `RawRepresentable`/`CaseIterable`
     /// members and the case's own JSON text.
-    static let reservedCaseNames: Set<String> = ["self", "init", "rawValue", "allCases", "hashValue", "wireJSON"]
+    package static let reservedCaseNames: Set<String> = ["self", "init", "rawValue", "allCases", "hashValue", "wireJSON"]
 
-    /// A type name: `product_detail` -> `ProductDetail`.
-    public static func typeName(_ contractName: String) -> String {
+    /// Whether `name` has a letter or digit to make a Swift name from (`_` and `--` do not).
+    package static func hasSwiftName(_ name: String) -> Bool {
+        name.utf8.contains { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 }
+    }
+
+    /// The namespace enum: the contract's name in upper camel case, `_`
+    /// appended when reserved (`Swift` -> `Swift_`).
+    package static func namespaceName(_ contractName: String) -> String {
         let name = SwiftName.upperCamel(contractName)
         return reservedTypeNames.contains(name) ? name + "_" : name
     }
 
+    /// A type name inside `namespace`: `swiftName` or `product_detail` ->
+    /// `ProductDetail`, with `_` appended when reserved or equal to the namespace.
+    package static func typeName(_ contractName: String, swiftName: String? = nil, namespace: String) -> String {
+        let name = swiftName ?? SwiftName.upperCamel(contractName)
+        return reservedTypeNames.contains(name) || name == namespace ? name + "_" : name
+    }
+
     /// A property or parameter name, unescaped: `cart_id` -> `cartId`, `self` -> `self_`.
-    public static func memberName(_ wireName: String) -> String {
-        let name = SwiftName.lowerCamel(wireName)
+    package static func memberName(_ wireName: String, swiftName: String? = nil) -> String {
+        let name = swiftName ?? SwiftName.lowerCamel(wireName)
         return reservedMemberNames.contains(name) ? name + "_" : name
     }
 
+    /// The member name of `field` (its `swiftName:` when it has one).
+    package static func memberName(of field: Field) -> String {
+        memberName(field.wireName, swiftName: field.swiftName)
+    }
+
+    /// The protocol name of a curated field in `Fields`/`OptionalFields`: its
+    /// member name with a capital (`cart_id` -> `CartId`).
+    static func fieldProtocolName(_ field: Field, namespace: String) -> String {
+        let member = field.swiftName ?? SwiftName.lowerCamel(field.wireName)
+        return typeName(field.wireName, swiftName: SwiftName.uppercasedFirst(member), namespace: namespace)
+    }
+
     /// An enum case name, unescaped.
-    public static func caseName(_ code: String) -> String {
+    package static func caseName(_ code: String) -> String {
         let name = SwiftName.lowerCamel(code)
         return reservedCaseNames.contains(name) ? name + "_" : name
     }
@@ -53,7 +121,7 @@ public struct GeneratedNames: Sendable, Hashable {
     /// The case names of a value set's codes, in order. An all-capitals code
     /// reads better lowercased (`EUR` -> `eur` rather than `eUR`); that is used
     /// only when it makes no two cases of the set alike.
-    public static func caseNames(_ codes: [String]) -> [String] {
+    package static func caseNames(_ codes: [String]) -> [String] {
         let plain = codes.map(caseName)
         let lowered = codes.map { code in
             let isCapitals = code.contains(where: \.isUppercase) && !code.contains(where: \.isLowercase)
@@ -62,26 +130,52 @@ public struct GeneratedNames: Sendable, Hashable {
         return Set(lowered).count == lowered.count ? lowered : plain
     }
 
-    /// The envelope protocol: `OmnitrackingEvent`.
-    public var envelopeProtocol: String { prefix + "Event" }
+    /// The namespace as written in code.
+    package var qualifier: String { SwiftName.escaped(namespace) }
 
-    /// The protocol of a kind: `OmnitrackingPageView`. A kind that would take
-    /// the envelope protocol's name gets `Kind` appended.
-    public func kindProtocol(_ kind: String) -> String {
-        let name = prefix + SwiftName.upperCamel(kind)
-        return name == envelopeProtocol ? name + "Kind" : name
+    /// A value set's or object's type name, unqualified (`Currency`).
+    package func typeName(_ name: String) -> String {
+        typeNames[name] ?? Self.typeName(name, namespace: namespace)
     }
 
-    /// `OmnitrackingFieldKeysProtocolCartId`: the curated field present.
-    public func fieldProtocol(_ wireName: String) -> String {
-        prefix + "FieldKeysProtocol" + SwiftName.upperCamel(wireName)
+    /// A value set's or object's type as generated code refers to it: `Shop.Currency`.
+    package func qualifiedTypeName(_ name: String) -> String {
+        qualifier + "." + SwiftName.escaped(typeName(name))
     }
 
-    /// `OmnitrackingFieldKeysProtocolCartIdOptional`: the curated field optional.
-    public func optionalFieldProtocol(_ wireName: String) -> String {
-        fieldProtocol(wireName) + "Optional"
+    /// An event's struct name, unqualified (`AddToCart`).
+    package func eventTypeName(_ event: String) -> String {
+        eventNames[event] ?? Self.typeName(event, namespace: namespace)
     }
 
-    /// `OmnitrackingSupportVersion`: names the support module version.
-    public var supportVersionAlias: String { prefix + "SupportVersion" }
+    /// A kind's protocol name in `Kinds`, unqualified (`PageView`).
+    package func kindName(_ kind: String) -> String {
+        kindNames[kind] ?? Self.typeName(kind, namespace: namespace)
+    }
+
+    /// A curated field's protocol name in `Fields`/`OptionalFields`, unqualified (`CartId`).
+    package func fieldName(_ wireName: String) -> String {
+        fieldNames[wireName] ?? Self.typeName(wireName, namespace: namespace)
+    }
+
+    /// The envelope protocol: `Omnitracking.Event`.
+    package var envelopeProtocol: String { qualifier + ".Event" }
+
+    /// The protocol of a kind: `Omnitracking.Kinds.PageView`.
+    package func kindProtocol(_ kind: String) -> String {
+        qualifier + ".Kinds." + SwiftName.escaped(kindName(kind))
+    }
+
+    /// `Omnitracking.Fields.CartId`: the curated field present.
+    package func fieldProtocol(_ wireName: String) -> String {
+        qualifier + ".Fields." + SwiftName.escaped(fieldName(wireName))
+    }
+
+    /// `Omnitracking.OptionalFields.CartId`: the curated field optional.
+    package func optionalFieldProtocol(_ wireName: String) -> String {
+        qualifier + ".OptionalFields." + SwiftName.escaped(fieldName(wireName))
+    }
+
+    /// `Omnitracking.SupportVersion`: names the support module version.
+    package var supportVersionAlias: String { "SupportVersion" }
 }

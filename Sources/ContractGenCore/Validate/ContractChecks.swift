@@ -86,10 +86,12 @@ struct ContractChecks {
         var swiftNames: [String: String] = [:]
         swiftNames.reserveCapacity(declared.count)
         func note(_ field: Field) {
-            let swift = NameRules.lowerCamel(field.wireName)
+            let swift = GeneratedNames.memberName(of: field)
             if let other = swiftNames[swift] {
                 if other != field.wireName {
-                    reader.error("fields '\(other)' and '\(field.wireName)' both become the Swift name '\(swift)'", at: field.location, hint: "rename one of them")
+                    reader.error(
+                        "fields '\(other)' and '\(field.wireName)' both become the Swift name '\(swift)'", at: field.location,
+                        hint: "rename one of them, or give one a 'swiftName:'")
                 }
             } else {
                 swiftNames[swift] = field.wireName
@@ -99,42 +101,115 @@ struct ContractChecks {
         for field in contract.globals { note(field) }
         for field in contract.fields { note(field) }
         for kind in contract.kinds { for field in kind.mandatory { note(field) } }
+        checkMemberNames()
     }
 
-    /// Value sets, objects and events become top-level Swift types, kinds become
-    /// `<Contract><Kind>` protocols next to the `<Contract>` namespace and the
-    /// `<Contract>Event` protocol: every one of those names must be distinct.
-    private func checkTypeNames() {
-        let prefix = NameRules.isValidName(contract.name) ? NameRules.upperCamel(contract.name) : ""
-        enum Group: Int { case valueSet, object, kind, event, contract, eventProtocol }
-        let groupNames = ["value set", "object", "kind", "event", "contract", "the contract's event protocol"]
-        // Swift name -> (group, name) of its first claimant.
-        var seen: [String: (group: Group, name: String)] = [:]
-        seen.reserveCapacity(contract.valueSets.count + contract.objects.count + contract.kinds.count + contract.events.count + 2)
-        if !prefix.isEmpty {
-            seen[prefix] = (.contract, contract.name)
-            seen[prefix + "Event"] = (.eventProtocol, prefix + "Event")
+    /// Wire names the encoder writes itself (reported where declared).
+    static let reservedWireNames: Set<String> = ["event", "kind", "contractVersion"]
+
+    /// Every field becomes a Swift property: a name without a letter or digit
+    /// needs a `swiftName:`; a name changed to be usable gets a note.
+    private func checkMemberNames() {
+        var seen: Set<SourceLocation> = []
+        func check(_ field: Field) {
+            guard field.swiftName == nil, NameRules.isValidName(field.wireName), !Self.reservedWireNames.contains(field.wireName),
+                seen.insert(field.location).inserted
+            else { return }
+            if !GeneratedNames.hasSwiftName(field.wireName) {
+                reader.error(
+                    "field '\(field.wireName)' has no letter or digit to make a Swift name from", at: field.location,
+                    hint: "add 'swiftName:' with the property name Swift code should use; the wire name stays '\(field.wireName)'")
+                return
+            }
+            let swift = GeneratedNames.memberName(of: field)
+            if swift != SwiftName.lowerCamel(field.wireName) {
+                reader.note(
+                    "field '\(field.wireName)' becomes the Swift property '\(swift)' ('\(SwiftName.lowerCamel(field.wireName))' is taken by generated code); the wire name stays '\(field.wireName)'",
+                    at: field.location, hint: "add 'swiftName:' to choose another name")
+            }
         }
-        func claim(_ group: Group, _ name: String, _ location: SourceLocation) {
+        // Globals are not properties of generated types: the dispatcher adds them.
+        for field in contract.mandatory { check(field) }
+        for kind in contract.kinds { for field in kind.mandatory { check(field) } }
+        for field in contract.fields { check(field) }
+        for object in contract.objects {
+            for field in object.required { check(field) }
+            for field in object.optional { check(field) }
+        }
+    }
+
+    /// Value sets, objects and events become types in the contract's namespace
+    /// enum, kinds protocols in its `Kinds` enum: the names in each must be
+    /// distinct. Names that cannot be used as written get a trailing `_` (noted);
+    /// a name with no letter or digit has nothing to derive from (an error).
+    private func checkTypeNames() {
+        let names = GeneratedNames(contract)
+        let namespace = names.namespace
+        if NameRules.isValidName(contract.name) {
+            if !GeneratedNames.hasSwiftName(contract.name) {
+                reader.error(
+                    "contract name '\(contract.name)' has no letter or digit to make a Swift name from", at: contract.location,
+                    hint: "the contract's name becomes the namespace of generated code: choose a name with letters")
+            } else if namespace != SwiftName.upperCamel(contract.name) {
+                reader.note(
+                    "contract '\(contract.name)' becomes the Swift namespace '\(namespace)' ('\(SwiftName.upperCamel(contract.name))' is reserved in generated code)",
+                    at: contract.location)
+            }
+        }
+        enum Group: Int { case valueSet, object, kind, event }
+        let groupNames = ["value set", "object", "kind", "event"]
+        // Swift name -> (group, name) of its first claimant; kinds have a scope of their own.
+        var seen: [String: (group: Group, name: String)] = [:]
+        var seenKinds: [String: String] = [:]
+        seen.reserveCapacity(contract.valueSets.count + contract.objects.count + contract.events.count)
+        func claim(_ group: Group, _ name: String, swiftName: String?, _ swift: String, _ location: SourceLocation) {
             guard NameRules.isValidName(name) else { return }
-            let swift = group == .kind ? prefix + NameRules.upperCamel(name) : NameRules.upperCamel(name)
-            if group != .kind, NameRules.shadowedTypeNames.contains(swift) {
-                reader.error("\(groupNames[group.rawValue]) '\(name)' would become the Swift type '\(swift)', which Swift already defines", at: location, hint: "choose another name")
-            } else if let other = seen[swift] {
+            let what = "\(groupNames[group.rawValue]) '\(name)'"
+            if swiftName == nil, !GeneratedNames.hasSwiftName(name) {
+                reader.error(
+                    "\(what) has no letter or digit to make a Swift name from", at: location,
+                    hint: group == .valueSet ? "rename it" : "add 'swiftName:' with the type name Swift code should use")
+                return
+            }
+            let qualified = group == .kind ? "\(namespace).Kinds.\(swift)" : "\(namespace).\(swift)"
+            let plain = swiftName ?? SwiftName.upperCamel(name)
+            if swift != plain {
+                reader.note(
+                    "\(what) becomes the Swift \(group == .kind ? "protocol" : "type") '\(qualified)' ('\(plain)' is reserved in generated code)",
+                    at: location, hint: group == .valueSet ? nil : "add 'swiftName:' to choose another name")
+            }
+            if group == .kind {
+                if let other = seenKinds[swift] {
+                    guard other != name else { return }  // reported already as a duplicate key
+                    reader.error(
+                        "kinds '\(name)' and '\(other)' both become the Swift protocol '\(qualified)'", at: location,
+                        hint: "rename one of them, or give one a 'swiftName:'")
+                } else {
+                    seenKinds[swift] = name
+                }
+                return
+            }
+            if let other = seen[swift] {
                 let sameDeclaration = other.name == name && (other.group == group || Set([other.group, group]) == [.valueSet, .object])
                 guard !sameDeclaration else { return }  // reported already as a duplicate key or a name declared twice
                 reader.error(
-                    "\(groupNames[group.rawValue]) '\(name)' and \(groupNames[other.group.rawValue]) '\(other.name)' both become the Swift type '\(swift)'", at: location,
-                    hint: "rename one of them")
+                    "\(what) and \(groupNames[other.group.rawValue]) '\(other.name)' both become the Swift type '\(qualified)'", at: location,
+                    hint: "rename one of them, or give one a 'swiftName:'")
             } else {
                 seen[swift] = (group, name)
             }
         }
         // Declaration order within each group: sorting by location would cost more than all the rest.
-        for set in contract.valueSets { claim(.valueSet, set.name, set.location) }
-        for object in contract.objects { claim(.object, object.name, object.location) }
-        for kind in contract.kinds { claim(.kind, kind.name, kind.location) }
-        for event in contract.events { claim(.event, event.name, event.location) }
+        for set in contract.valueSets { claim(.valueSet, set.name, swiftName: nil, names.typeName(set.name), set.location) }
+        for object in contract.objects {
+            claim(.object, object.name, swiftName: object.swiftName, GeneratedNames.typeName(object.name, swiftName: object.swiftName, namespace: namespace), object.location)
+        }
+        for kind in contract.kinds {
+            claim(.kind, kind.name, swiftName: kind.swiftName, GeneratedNames.typeName(kind.name, swiftName: kind.swiftName, namespace: namespace), kind.location)
+        }
+        for event in contract.events {
+            claim(.event, event.name, swiftName: event.swiftName, GeneratedNames.typeName(event.name, swiftName: event.swiftName, namespace: namespace), event.location)
+        }
     }
 
     /// Objects whose required members need each other can never be built.

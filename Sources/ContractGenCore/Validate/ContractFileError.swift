@@ -8,5 +8,6 @@ public struct ContractFileError: Error, Sendable, Hashable, CustomStringConverti
         self.reason = reason
     }
 
-    public var description: String { "\(path): \(reason)" }
+    /// Terminal-safe: a path may hold control characters.
+    public var description: String { TerminalSafeText.escaped("\(path): \(reason)") }
 }

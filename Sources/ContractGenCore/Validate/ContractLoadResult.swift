@@ -5,15 +5,19 @@ public struct ContractLoadResult: Sendable {
     public var contract: Contract?
     /// Errors and warnings, sorted by file, line and column.
     public var diagnostics: [Diagnostic]
+    /// Every finding by severity, including those past the display limit
+    /// (not the "too many problems" marker): what a summary reports.
+    public var counts: DiagnosticCounts
 
-    public init(contract: Contract?, diagnostics: [Diagnostic]) {
+    public init(contract: Contract?, diagnostics: [Diagnostic], counts: DiagnosticCounts? = nil) {
         self.contract = contract
         self.diagnostics = diagnostics
+        self.counts = counts ?? DiagnosticCounts(diagnostics)
     }
 
     /// Whether any diagnostic is an error.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var hasErrors: Bool { counts.errors > 0 }
 
     /// Whether any diagnostic is a warning.
-    public var hasWarnings: Bool { diagnostics.contains { $0.severity == .warning } }
+    public var hasWarnings: Bool { counts.warnings > 0 }
 }

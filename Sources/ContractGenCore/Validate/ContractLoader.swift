@@ -7,7 +7,7 @@ public enum ContractLoader {
     /// - Throws: ``ContractFileError`` only when the file cannot be read;
     ///   problems in the contract come back as diagnostics.
     public static func load(path: String, limits: ParseLimits = .standard) throws -> ContractLoadResult {
-        load(bytes: try readFile(path), file: path, limits: limits)
+        load(bytes: try readFile(path, maxBytes: limits.maxBytes), file: path, limits: limits)
     }
 
     /// Loads a contract from text; `file` names it in diagnostics.
@@ -24,30 +24,40 @@ public enum ContractLoader {
         let reader = ContractReader(root: root, file: file)
         let contract = reader.read()
         var diagnostics = sorted(parsed.diagnostics + reader.diagnostics)
-        let hasErrors = diagnostics.contains { $0.severity == .error }
+        let counts = DiagnosticCounts(diagnostics) + reader.dropped
+        let hasErrors = counts.errors > 0
         if diagnostics.count > maxDiagnostics {
             let cut = diagnostics[maxDiagnostics]
             diagnostics.removeSubrange(maxDiagnostics...)
-            // The note is a warning when only warnings were cut, so it cannot fail a valid contract.
+            // The marker is a warning when only warnings were cut, so it cannot fail a valid
+            // contract; it is not counted (``ContractLoadResult/counts`` counts every finding).
             diagnostics.append(
                 Diagnostic(
                     hasErrors ? .error : .warning, at: cut.location, "too many problems; stopped reporting after \(maxDiagnostics)",
                     hint: "fix these first, then run again"))
         }
-        return ContractLoadResult(contract: hasErrors ? nil : contract, diagnostics: diagnostics)
+        return ContractLoadResult(contract: hasErrors ? nil : contract, diagnostics: diagnostics, counts: counts)
     }
 
-    /// Reads a file's bytes, throwing ``ContractFileError`` when it cannot.
-    public static func readFile(_ path: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    /// Reads a contract file's bytes, throwing ``ContractFileError`` when it
+    /// cannot: it does not exist, is not a regular file (a FIFO, a device, a
+    /// directory), or is larger than `maxBytes`. All of that is checked before
+    /// a byte is read.
+    public static func readFile(_ path: String, maxBytes: Int = ParseLimits.standard.maxBytes) throws -> [UInt8] {
+        guard FileManager.default.fileExists(atPath: path) else {
             throw ContractFileError(path: path, reason: "no such file")
         }
-        guard !isDirectory.boolValue else { throw ContractFileError(path: path, reason: "is a directory") }
-        guard let bytes = FileBytes.read(path) else {
+        switch FileBytes.read(path, maxBytes: maxBytes) {
+        case .success(let bytes):
+            return bytes
+        case .failure(.notRegular(let kind)):
+            throw ContractFileError(path: path, reason: kind)
+        case .failure(.tooLarge(let size)):
+            throw ContractFileError(
+                path: path, reason: "is \(size) bytes, more than the \(maxBytes) bytes a contract may have")
+        case .failure(.cannotOpen), .failure(.cannotRead):
             throw ContractFileError(path: path, reason: "cannot be read")
         }
-        return bytes
     }
 
     /// More would bury the first problems; a hostile file could otherwise print without end.

@@ -3,7 +3,7 @@ import Foundation
 /// Events: a kind, constants for the kind's value-set fields, and the curated
 /// fields they require or allow.
 extension ContractReader {
-    static let eventKeys = ["kind", "description", "deprecated", "required", "optional"]
+    static let eventKeys = ["kind", "description", "deprecated", "required", "optional", "swiftName"]
 
     func readEvents(_ node: Node, contract: Contract) -> [Event] {
         guard let list = entries(of: node, what: "'events'", nullIsEmpty: true) else { return [] }
@@ -34,14 +34,14 @@ extension ContractReader {
                 if let event = reader.readEvent(entry, context) { events.append(event) }
             }
             return EventChunk(
-                events: events, diagnostics: reader.diagnostics, mentionedFieldNames: reader.mentionedFieldNames,
+                events: events, diagnostics: reader.diagnostics, dropped: reader.dropped, mentionedFieldNames: reader.mentionedFieldNames,
                 curatedFieldUsed: reader.curatedFieldUsed)
         }
         var events: [Event] = []
         events.reserveCapacity(list.count)
         for part in parts {
             events += part.events
-            take(part.diagnostics)
+            take(part.diagnostics, dropped: part.dropped)
             mentionedFieldNames.formUnion(part.mentionedFieldNames)
             for (index, used) in part.curatedFieldUsed.enumerated() where used { curatedFieldUsed[index] = true }
         }
@@ -96,6 +96,8 @@ extension ContractReader {
     struct EventChunk: Sendable {
         let events: [Event]
         let diagnostics: [Diagnostic]
+        /// Findings past the chunk reader's limit, counted only.
+        let dropped: DiagnosticCounts
         let mentionedFieldNames: Set<String>
         let curatedFieldUsed: [Bool]
     }
@@ -181,9 +183,11 @@ extension ContractReader {
         var constants: [EventConstant] = []
         var required: [FieldReference] = []
         var optional: [FieldReference] = []
+        var swiftName: String?
         for item in body {
             switch item.name {
             case "kind": continue
+            case "swiftName": swiftName = readSwiftName(item, of: what())
             case "description": description = text(of: item.value, what: "'description' of \(what())")
             case "deprecated":
                 if case .bool? = item.value.scalarValue {
@@ -202,7 +206,7 @@ extension ContractReader {
         guard !kindName.isEmpty else { return nil }
         return Event(
             name: entry.name, kind: kindName, description: description, deprecated: deprecated, constants: constants,
-            required: required, optional: optional, location: entry.key.location)
+            required: required, optional: optional, swiftName: swiftName, location: entry.key.location)
     }
 
     /// Remembers the names listed anywhere in an event body (`required: sku` included).

@@ -49,19 +49,29 @@ final class ContractReader {
     /// file of a million mistakes cannot fill memory.
     static let collectionLimit = 20 * ContractLoader.maxDiagnostics
 
+    /// Findings past ``limit``: not kept, but counted for the summary.
+    private(set) var dropped = DiagnosticCounts()
+
     func error(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String? = nil) {
-        guard diagnostics.count < limit else { return }
+        guard diagnostics.count < limit else { return dropped.add(.error) }
         diagnostics.append(.error(message(), at: location, hint: hint()))
     }
 
+    func note(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String? = nil) {
+        guard diagnostics.count < limit else { return dropped.add(.note) }
+        diagnostics.append(.note(message(), at: location, hint: hint()))
+    }
+
     func warning(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String? = nil) {
-        guard diagnostics.count < limit else { return }
+        guard diagnostics.count < limit else { return dropped.add(.warning) }
         diagnostics.append(.warning(message(), at: location, hint: hint()))
     }
 
     /// Appends findings made by another reader, up to the limit.
-    func take(_ found: [Diagnostic]) {
-        diagnostics += found.prefix(max(0, limit - diagnostics.count))
+    func take(_ found: [Diagnostic], dropped alsoDropped: DiagnosticCounts = DiagnosticCounts()) {
+        let room = max(0, limit - diagnostics.count)
+        diagnostics += found.prefix(room)
+        dropped = dropped + DiagnosticCounts(found.dropFirst(room)) + alsoDropped
     }
 
     // MARK: The whole contract
@@ -268,7 +278,13 @@ final class ContractReader {
                 continue
             }
             wireSeen[member.wireValue] = member.location
-            let swift = NameRules.lowerCamel(member.code)
+            if NameRules.isValidName(member.code), !GeneratedNames.hasSwiftName(member.code) {
+                error(
+                    "code '\(member.code)' of \(what) has no letter or digit to make a Swift case name from", at: member.location,
+                    hint: "use the mapping form and give it a code name: 'underscore: \(member.code)'")
+                continue
+            }
+            let swift = GeneratedNames.caseName(member.code)
             if let other = swiftSeen[swift] {
                 error("codes '\(other)' and '\(member.code)' of \(what) both become the Swift case '\(swift)'", at: member.location, hint: "rename one of them")
                 continue
@@ -292,7 +308,8 @@ final class ContractReader {
     func readObject(_ entry: MappingEntry) -> ObjectType? {
         checkName(entry.name, what: "object name", at: entry.key.location)
         let what = "object '\(entry.name)'"
-        guard let body = entries(of: entry.value, what: what, allowed: ["description", "required", "optional"], nullIsEmpty: true) else { return nil }
+        guard let body = entries(of: entry.value, what: what, allowed: ["description", "required", "optional", "swiftName"], nullIsEmpty: true) else { return nil }
+        let swiftName = readSwiftName(body["swiftName"], of: what)
         let description = body["description"].flatMap { text(of: $0.value, what: "'description' of \(what)") }
         let required = body["required"].map { readFields($0.value, section: "'required' of \(what)") } ?? []
         let optional = body["optional"].map { readFields($0.value, section: "'optional' of \(what)") } ?? []
@@ -309,7 +326,8 @@ final class ContractReader {
             }
         }
         checkSwiftNames(required + kept, scope: what)
-        return ObjectType(name: entry.name, description: description, required: required, optional: kept, location: entry.key.location)
+        return ObjectType(
+            name: entry.name, description: description, required: required, optional: kept, swiftName: swiftName, location: entry.key.location)
     }
 
     func readKinds(_ node: Node) -> [Kind] {
@@ -317,20 +335,38 @@ final class ContractReader {
         return list.compactMap { entry in
             checkName(entry.name, what: "kind name", at: entry.key.location)
             let what = "kind '\(entry.name)'"
-            guard let body = entries(of: entry.value, what: what, allowed: ["description", "mandatory"], nullIsEmpty: true) else { return nil }
+            guard let body = entries(of: entry.value, what: what, allowed: ["description", "mandatory", "swiftName"], nullIsEmpty: true) else { return nil }
+            let swiftName = readSwiftName(body["swiftName"], of: what)
             let description = body["description"].flatMap { text(of: $0.value, what: "'description' of \(what)") }
             let mandatory = body["mandatory"].map { readFields($0.value, section: "'mandatory' of \(what)") } ?? []
-            return Kind(name: entry.name, description: description, mandatory: mandatory, location: entry.key.location)
+            return Kind(name: entry.name, description: description, mandatory: mandatory, swiftName: swiftName, location: entry.key.location)
         }
     }
 
     // MARK: Swift names
 
+    /// A `swiftName:` value: a Swift identifier (ASCII letters, digits and `_`,
+    /// not starting with a digit, not `_` alone); `nil` when absent or invalid (reported).
+    func readSwiftName(_ entry: MappingEntry?, of what: @autoclosure () -> String) -> String? {
+        guard let entry, let name = text(of: entry.value, what: "'swiftName' of \(what())") else { return nil }
+        let bytes = Array(name.utf8)
+        let isIdentifier = !bytes.isEmpty && !(bytes[0] >= 0x30 && bytes[0] <= 0x39) && bytes.allSatisfy {
+            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
+        }
+        guard isIdentifier, GeneratedNames.hasSwiftName(name) else {
+            error(
+                "'swiftName' of \(what()) must be a Swift identifier, found '\(name)'", at: entry.value.location,
+                hint: "ASCII letters, digits and '_', not starting with a digit")
+            return nil
+        }
+        return name
+    }
+
     /// Reports fields of one scope whose different wire names become one Swift name.
     func checkSwiftNames(_ fields: [Field], scope: String) {
         var seen: [String: String] = [:]
         for field in fields {
-            let swift = NameRules.lowerCamel(field.wireName)
+            let swift = GeneratedNames.memberName(of: field)
             if let other = seen[swift], other != field.wireName {
                 error("fields '\(other)' and '\(field.wireName)' of \(scope) both become the Swift name '\(swift)'", at: field.location, hint: "rename one of them")
             } else {

@@ -9,16 +9,30 @@ import Darwin
 /// Reads files with plain `open`/`read`: straight into the buffer that is
 /// kept (no `Data` in between, whose pages would be touched, then copied).
 enum FileBytes {
-    /// The whole file at `path`, or `nil` when it cannot be opened or read.
-    static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+    /// Why a file was not read.
+    enum ReadFailure: Error, Equatable {
+        case cannotOpen, notRegular(kind: String), tooLarge(size: Int), cannotRead
+    }
+
+    /// The whole regular file at `path`, at most `maxBytes` long.
+    ///
+    /// The kind and size are checked on the open descriptor before anything is
+    /// read: a FIFO would block forever and `/dev/zero` would never end. The
+    /// file is opened non-blocking so that opening a FIFO cannot block either,
+    /// and read no further than `maxBytes` + 1 in case it grows meanwhile.
+    static func read(_ path: String, maxBytes: Int = Int.max) -> Result<[UInt8], ReadFailure> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return .failure(.cannotOpen) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
+        guard fstat(fd, &info) == 0 else { return .failure(.cannotRead) }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else { return .failure(.notRegular(kind: describe(kind))) }
+        guard Int(info.st_size) <= maxBytes else { return .failure(.tooLarge(size: Int(info.st_size))) }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var count = 0
         while true {
+            if count > maxBytes { return .failure(.tooLarge(size: count)) }
             if count == bytes.count {
                 // The file grew since `fstat`: read on in steps.
                 bytes += [UInt8](repeating: 0, count: max(4096, bytes.count / 2))
@@ -28,13 +42,25 @@ enum FileBytes {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                return nil
+                return .failure(.cannotRead)
             }
             if n == 0 { break }
             count += n
         }
         bytes.removeSubrange(count...)
-        return bytes
+        return .success(bytes)
+    }
+
+    /// `what` for a file kind that is not a regular file.
+    private static func describe(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFDIR: "is a directory"
+        case S_IFIFO: "is a FIFO (named pipe), not a regular file"
+        case S_IFCHR: "is a character device, not a regular file"
+        case S_IFBLK: "is a block device, not a regular file"
+        case S_IFSOCK: "is a socket, not a regular file"
+        default: "is not a regular file"
+        }
     }
 
     /// Whether the file at `path` holds exactly `bytes`: its size first, then
