@@ -9,8 +9,11 @@ let package = Package(
         .library(name: "TrackingCore", targets: ["TrackingCore"]),
         .library(name: "TrackingDispatcher", targets: ["TrackingDispatcher"]),
         .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
-        // UIKit adapters (background time); builds empty where UIKit does not exist.
+        .library(name: "ScreenTracking", targets: ["ScreenTracking"]),
+        // SwiftUI and UIKit adapters: screens, impressions, background time (Apple platforms only; builds empty elsewhere).
         .library(name: "AppleTrackingAdapters", targets: ["AppleTrackingAdapters"]),
+        // Swift Testing helpers for apps' tests.
+        .library(name: "TrackingTesting", targets: ["TrackingTesting"]),
         // The SQLite wrapper the dispatcher stores events with; the collector (Collector/) uses it too.
         .library(name: "TrackingSQLite", targets: ["TrackingSQLite"]),
         // The generated module for contract/contract.yaml.
@@ -63,8 +66,13 @@ let package = Package(
             ]
         ),
         .target(name: "ImpressionTracking", dependencies: ["TrackingCore"]),
-        // Files wrapped in `#if canImport(UIKit)`: empty on Linux.
-        .target(name: "AppleTrackingAdapters", dependencies: ["TrackingDispatcher"]),
+        .target(name: "ScreenTracking", dependencies: ["TrackingCore", "ImpressionTracking"]),
+        // Files wrapped in #if canImport(SwiftUI) / canImport(UIKit): empty on Linux.
+        .target(
+            name: "AppleTrackingAdapters",
+            dependencies: ["TrackingCore", "ImpressionTracking", "ScreenTracking", "TrackingDispatcher"]
+        ),
+        .target(name: "TrackingTesting", dependencies: ["TrackingCore", "TrackingDispatcher"]),
 
         // MARK: Generator
         .target(name: "ContractGenCore", dependencies: ["CYAML", "TrackingCore"]),
@@ -139,8 +147,24 @@ let package = Package(
         ),
         .testTarget(
             name: "ImpressionTrackingTests",
-            dependencies: ["ImpressionTracking", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "ImpressionTracking", "impression-replay",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             exclude: ["Traces"]
+        ),
+        // Type-checks every Swift block of README.md and docs/*.md against the built modules.
+        .testTarget(name: "DocumentationTests"),
+        .testTarget(
+            name: "TrackingTestingTests",
+            dependencies: ["TrackingTesting", "TrackingDispatcher", "TrackingContract"]
+        ),
+        .testTarget(
+            name: "ScreenTrackingTests",
+            dependencies: [
+                "ScreenTracking", "ImpressionTracking", "TrackingDispatcher", "TrackingTesting", "TrackingContract",
+                "AppleTrackingAdapters",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

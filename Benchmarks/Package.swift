@@ -20,6 +20,12 @@ let package = Package(
             dependencies: [.product(name: "ContractGenCore", package: "contractgen")],
             path: "Sources/ValidationBenchmark"
         ),
+        // The pattern engine: `swift run -c release PatternBenchmark [rounds]`.
+        .executableTarget(
+            name: "PatternBenchmark",
+            dependencies: [.product(name: "TrackingCore", package: "contractgen")],
+            path: "Sources/PatternBenchmark"
+        ),
         // What the dispatcher's benchmark and PersistProbe share: the event, the configuration, the raw baseline.
         .target(
             name: "DispatcherFixture",

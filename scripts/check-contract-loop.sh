@@ -38,7 +38,7 @@ import ShopEvents
 
 /// Written by scripts/check-contract-loop.sh: uses the types the edit added.
 func loopCheck() -> String {
-    let event = WishlistAdd(sku: "1234", giftNote: "for you")
+    let event = Shop.WishlistAdd(sku: "1234", giftNote: "for you")
     let note: String? = event.giftNote
     return "\(event.eventName) \(note ?? "")"
 }

@@ -21,12 +21,32 @@ let package = Package(
             exclude: ["contract.yaml"],
             plugins: [.plugin(name: "ContractGenPlugin", package: "contractgen")]
         ),
+        // The screens' tracking, kept out of the views (and tested on its own).
+        .target(
+            name: "ShopTracking",
+            dependencies: [
+                "ShopEvents",
+                .product(name: "ScreenTracking", package: "contractgen"),
+                .product(name: "ImpressionTracking", package: "contractgen"),
+            ]
+        ),
         .executableTarget(
             name: "shop-app",
             dependencies: [
                 "ShopEvents",
+                "ShopTracking",
                 .product(name: "TrackingDispatcher", package: "contractgen"),
                 .product(name: "ImpressionTracking", package: "contractgen"),
+                .product(name: "ScreenTracking", package: "contractgen"),
+            ]
+        ),
+        .testTarget(
+            name: "ShopAppTests",
+            dependencies: [
+                "ShopEvents",
+                "ShopTracking",
+                .product(name: "TrackingTesting", package: "contractgen"),
+                .product(name: "TrackingDispatcher", package: "contractgen"),
             ]
         ),
     ],

@@ -15,14 +15,14 @@ struct ContractLocation {
             let data = try Data(contentsOf: config)
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                   let relative = object["contract"] as? String, !relative.isEmpty else {
-                throw PluginError("\(config.path):1:1: error: \(configName) must be a JSON object with a string member \"contract\"")
+                throw Problem("\(config.path):1:1: error: \(configName) must be a JSON object with a string member \"contract\"")
             }
             let contract = URL(fileURLWithPath: relative, relativeTo: targetDirectory).standardizedFileURL
             return ContractLocation(contract: contract, config: config)
         }
         let contract = targetDirectory.appending(path: defaultContractName)
         guard FileManager.default.fileExists(atPath: contract.path) else {
-            throw PluginError(
+            throw Problem(
                 "\(targetDirectory.path): error: no \(defaultContractName) in the target's directory and no \(configName) naming one"
             )
         }
@@ -30,7 +30,10 @@ struct ContractLocation {
     }
 }
 
-struct PluginError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+extension ContractLocation {
+    /// Why a target's contract cannot be found: shown as the build's error.
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
 }

@@ -31,13 +31,9 @@ struct GenerateContractCode: CommandPlugin {
         process.arguments = toolArguments
         try process.run()
         process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw PluginError("contractgen generate failed (exit \(process.terminationStatus))")
+        // contractgen printed its diagnostics already; an error diagnostic fails the command.
+        if process.terminationReason != .exit || process.terminationStatus != 0 {
+            Diagnostics.error("contractgen generate failed (exit \(process.terminationStatus))")
         }
     }
-}
-
-struct PluginError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

@@ -35,8 +35,8 @@ public enum ContractGenerator {
     }
 
     /// The generated files for a valid contract, in ``GeneratedFileSet/fileNames`` order.
-    public static func render(_ contract: Contract) -> [GeneratedFile] {
-        ModuleRenderer(contract).renderAll()
+    package static func render(_ contract: Contract) -> [GeneratedFile] {
+        ModuleRenderer(ContractTranslator.translate(contract)).renderAll()
     }
 
     /// Renders `contract` and writes (or checks) the files in `directory`.
@@ -44,16 +44,16 @@ public enum ContractGenerator {
     /// Each file is rendered and written by its own task, the tasks spread
     /// over the cores (the event shards are most of the work); the result does
     /// not depend on their order.
-    public static func generate(
+    package static func generate(
         _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write
     ) throws -> GeneratedFileWriter.Report {
         let writer = GeneratedFileWriter()
         try writer.prepare(directory, mode: mode)
-        let renderer = ModuleRenderer(contract)
+        let renderer = ModuleRenderer(ContractTranslator.translate(contract))
         // Each worker prints its files into one buffer, reused from file to file.
         let outcomes = Concurrently.map(ModuleRenderer.renderOrder, state: { [UInt8]() }) { name, buffer in
-            var file = renderer.render(file: name, reusing: Self.take(&buffer))
-            defer { buffer = Self.take(&file.bytes) }
+            var file = renderer.render(file: name, reusing: buffer.takeStorage())
+            defer { buffer = file.bytes.takeStorage() }
             return Result { try writer.write(file, to: directory, mode: mode) }
         }
         let written = Dictionary(uniqueKeysWithValues: zip(ModuleRenderer.renderOrder, outcomes))
@@ -67,14 +67,5 @@ public enum ContractGenerator {
         }
         report.removed = try writer.removeStale(in: directory, keeping: Set(GeneratedFileSet.fileNames), mode: mode)
         return report
-    }
-}
-
-extension ContractGenerator {
-    /// `array`, leaving it empty: the storage then has one owner and can grow in place.
-    static func take(_ array: inout [UInt8]) -> [UInt8] {
-        var taken: [UInt8] = []
-        swap(&taken, &array)
-        return taken
     }
 }

@@ -1,11 +1,18 @@
+import TrackingCore
+
 /// Drives a tracker from a clock on the main actor: stamps every input with the
 /// clock's time and keeps exactly one wake-up pending, at the tracker's next
 /// deadline, however many items are on screen. It replaces a timer per item
 /// (and the stalls of run-loop timers while the user drags).
 ///
 /// The clock is injected: `ContinuousClock()` in an app, a manual clock in tests.
+///
+/// It registers with an ``ApplicationLifecycle`` hub (``ApplicationLifecycle/shared``
+/// unless told otherwise), so background, foreground, suspension and resumption
+/// reach it without the app calling anything. While a screen tracker drives it
+/// (`ScreenTracker.attach(_:)`), the screen passes those changes on instead.
 @MainActor
-public final class ImpressionDriver<C: Clock> where C.Duration == Duration {
+public final class ImpressionDriver<C: Clock>: ApplicationLifecycleParticipant where C.Duration == Duration {
     public let tracker: ImpressionTracker
     private let clock: C
     private let origin: C.Instant
@@ -13,13 +20,35 @@ public final class ImpressionDriver<C: Clock> where C.Duration == Duration {
     /// The engine time of the pending wake-up, if any.
     public private(set) var scheduledWakeUp: MonotonicInstant?
 
+    /// Set while a screen tracker drives this driver's lifecycle.
+    package var isDrivenByScreen = false
+
     /// - Parameters:
     ///   - tracker: the tracker to drive.
     ///   - clock: the time source; engine time 0 is the clock's time at creation.
-    public init(tracker: ImpressionTracker, clock: C) {
+    ///   - lifecycle: the hub that tells the driver about background, foreground
+    ///     and suspension (nil: the app calls those methods itself). A driver
+    ///     created while the app is in background or suspended starts so.
+    public init(tracker: ImpressionTracker, clock: C, lifecycle: ApplicationLifecycle? = .shared) {
         self.tracker = tracker
         self.clock = clock
         self.origin = clock.now
+        if let lifecycle {
+            let state = lifecycle.state
+            if state.isInBackground { enterBackground() }
+            if state.isSuspended { suspend() }
+            lifecycle.register(self)
+        }
+    }
+
+    public func applicationLifecycleDidChange(_ change: ApplicationLifecycleChange) {
+        guard !isDrivenByScreen else { return }
+        switch change {
+        case .didEnterBackground: enterBackground()
+        case .willEnterForeground: enterForeground()
+        case .willSuspend: suspend()
+        case .didResume: resume()
+        }
     }
 
     deinit { wakeUp?.cancel() }

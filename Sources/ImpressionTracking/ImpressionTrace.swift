@@ -11,7 +11,10 @@ import Foundation
 /// ```
 ///
 /// `t` is seconds on a monotonic clock; rectangles are `[x, y, width, height]`.
-/// Blank lines and lines starting with `#` are ignored.
+/// Blank lines and lines starting with `#` are ignored. A recording starts with
+/// a header line holding the rules it was recorded with
+/// (`{"type":"rules","threshold":0.5,…}`), followed, when the recording's cap
+/// dropped its oldest entries, by `{"type":"dropped","count":N}`.
 public struct ImpressionTrace: Sendable, Hashable {
     /// One input of the engine.
     public enum Input: Sendable, Hashable {
@@ -56,25 +59,51 @@ public struct ImpressionTrace: Sendable, Hashable {
     }
 
     public var entries: [Entry]
+    /// The rules the session was recorded with (from the header line), if known.
+    public var rules: ImpressionRules?
+    /// How many of the oldest entries the recording dropped (its cap was reached).
+    public var droppedEntries: Int
 
-    public init(entries: [Entry]) { self.entries = entries }
+    public init(entries: [Entry], rules: ImpressionRules? = nil, droppedEntries: Int = 0) {
+        self.entries = entries
+        self.rules = rules
+        self.droppedEntries = droppedEntries
+    }
 
     /// Parses JSON lines; errors name the line.
     public init(jsonLines text: String) throws(ImpressionTraceError) {
         var entries: [Entry] = []
+        var rules: ImpressionRules?
+        var dropped = 0
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
-            entries.append(try Self.parse(line: line, number: lineNumber))
+            switch try Self.parse(line: line, number: lineNumber) {
+            case .entry(let entry):
+                entries.append(entry)
+            case .rules(let header):
+                guard entries.isEmpty, rules == nil else {
+                    throw ImpressionTraceError(line: lineNumber, message: "the rules line must come first, once")
+                }
+                rules = header
+            case .dropped(let count):
+                guard entries.isEmpty, dropped == 0 else {
+                    throw ImpressionTraceError(line: lineNumber, message: "the dropped line must come before every entry, once")
+                }
+                dropped = count
+            }
         }
-        self.entries = entries
+        self.init(entries: entries, rules: rules, droppedEntries: dropped)
     }
 
-    /// The trace as JSON lines, one entry per line, ending with a newline.
+    /// The trace as JSON lines: the header (rules, dropped entries) when known,
+    /// then one entry per line, ending with a newline.
     public var jsonLines: String {
         var text = ""
+        if let rules { text += TraceHeader.encode(rules) + "\n" }
+        if droppedEntries > 0 { text += "{\"type\":\"dropped\",\"count\":\(droppedEntries)}\n" }
         for entry in entries {
             text += Self.encode(entry)
             text += "\n"
@@ -107,7 +136,13 @@ public struct ImpressionTrace: Sendable, Hashable {
 
     // MARK: Parsing
 
-    private static func parse(line: String, number: Int) throws(ImpressionTraceError) -> Entry {
+    private enum Line {
+        case entry(Entry)
+        case rules(ImpressionRules)
+        case dropped(Int)
+    }
+
+    private static func parse(line: String, number: Int) throws(ImpressionTraceError) -> Line {
         let object: [String: Any]
         do {
             guard let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
@@ -121,12 +156,23 @@ public struct ImpressionTrace: Sendable, Hashable {
         }
         func fail(_ message: String) -> ImpressionTraceError { ImpressionTraceError(line: number, message: message) }
 
-        guard let seconds = (object["t"] as? NSNumber)?.doubleValue, seconds.isFinite else {
+        guard let type = object["type"] as? String else { throw fail("missing string \"type\"") }
+        if type == "rules" {
+            do { return .rules(try TraceHeader.rules(from: object)) } catch { throw fail(error.message) }
+        }
+        if type == "dropped" {
+            guard let count = (object["count"] as? NSNumber).flatMap(integer), count > 0 else {
+                throw fail("\"count\" of dropped entries must be a positive integer")
+            }
+            return .dropped(count)
+        }
+        guard let seconds = (object["t"] as? NSNumber)?.doubleValue else {
             throw fail("missing number \"t\" (seconds)")
         }
-        guard let type = object["type"] as? String else { throw fail("missing string \"type\"") }
-        let time = MonotonicInstant(seconds: seconds)
-        if let input = Input.simple[type] { return Entry(time: time, input: input) }
+        guard let time = MonotonicInstant(checkedSeconds: seconds) else {
+            throw fail("\"t\" must be a finite number of seconds within ±\(JSONText.number(MonotonicInstant.maximumSeconds)); got \(seconds)")
+        }
+        if let input = Input.simple[type] { return .entry(Entry(time: time, input: input)) }
         guard type == "report" else { throw fail("unknown type \"\(type)\"") }
 
         func rect(_ value: Any?, _ what: String) throws(ImpressionTraceError) -> ScreenRect {
@@ -134,6 +180,7 @@ public struct ImpressionTrace: Sendable, Hashable {
                 throw fail("\(what) must be [x, y, width, height]")
             }
             let v = numbers.map(\.doubleValue)
+            guard v.allSatisfy(\.isFinite) else { throw fail("\(what) must hold finite numbers") }
             return ScreenRect(x: v[0], y: v[1], width: v[2], height: v[3])
         }
         let viewport = try rect(object["viewport"], "viewport")
@@ -147,12 +194,23 @@ public struct ImpressionTrace: Sendable, Hashable {
         items.reserveCapacity(rawItems.count)
         for raw in rawItems {
             guard let id = raw["id"] as? String else { throw fail("an item needs a string \"id\"") }
-            guard let position = (raw["position"] as? NSNumber)?.intValue else {
-                throw fail("item \(id) needs an integer \"position\"")
+            guard let position = (raw["position"] as? NSNumber).flatMap(integer) else {
+                throw fail("item \(id) needs an integer \"position\" within Int's range")
             }
             items.append(.init(id: ImpressionItemID(id), position: position, frame: try rect(raw["frame"], "frame of \(id)")))
         }
-        return Entry(time: time, input: .report(VisibilityReport(viewport: viewport, occluders: occluders, items: items)))
+        return .entry(Entry(time: time, input: .report(VisibilityReport(viewport: viewport, occluders: occluders, items: items))))
+    }
+
+    /// The number as an `Int` when it is a whole number within `Int`'s range
+    /// (`NSNumber.intValue` would truncate `1.5` and wrap `1e30`).
+    private static func integer(_ number: NSNumber) -> Int? {
+        let double = number.doubleValue
+        guard double.isFinite, double == double.rounded(), abs(double) <= 0x1p63 else { return nil }
+        // The integer reading when it agrees with the number (doubles lose digits
+        // beyond 2^53; `int64Value` of a number out of range is meaningless).
+        let exact = number.int64Value
+        return Double(exact) == double ? Int(exact) : nil
     }
 
     // MARK: Encoding

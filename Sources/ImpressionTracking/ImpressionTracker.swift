@@ -12,6 +12,13 @@ public final class ImpressionTracker {
     public private(set) var engine: ImpressionEngine
     public let sink: any ImpressionSink
     private var recording: [ImpressionTrace.Entry]?
+    private var recordingLimit = ImpressionTracker.defaultRecordingLimit
+    private var droppedEntries = 0
+
+    /// The most entries a recording keeps unless told otherwise: 100,000 (at 60
+    /// reports a second, almost half an hour of continuous scrolling; a few
+    /// tens of megabytes at most).
+    public static let defaultRecordingLimit = 100_000
 
     public init(rules: ImpressionRules = .mrc, sink: any ImpressionSink) throws(ImpressionRulesError) {
         self.engine = try ImpressionEngine(rules: rules)
@@ -33,18 +40,34 @@ public final class ImpressionTracker {
     public func restart(at time: MonotonicInstant) { apply(.restart, at: time) }
     public func flush(at time: MonotonicInstant) { apply(.flush, at: time) }
 
-    /// Starts keeping every input (replacing an unfinished recording).
-    public func startRecording() { recording = [] }
+    /// Starts keeping every input (replacing an unfinished recording). The
+    /// recording keeps at most `limit` entries: when full, its oldest tenth is
+    /// dropped, and the trace says how many entries were dropped.
+    public func startRecording(limit: Int = ImpressionTracker.defaultRecordingLimit) {
+        recording = []
+        recordingLimit = max(limit, 1)
+        droppedEntries = 0
+    }
 
-    /// Ends the recording and returns it (empty when none was running).
+    /// Ends the recording and returns it, headed by the tracker's rules (empty
+    /// when none was running).
     public func stopRecording() -> ImpressionTrace {
         defer { recording = nil }
-        return ImpressionTrace(entries: recording ?? [])
+        guard let recording else { return ImpressionTrace(entries: []) }
+        return ImpressionTrace(entries: recording, rules: engine.rules, droppedEntries: droppedEntries)
     }
 
     private func apply(_ input: ImpressionTrace.Input, at time: MonotonicInstant) {
         let entry = ImpressionTrace.Entry(time: time, input: input)
-        recording?.append(entry)
+        if let count = recording?.count {
+            if count >= recordingLimit {
+                // A tenth at once, so dropping stays cheap per input.
+                let drop = max(recordingLimit / 10, 1)
+                recording?.removeFirst(drop)
+                droppedEntries += drop
+            }
+            recording?.append(entry)
+        }
         ImpressionTrace.apply(entry, to: &engine)
         for batch in engine.takeCommittedBatches() { sink.receive(batch) }
     }

@@ -8,8 +8,22 @@ public struct MonotonicInstant: Sendable, Hashable, Comparable, CustomStringConv
 
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
-    /// Rounds to the nearest nanosecond.
+    /// Rounds to the nearest nanosecond. `seconds` must be finite and within
+    /// ±``maximumSeconds``; use ``init(checkedSeconds:)`` for values read from outside.
     public init(seconds: Double) { self.nanoseconds = Int64((seconds * 1e9).rounded()) }
+
+    /// The largest magnitude, in seconds, of times and durations read from
+    /// outside (about 95 years): whole nanoseconds in an `Int64` then hold a
+    /// time plus twice a duration (a dwell's end, a default commit interval)
+    /// without overflowing.
+    public static let maximumSeconds: Double = 3_000_000_000
+
+    /// Rounds to the nearest nanosecond; nil for `nan`, infinities and values
+    /// beyond ±``maximumSeconds`` (which would overflow).
+    public init?(checkedSeconds seconds: Double) {
+        guard seconds.isFinite, abs(seconds) <= Self.maximumSeconds else { return nil }
+        self.init(seconds: seconds)
+    }
 
     /// The time elapsed since `origin` on a `ContinuousClock` (drivers on Apple
     /// platforms and Linux); pause accounting is the engine's job, not the clock's.

@@ -5,6 +5,9 @@ import Foundation
 /// check of defaults call them too, so every stage applies the same rules.
 ///
 /// String lengths count `Character`s (grapheme clusters), what a person sees as one character.
+///
+/// A violation's message never quotes the value (it may be personal data):
+/// it names the rule and the contract's bound, and the path says where.
 public enum ConstraintRules {
     /// Length, pattern.
     public static func check(string value: String, _ c: FieldConstraints, path: String, into violations: inout [Violation]) {
@@ -23,7 +26,7 @@ public enum ConstraintRules {
             }
         }
         if let pattern = c.pattern, !ContractRegex.matches(value, pattern: pattern) {
-            violations.append(Violation(path: path(), code: .patternMismatch, message: "\(quoted(value)) does not match the pattern \(pattern)"))
+            violations.append(Violation(path: path(), code: .patternMismatch, message: "does not match the pattern \(pattern)"))
         }
     }
 
@@ -35,7 +38,7 @@ public enum ConstraintRules {
     /// As above; `path` is called only to report a violation.
     static func check(int value: Int, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         guard c.minimum != nil || c.maximum != nil else { return }
-        check(number: Decimal(value), text: { String(value) }, c, path: path, into: &violations)
+        check(number: Decimal(value), c, path: path, into: &violations)
     }
 
     /// Minimum, maximum for `double`.
@@ -46,16 +49,16 @@ public enum ConstraintRules {
     /// As above; `path` is called only to report a violation.
     static func check(double value: Double, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         guard value.isFinite else {
-            violations.append(Violation(path: path(), code: .badFormat, message: "\(value) is not a finite number"))
+            violations.append(Violation(path: path(), code: .badFormat, message: "is not a finite number"))
             return
         }
         guard c.minimum != nil || c.maximum != nil else { return }
         // Compare as Double so that a bound like 0.1 means what it says for doubles.
         if let min = c.minimum, value < NSDecimalNumber(decimal: min).doubleValue {
-            violations.append(Violation(path: path(), code: .belowMinimum, message: "\(value) is below the minimum \(min)"))
+            violations.append(Violation(path: path(), code: .belowMinimum, message: "is below the minimum \(min)"))
         }
         if let max = c.maximum, value > NSDecimalNumber(decimal: max).doubleValue {
-            violations.append(Violation(path: path(), code: .aboveMaximum, message: "\(value) is above the maximum \(max)"))
+            violations.append(Violation(path: path(), code: .aboveMaximum, message: "is above the maximum \(max)"))
         }
     }
 
@@ -70,7 +73,7 @@ public enum ConstraintRules {
             violations.append(Violation(path: path(), code: .badFormat, message: "is not a finite number"))
             return
         }
-        check(number: value, text: { value.description }, c, path: path, into: &violations)
+        check(number: value, c, path: path, into: &violations)
     }
 
     /// minItems, maxItems for arrays.
@@ -88,17 +91,12 @@ public enum ConstraintRules {
         }
     }
 
-    private static func check(number: Decimal, text: () -> String, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
+    private static func check(number: Decimal, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         if let min = c.minimum, number < min {
-            violations.append(Violation(path: path(), code: .belowMinimum, message: "\(text()) is below the minimum \(min)"))
+            violations.append(Violation(path: path(), code: .belowMinimum, message: "is below the minimum \(min)"))
         }
         if let max = c.maximum, number > max {
-            violations.append(Violation(path: path(), code: .aboveMaximum, message: "\(text()) is above the maximum \(max)"))
+            violations.append(Violation(path: path(), code: .aboveMaximum, message: "is above the maximum \(max)"))
         }
-    }
-
-    static func quoted(_ value: String) -> String {
-        let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
-        return "'\(shown)'"
     }
 }

@@ -116,13 +116,21 @@ final class PayloadTableCache: @unchecked Sendable {
         defer { lock.unlock() }
         if let table = tables[name] { return table }
         guard let event = descriptor.event(named: name) else { return nil }
-        let table = PayloadTable(descriptor: descriptor, event: event) { plan(for: $0, in: descriptor) }
+        let table = PayloadTable(descriptor: descriptor, event: event) { plan(lockedFor: $0, in: descriptor) }
         tables[name] = table
         return table
     }
 
+    /// The plan of one spec (object plans shared with the tables): for checks
+    /// of single values, such as the globals.
+    func plan(for spec: ValueSpec, in descriptor: ContractDescriptor) -> SpecPlan {
+        lock.lock()
+        defer { lock.unlock() }
+        return plan(lockedFor: spec, in: descriptor)
+    }
+
     /// Called with `lock` held.
-    private func plan(for spec: ValueSpec, in descriptor: ContractDescriptor) -> SpecPlan {
+    private func plan(lockedFor spec: ValueSpec, in descriptor: ContractDescriptor) -> SpecPlan {
         let kind: SpecPlan.Kind
         switch spec.type {
         case .string: kind = .string
@@ -132,7 +140,7 @@ final class PayloadTableCache: @unchecked Sendable {
         case .bool: kind = .bool
         case .uuid: kind = .uuid
         case .timestamp: kind = .timestamp
-        case .array(let items): kind = .array(plan(for: items, in: descriptor))
+        case .array(let items): kind = .array(plan(lockedFor: items, in: descriptor))
         case .valueSet(let name): kind = .valueSet(descriptor.valueSet(named: name))
         case .object(let name):
             if let known = objects[name] {
@@ -140,7 +148,7 @@ final class PayloadTableCache: @unchecked Sendable {
             } else if let object = descriptor.object(named: name) {
                 let made = ObjectPlan(name: name)
                 objects[name] = made  // before its members, which may refer to it
-                made.fill(object) { plan(for: $0, in: descriptor) }
+                made.fill(object) { plan(lockedFor: $0, in: descriptor) }
                 kind = .object(ObjectPlan.Reference(plan: made))
             } else {
                 kind = .object(nil)
@@ -151,9 +159,14 @@ final class PayloadTableCache: @unchecked Sendable {
 }
 
 extension ContractDescriptor {
-    /// Checks one value against its plan: accepts it outright when the plan
-    /// shows it valid, otherwise checks it against the spec the general way,
-    /// so every violation is found and worded by ``check(_:against:path:into:)``.
+    /// The one walk of the payload check, for every value at every depth: the
+    /// payload's members, the globals, array items and object members. Each
+    /// kind first tries to accept the value outright (the fast path: a plain
+    /// string without length bounds that matches its pattern, a canonical
+    /// uuid, a known value-set member...); what it does not accept goes to
+    /// ``checkLeaf(_:against:path:into:)``, which words every violation. Arrays
+    /// and objects are walked here only, so a constraint cannot be accepted by
+    /// one path and rejected by another.
     func check(_ value: JSONValue, plan: SpecPlan, path: () -> String, into violations: inout [Violation]) {
         switch plan.kind {
         case .string:
@@ -167,7 +180,7 @@ extension ContractDescriptor {
         case .uuid:
             if case .string(let s) = value, Self.isCanonicalUUIDText(s) { return }
         case .valueSet(let set):
-            // An unknown value set accepts every string, as the general check does.
+            // An unknown value set accepts every string, as the leaf check does.
             if case .string(let s) = value, set?.contains(s) ?? true { return }
         case .array(let items):
             guard case .array(let elements) = value else { break }
@@ -177,7 +190,9 @@ extension ContractDescriptor {
             }
             return
         case .object(let reference):
-            guard case .object(let members) = value, let object = reference?.plan else { break }
+            guard case .object(let members) = value else { break }
+            // An object the descriptor does not know: any members (as before).
+            guard let object = reference?.plan else { return }
             var seen = Set<String>()
             for member in members {
                 func memberPath() -> String { GeneratedCodeSupport.path(path(), member.key) }
@@ -198,6 +213,6 @@ extension ContractDescriptor {
         case .decimal, .timestamp:
             break
         }
-        check(value, against: plan.spec, path: path, into: &violations)
+        checkLeaf(value, against: plan.spec, path: path, into: &violations)
     }
 }

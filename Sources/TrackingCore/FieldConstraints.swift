@@ -7,7 +7,7 @@ public struct FieldConstraints: Sendable, Hashable {
     /// Minimum length of a string, in `Character`s (see ``ConstraintRules``).
     public var minLength: Int?
     public var maxLength: Int?
-    /// A regular expression (NSRegularExpression syntax) the whole string is searched with.
+    /// A pattern (the language of ``ContractRegex``) the whole string is searched with.
     public var pattern: String?
     /// Inclusive bounds for int, double and decimal values; exact.
     public var minimum: Decimal?

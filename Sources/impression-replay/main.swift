@@ -18,19 +18,22 @@ struct ImpressionReplayCommand: ParsableCommand {
     @Argument(help: "The trace file (JSON lines); '-' reads standard input.")
     var trace: String
 
-    @Option(help: "Seconds an item must stay visible enough without a break.")
-    var minDuration: Double = 1
+    // No defaults here: a recording's header names its rules, and an option
+    // given replaces its rule (with a warning when they differ). Without a
+    // header the defaults are 1 s, 0.5, area, qualify, max(10, 2 × min) s.
+    @Option(help: "Seconds an item must stay visible enough without a break (default: the recording's, else 1).")
+    var minDuration: Double?
 
-    @Option(help: "Visible ratio an item must reach (0 < R <= 1).")
-    var threshold: Double = 0.5
+    @Option(help: "Visible ratio an item must reach, 0 < R <= 1 (default: the recording's, else 0.5).")
+    var threshold: Double?
 
-    @Option(help: "How the visible ratio is measured: area or height.")
-    var ratio: RatioMeasure = .area
+    @Option(help: "How the visible ratio is measured: area or height (default: the recording's, else area).")
+    var ratio: RatioMeasure?
 
     @Option(help: "qualify: report when an item qualifies; exit: report when its dwell ends, with the full dwell.")
-    var mode: Mode = .qualify
+    var mode: Mode?
 
-    @Option(help: "Seconds between commits; defaults to the larger of 10 and twice the minimum duration.")
+    @Option(help: "Seconds between commits (default: the recording's, else the larger of 10 and twice the minimum duration).")
     var commitInterval: Double?
 
     @Flag(help: "Print a line per committed batch before its impressions.")
@@ -46,19 +49,19 @@ struct ImpressionReplayCommand: ParsableCommand {
             }
             text = String(decoding: data, as: UTF8.self)
         }
-        let rules = ImpressionRules(
-            threshold: threshold,
-            measure: ratio,
-            minimumDuration: .nanoseconds(Int64((minDuration * 1e9).rounded())),
-            reporting: mode == .qualify ? .atQualification : .onExit,
-            commitInterval: .nanoseconds(Int64(((commitInterval ?? max(10, 2 * minDuration)) * 1e9).rounded()))
-        )
         do {
             let parsed = try ImpressionTrace(jsonLines: text)
+            let options = ReplayOptions(minDuration: minDuration, threshold: threshold, ratio: ratio,
+                                        reporting: mode.map { $0 == .qualify ? .atQualification : .onExit },
+                                        commitInterval: commitInterval)
+            let (rules, warnings) = try options.resolve(for: parsed)
+            for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
             let output = ImpressionReplay.jsonLines(of: try ImpressionReplay.batches(of: parsed, rules: rules), withBatchLines: batches)
             FileHandle.standardOutput.write(Data(output.utf8))
         } catch let error as ImpressionTraceError {
             throw ReplayError(message: "\(trace): \(error)")
+        } catch let error as ReplayOptionError {
+            throw ValidationError(error.message)
         } catch let error as ImpressionRulesError {
             throw ValidationError("\(error)")
         }

@@ -67,9 +67,9 @@ import TrackingCore
             """))
         #expect(source.contains("public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.wishlist }"))
 
-        let module = ContractTranslator.translate(contract)
+        let module = ContractTranslator.translate(contract).module
         #expect(module.valueSets.map(\.typeName) == ["ViewType", "ExitInteraction", "InteractionType", "Currency"])
         #expect(module.fieldProtocols.count == 2 * 13)
-        #expect(module.descriptor.event(named: "wishlistPageView") != nil)
+        #expect(ContractTranslator.descriptor(of: contract).event(named: "wishlistPageView") != nil)
     }
 }

@@ -26,7 +26,7 @@ private final class StreamingSink: ImpressionSink {
         let clock = ManualClock()
         let sink = StreamingSink()
         let driver = ImpressionDriver(
-            tracker: try ImpressionTracker(rules: ImpressionRules(commitInterval: .seconds(3)), sink: sink), clock: clock)
+            tracker: try ImpressionTracker(rules: ImpressionRules(commitInterval: .seconds(3)), sink: sink), clock: clock, lifecycle: nil)
         var batches = sink.batches.makeAsyncIterator()
 
         driver.start()
@@ -54,7 +54,7 @@ private final class StreamingSink: ImpressionSink {
     @Test func aMovedDeadlineReplacesTheWakeUp() async throws {
         let clock = ManualClock()
         let sink = StreamingSink()
-        let driver = ImpressionDriver(tracker: try ImpressionTracker(sink: sink), clock: clock)
+        let driver = ImpressionDriver(tracker: try ImpressionTracker(sink: sink), clock: clock, lifecycle: nil)
         var batches = sink.batches.makeAsyncIterator()
 
         driver.start()

@@ -38,7 +38,7 @@ private final class CollectingClient: @unchecked Sendable {
 }
 
 /// A client with a generic `track` conforms as it is.
-extension CollectingClient: ImpressionEventSink {}
+extension CollectingClient: TrackingEventSink {}
 
 /// Collects batches.
 private final class CollectingBatchSink: ImpressionSink, @unchecked Sendable {

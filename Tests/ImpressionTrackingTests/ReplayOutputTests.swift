@@ -50,7 +50,7 @@ import Testing
          ImpressionTraceError(line: 1, message: "viewport must be [x, y, width, height]")),
         ("{\"t\":1,\"type\":\"report\",\"viewport\":[0,0,1,1]}", ImpressionTraceError(line: 1, message: "missing list \"items\"")),
         ("{\"t\":1,\"type\":\"report\",\"viewport\":[0,0,1,1],\"items\":[{\"id\":\"a\",\"frame\":[0,0,1,1]}]}",
-         ImpressionTraceError(line: 1, message: "item a needs an integer \"position\"")),
+         ImpressionTraceError(line: 1, message: "item a needs an integer \"position\" within Int's range")),
         ("{\"t\":1,\"type\":\"report\",\"viewport\":[0,0,1,1],\"occluders\":[[0,0]],\"items\":[]}",
          ImpressionTraceError(line: 1, message: "an occluder must be [x, y, width, height]")),
     ])

@@ -236,7 +236,7 @@ extension ContractDescriptor {
             }
             if let constant = event.constants[member.key] {
                 if case .string(let actual) = member.value, actual != constant {
-                    violations.append(Violation(path: member.key, code: .constantMismatch, message: "is '\(actual)', but \(eventName) always sends '\(constant)'"))
+                    violations.append(Violation(path: member.key, code: .constantMismatch, message: "differs from '\(constant)', which \(eventName) always sends"))
                     continue
                 }
             }
@@ -271,12 +271,12 @@ extension ContractDescriptor {
         case .uuid:
             guard case .string(let s) = value else { return wrongType("a uuid string") }
             if s.utf8.count != 36 || UUID(uuidString: s) == nil {
-                violations.append(Violation(path: path, code: .badFormat, message: "\(ConstraintRules.quoted(s)) is not a UUID"))
+                violations.append(Violation(path: path, code: .badFormat, message: "is not a UUID"))
             }
         case .timestamp:
             guard case .string(let s) = value else { return wrongType("a timestamp string") }
             if ISO8601Timestamp.date(from: s) == nil {
-                violations.append(Violation(path: path, code: .badFormat, message: "\(ConstraintRules.quoted(s)) is not an ISO 8601 UTC timestamp with milliseconds (2026-11-22T12:00:00.000Z)"))
+                violations.append(Violation(path: path, code: .badFormat, message: "is not an ISO 8601 UTC timestamp with milliseconds (2026-11-22T12:00:00.000Z)"))
             }
         case .array(let items):
             guard case .array(let elements) = value else { return wrongType("an array") }
@@ -287,7 +287,7 @@ extension ContractDescriptor {
         case .valueSet(let setName):
             guard case .string(let s) = value else { return wrongType("a string of \(setName)") }
             if let set = valueSet(named: setName), !set.contains(s) {
-                violations.append(Violation(path: path, code: .notInValueSet, message: "\(ConstraintRules.quoted(s)) is not a value of \(setName)"))
+                violations.append(Violation(path: path, code: .notInValueSet, message: "is not a value of \(setName)"))
             }
         case .object(let objectName):
             guard case .object(let members) = value else { return wrongType("an object \(objectName)") }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackingCore
 @testable import TrackingDispatcher
 
 /// The lifecycle observer turns the platform's application notifications into the
@@ -14,7 +15,7 @@ struct ApplicationLifecycleObserverTests {
     func notificationFlushes(name: String, strategy: FlushStrategy, names: ApplicationLifecycleObserver.NotificationNames) async throws {
         let h = try await Harness.make(strategies: strategy)
         let center = NotificationCenter()
-        let observer = ApplicationLifecycleObserver(client: h.client, names: names, center: center)
+        let observer = ApplicationLifecycleObserver(client: h.client, names: names, center: center, lifecycle: ApplicationLifecycle())
         #expect(observer.isObserving)
         h.client.track(TestEvent())
         await h.client.waitUntilPersisted()
@@ -33,11 +34,11 @@ struct ApplicationLifecycleObserverTests {
     func stopEndsObservation() async throws {
         let h = try await Harness.make(strategies: [.didEnterBackground])
         let center = NotificationCenter()
-        let observer = ApplicationLifecycleObserver(client: h.client, names: .uiKit, center: center)
+        let observer = ApplicationLifecycleObserver(client: h.client, names: .uiKit, center: center, lifecycle: ApplicationLifecycle())
         observer.stop()
         observer.stop()
         #expect(!observer.isObserving)
-        do { _ = ApplicationLifecycleObserver(client: h.client, names: .uiKit, center: center) }   // released at once
+        do { _ = ApplicationLifecycleObserver(client: h.client, names: .uiKit, center: center, lifecycle: ApplicationLifecycle()) }   // released at once
         h.client.track(TestEvent())
         await h.client.waitUntilPersisted()
         center.post(name: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil)

@@ -51,7 +51,7 @@ struct GeneratedContractTests {
         #expect(stored.flags == [.violations])
         let processed = try #require(h.recorder.events.first)
         #expect(processed.violations.count == 1)
-        #expect(processed.violations.first?.hasPrefix("sessionId") == true)
+        #expect(processed.violations.first?.path == "sessionId")
         await h.tearDown()
     }
 

@@ -1,9 +1,9 @@
 /// Derives Swift identifiers from contract names, in one place, so that the
 /// validator's collision checks and the renderer agree by construction.
-public enum SwiftName {
+package enum SwiftName {
     /// `cart_id` -> `cartId`, `image-url` -> `imageUrl`, `Type` -> `type`.
     /// Not escaped: use ``escaped(_:)`` where it becomes code.
-    public static func lowerCamel(_ wireName: String) -> String {
+    package static func lowerCamel(_ wireName: String) -> String {
         asciiCamel(wireName, upperFirst: false) ?? generalLowerCamel(wireName)
     }
 
@@ -16,7 +16,7 @@ public enum SwiftName {
     }
 
     /// `product_detail` -> `ProductDetail`, `pageView` -> `PageView`.
-    public static func upperCamel(_ wireName: String) -> String {
+    package static func upperCamel(_ wireName: String) -> String {
         asciiCamel(wireName, upperFirst: true) ?? generalUpperCamel(wireName)
     }
 
@@ -59,7 +59,7 @@ public enum SwiftName {
     }
 
     /// Wraps `identifier` in backticks when Swift reserves it.
-    public static func escaped(_ identifier: String) -> String {
+    package static func escaped(_ identifier: String) -> String {
         reservedWords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
@@ -92,7 +92,7 @@ public enum SwiftName {
     }
 
     /// Keywords and names that need backticks as identifiers in Swift 6.
-    public static let reservedWords: Set<String> = [
+    package static let reservedWords: Set<String> = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
         "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
         "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",

@@ -363,8 +363,10 @@ struct EventReader: Sendable {
             at = location(parser.problem_mark)
             // Something left open at the end of the file (a quote, a `[`): the error
             // belongs where it opens; where the file ends is only a note.
+            var end = buffer.count
+            if end > 0, buffer[end - 1] == 0x0A { end -= 1 }  // on the last line, not the empty one after it
             if problem == "found unexpected end of stream" || Int(parser.problem_mark.index) >= buffer.count,
-                let context = parser.context
+                let context = parser.context, Int(parser.context_mark.index) < end
             {
                 let opened = location(parser.context_mark)
                 let what = String(cString: context).replacingOccurrences(of: "while scanning ", with: "")
@@ -372,8 +374,6 @@ struct EventReader: Sendable {
                 let isQuote = what == "a quoted scalar"
                 let message = isQuote ? "unterminated quoted string: its quote is never closed" : "YAML syntax error: \(what) is never closed (\(problem))"
                 let hint = isQuote ? "close it with the same quote it opens with" : nil
-                var end = buffer.count
-                if end > 0, buffer[end - 1] == 0x0A { end -= 1 }  // on the last line, not the empty one after it
                 let (line, column) = UTF8Validation.position(ofByte: end, in: buffer)
                 return YAMLParseResult(root: nil, diagnostics: [
                     .error(message, at: opened, hint: hint),

@@ -30,11 +30,6 @@ struct CodePrinter {
     /// The current indentation level.
     var depth: Int { indentation.utf8.count / 4 }
 
-    /// Appends text printed earlier at the same depth (whole lines).
-    mutating func raw(_ printed: [UInt8]) {
-        bytes.append(contentsOf: printed)
-    }
-
     /// Lets `body` append bytes directly (whole lines, indented by itself).
     mutating func withBytes(_ body: (inout [UInt8]) -> Void) {
         body(&bytes)
@@ -90,6 +85,14 @@ struct CodePrinter {
     /// A doc comment for optional text, and a deprecation attribute.
     mutating func doc(_ text: String?) {
         if let text { lines(SwiftLiteral.docLines(text)) }
+    }
+
+    /// ``doc(_:)``, then a last paragraph saying where the contract declares it.
+    mutating func doc(_ text: String?, source: String?) {
+        doc(text)
+        guard let source else { return }
+        if text != nil { line("///") }
+        lines(SwiftLiteral.docLines("Declared in \(source)."))
     }
 
     mutating func deprecation(_ message: String?) {

@@ -9,8 +9,8 @@ struct DescriptorRenderer {
     var namespace: String { SwiftName.escaped(module.namespace) }
 
     func render(into p: inout CodePrinter) {
-        p.doc(module.doc)
-        if module.doc != nil { p.line("///") }
+        p.doc(module.doc, source: module.source)
+        p.line("///")
         p.line("/// Every type generated from the contract is nested in this enum, so that none")
         p.line("/// can clash with a type an app imports from Swift, Foundation, SwiftUI or UIKit.")
         p.block("public enum \(namespace)") { p in

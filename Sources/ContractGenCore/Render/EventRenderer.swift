@@ -15,6 +15,8 @@ struct EventRenderer: Sendable {
     /// per event costs no reference counting.)
     private let arena: [UInt8]
     private let slots: [Slot]
+    /// `    /// Declared in contract.yaml, line `: the event's line number follows.
+    private let sourcePrefix: [UInt8]
 
     /// Where one field slot's snippets lie in ``arena``: what the field prints
     /// inside an event, at the struct's depth (the declaration) or its
@@ -25,6 +27,8 @@ struct EventRenderer: Sendable {
         var doc: Range<Int>
         /// Without the line end: only the last parameter has no comma.
         var parameter: Range<Int>
+        /// The parameter's line in the initializer's doc comment.
+        var parameterDoc: Range<Int>
         var assignment: Range<Int>
         /// Empty when the field has nothing to check.
         var check: Range<Int>
@@ -50,6 +54,9 @@ struct EventRenderer: Sendable {
         }
         self.arena = arena
         self.slots = slots
+        // A file name that would need escaping in a comment is not named.
+        let file = SwiftLiteral.isPlain(table.sourceFile) ? table.sourceFile : "the contract"
+        sourcePrefix = Array("    /// Declared in \(file), line ".utf8)
     }
 
     private static func slot(_ property: PropertyDecl, conformance: String?, namespace: String, arena: inout [UInt8]) -> Slot {
@@ -69,6 +76,7 @@ struct EventRenderer: Sendable {
             declaration: printed(depth: 2) { StructRenderer.renderProperty(property, into: &$0) },
             doc: printed(depth: 2) { $0.doc(PropertyDoc.text(property)) },
             parameter: printed(depth: 3) { $0.fragment(StructRenderer.parameter(property)) },
+            parameterDoc: printed(depth: 2) { $0.line(StructRenderer.parameterDoc(property)) },
             assignment: printed(depth: 3) { $0.line(StructRenderer.assignment(property)) },
             check: printed(depth: 3) { ValueCode.callRule(property, namespace: namespace, into: &$0) },
             encoder: printed(depth: 3) { ValueCode.callWriter(property, namespace: namespace, into: &$0) },
@@ -103,12 +111,20 @@ struct EventRenderer: Sendable {
         func append(_ range: Range<Int>) {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: arena[range]))
         }
-        var properties = Self.take(&scratch.properties)
+        var properties = scratch.properties.takeStorage()
         defer { scratch.properties = properties }
         table.appendProperties(of: event, to: &properties)
 
         out.append(Self.newline)
-        if let doc = event.doc { SwiftLiteral.appendDocLines(doc, indent: Self.indent, to: &out) }
+        if let doc = event.doc {
+            SwiftLiteral.appendDocLines(doc, indent: Self.indent, to: &out)
+        } else {
+            appendSummary(of: event, properties: properties, to: &out)
+        }
+        out.append(contentsOf: Self.emptyDocLine)
+        out.append(contentsOf: sourcePrefix)
+        out.append(contentsOf: String(event.line).utf8)
+        out.append(contentsOf: Self.sentenceEnd)
         if let message = event.deprecated {
             Self.line("    @available(*, deprecated, message: \(SwiftLiteral.string(message)))", into: &out)
         }
@@ -143,7 +159,7 @@ struct EventRenderer: Sendable {
 
         // Initializer: required parameters first, then optionals defaulting to
         // `nil`, then `uuid` and `clientTimestamp` defaulting to fresh values.
-        var parameters = Self.take(&scratch.parameters)
+        var parameters = scratch.parameters.takeStorage()
         defer { scratch.parameters = parameters }
         for (slot, constant) in properties where constant == nil && !slots[slot].isOptional && !slots[slot].hasFreshDefault {
             parameters.append(slot)
@@ -155,6 +171,10 @@ struct EventRenderer: Sendable {
             parameters.append(slot)
         }
         out.append(contentsOf: Self.initDoc)
+        if !parameters.isEmpty {
+            out.append(contentsOf: Self.parametersDocStart)
+            for slot in parameters { append(slots[slot].parameterDoc) }
+        }
         if parameters.isEmpty {
             out.append(contentsOf: Self.emptyInit)
         } else {
@@ -215,13 +235,24 @@ struct EventRenderer: Sendable {
         out.append(contentsOf: Self.structEnd)
     }
 
-    /// `list` emptied, its storage kept and no longer shared with `list` (so
-    /// appending does not copy it).
-    private static func take<T>(_ list: inout [T]) -> [T] {
-        var taken: [T] = []
-        swap(&taken, &list)
-        taken.removeAll(keepingCapacity: true)
-        return taken
+    /// The doc comment of an event without a description: its name, kind and
+    /// the fields it takes, wrapped to stay within 120 columns.
+    private func appendSummary(
+        of event: EventTable.EventEntry, properties: [(slot: Int, constant: ConstantDecl?)], to out: inout [UInt8]
+    ) {
+        let fields = properties.filter { $0.constant == nil && !slots[$0.slot].hasFreshDefault }
+            .map { "`" + table.fields[$0.slot].wireName + "`" }
+        var sentence = "The `\(event.name)` event, of kind `\(event.kindName)`"
+        sentence += fields.isEmpty ? "." : ", with " + (fields.count == 1 ? fields[0] : fields.dropLast().joined(separator: ", ") + " and " + fields.last!) + "."
+        var line = "    ///"
+        for word in sentence.split(separator: " ") {
+            if line.utf8.count + 1 + word.utf8.count > 120, line.utf8.count > 7 {
+                Self.line(line, into: &out)
+                line = "    ///"
+            }
+            line += " " + word
+        }
+        Self.line(line, into: &out)
     }
 
     /// One member of a `writer.rawMembers("…")` literal: the key and value as
@@ -262,6 +293,9 @@ struct EventRenderer: Sendable {
         (EventTable.fixedConformances.map { ", " + $0 }.joined() + " {\n").utf8)
     private static let eventNameStart = Array("        public var eventName: Swift.String { ".utf8)
     private static let closeBraceLine = Array(" }\n".utf8)
+    private static let emptyDocLine = Array("    ///\n".utf8)
+    private static let sentenceEnd = Array(".\n".utf8)
+    private static let parametersDocStart = Array(("        ///\n        " + StructRenderer.parametersDocStart + "\n").utf8)
     private static let initDoc = Array(
         "        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.\n".utf8)
     private static let emptyInit = Array("        public init() {\n".utf8)

@@ -6,38 +6,19 @@ import TrackingCore
 /// Each file renders on its own (``render(fileAt:)``), so the files can be
 /// rendered, and written, at the same time.
 struct ModuleRenderer: Sendable {
-    let contract: Contract
     let module: GeneratedModule
     let events: EventRenderer
+    let contractEvents: [Event]
     let eventDescriptors: ContractTranslator.EventDescriptors
-    /// Indices into the contract's events, per shard, in contract order.
+    /// Indices into ``contractEvents``, per shard, in contract order.
     let eventsByShard: [[Int]]
 
-    init(_ contract: Contract) {
-        self.contract = contract
-        // The module and the events' snippets do not depend on each other: built side by side.
-        let fields = ContractTranslator.FieldDeclarations(contract)
-        let parts = Concurrently.map([false, true]) { forEvents in
-            forEvents
-                ? Translated.events(EventRenderer(
-                    table: ContractTranslator.eventTable(contract, fields: fields),
-                    namespace: fields.names.namespace, version: contract.version))
-                : Translated.module(ContractTranslator.translateWithoutEvents(contract, fields: fields))
-        }
-        guard case .module(let module) = parts[0], case .events(let events) = parts[1] else { preconditionFailure() }
-        self.module = module
-        self.events = events
-        eventDescriptors = ContractTranslator.EventDescriptors(contract)
-        var eventsByShard = Array(repeating: [Int](), count: ContractTranslator.eventShardCount)
-        for (index, event) in contract.events.enumerated() {
-            eventsByShard[ContractTranslator.shard(ofEvent: event.name)].append(index)
-        }
-        self.eventsByShard = eventsByShard
-    }
-
-    private enum Translated: Sendable {
-        case module(GeneratedModule)
-        case events(EventRenderer)
+    init(_ translated: TranslatedContract) {
+        module = translated.module
+        events = EventRenderer(table: translated.events, namespace: translated.module.namespace, version: translated.module.version)
+        contractEvents = translated.contractEvents
+        eventDescriptors = translated.eventDescriptors
+        eventsByShard = translated.eventsByShard
     }
 
     /// The file names in the order that renders fastest on several cores: the
@@ -107,9 +88,9 @@ struct ModuleRenderer: Sendable {
                 let indices = eventsByShard[shard]
                 p.block("extension \(namespace)") { p in
                     DescriptorRenderer(module: module).renderShard(
-                        shard, events: indices.lazy.map { contract.events[$0] }, descriptors: eventDescriptors, into: &p)
+                        shard, events: indices.lazy.map { contractEvents[$0] }, descriptors: eventDescriptors, into: &p)
                     p.withBytes { bytes in
-                        events.render(indices.lazy.map { events.table.entry(of: contract.events[$0]) }, into: &bytes)
+                        events.render(indices.lazy.map { events.table.entry(of: contractEvents[$0]) }, into: &bytes)
                     }
                 }
             }
@@ -171,6 +152,9 @@ struct ModuleRenderer: Sendable {
         var p = CodePrinter(reusing: consume buffer)
         p.reserve(estimatedBytes(name))
         p.line(GeneratedFileSet.header)
+        // Generated code follows its own layout; linters and formatters leave it alone.
+        p.line("// swiftlint:disable all")
+        p.line("// swift-format-ignore-file")
         p.line("// Contract: \(SwiftLiteral.string(module.contractName)) \(SwiftLiteral.string(module.version))")
         p.line()
         p.line("import Foundation")
@@ -189,7 +173,7 @@ struct ModuleRenderer: Sendable {
         case GeneratedFileSet.fields: 4_096 + module.rules.count * 1_024
         case GeneratedFileSet.objects: 4_096 + module.objects.count * 4_096
         case GeneratedFileSet.valueSets, GeneratedFileSet.envelope: 16_384
-        default: 4_096 + contract.events.count / ContractTranslator.eventShardCount * 4_096
+        default: 4_096 + contractEvents.count / ContractTranslator.eventShardCount * 4_096
         }
     }
 }

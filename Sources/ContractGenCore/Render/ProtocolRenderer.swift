@@ -3,7 +3,7 @@ struct ProtocolRenderer {
     let decl: ProtocolDecl
 
     func render(into p: inout CodePrinter) {
-        p.doc(decl.doc)
+        p.doc(decl.doc, source: decl.source)
         let inherits = decl.inherits.isEmpty ? "" : ": " + decl.inherits.joined(separator: ", ")
         if decl.requirements.isEmpty {
             p.line("public protocol \(SwiftName.escaped(decl.name))\(inherits) {}")

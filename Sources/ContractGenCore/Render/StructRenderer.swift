@@ -4,7 +4,7 @@ struct StructRenderer {
     let decl: StructDecl
 
     func render(into p: inout CodePrinter) {
-        p.doc(decl.doc)
+        p.doc(decl.doc, source: decl.source)
         p.deprecation(decl.deprecated)
         p.block(writingHeader: { p in
             p.append("public struct ")
@@ -65,6 +65,11 @@ struct StructRenderer {
         let parameters = settable.filter { !$0.isOptional && $0.freshDefault == nil }
             + settable.filter { $0.isOptional && $0.freshDefault == nil } + settable.filter { $0.freshDefault != nil }
         p.line("/// Optional members default to `nil`.")
+        if !parameters.isEmpty {
+            p.line("///")
+            p.line(Self.parametersDocStart)
+            for property in parameters { p.line(Self.parameterDoc(property)) }
+        }
         let header: String
         if parameters.isEmpty {
             header = "public init()"
@@ -80,6 +85,18 @@ struct StructRenderer {
         p.block(header) { p in
             for property in parameters { p.line(Self.assignment(property)) }
         }
+    }
+
+    static let parametersDocStart = "/// - Parameters:"
+
+    /// The doc comment line of an initializer parameter: the first line of
+    /// its description, or what it is on the wire.
+    static func parameterDoc(_ property: PropertyDecl) -> String {
+        var text = "The `\(property.wireName)` field."
+        if let doc = property.doc, let first = SwiftLiteral.docLines(doc).first(where: { $0.count > 4 }) {
+            text = String(first.dropFirst(4))
+        }
+        return "///   - \(SwiftName.escaped(property.name)): \(text)"
     }
 
     /// An initializer parameter, without the comma.

@@ -2,13 +2,13 @@ import TrackingCore
 
 /// Turns contract text into Swift source safely. Nothing a contract holds can
 /// end a literal or a comment early, start an interpolation, or hide code.
-public enum SwiftLiteral {
+package enum SwiftLiteral {
     /// A Swift string literal (with quotes) whose value is exactly `text`.
     ///
     /// Backslashes and quotes are escaped (so `\(` cannot start an
     /// interpolation), line breaks and every invisible or unassigned scalar
     /// become `\u{...}`; printable text, emoji included, stays as it is.
-    public static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         if isPlain(text) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -47,7 +47,7 @@ public enum SwiftLiteral {
     /// A Swift string literal holding the JSON text of `text` as a JSON string
     /// (quotes included), escaped by the runtime's own ``JSONWriter``, so the
     /// bytes generated code copies are the bytes the writer would produce.
-    public static func jsonString(_ text: String) -> String {
+    package static func jsonString(_ text: String) -> String {
         // Printable ASCII without quotes or backslashes reads the same in JSON and in Swift.
         if isPlain(text) { return "\"\\\"" + text + "\\\"\"" }
         var writer = JSONWriter(capacity: text.utf8.count + 2)
@@ -80,7 +80,7 @@ public enum SwiftLiteral {
     /// Lines of a `///` doc comment for `text`. Every line break of any kind
     /// starts a new `///` line; invisible scalars are shown as `\u{...}`, so
     /// text cannot leave the comment (`*/` is harmless in `///` comments).
-    public static func docLines(_ text: String) -> [String] {
+    package static func docLines(_ text: String) -> [String] {
         if isPlain(text), !text.isEmpty, text.first != " ", text.last != " " { return ["/// " + text] }
         if let lines = plainDocLines(text) { return lines }
         var lines: [String] = []

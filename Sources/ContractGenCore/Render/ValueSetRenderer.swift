@@ -3,7 +3,7 @@ struct ValueSetRenderer {
     let decl: ValueSetDecl
 
     func render(into p: inout CodePrinter) {
-        p.doc(decl.doc)
+        p.doc(decl.doc, source: decl.source)
         p.block("public enum \(SwiftName.escaped(decl.typeName)): Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable") { p in
             for c in decl.cases {
                 p.line("case \(SwiftName.escaped(c.name)) = \(SwiftLiteral.string(c.wireValue))")

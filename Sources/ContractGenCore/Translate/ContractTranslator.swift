@@ -6,17 +6,7 @@ import TrackingCore
 /// (which the validator reports) are skipped rather than trapped on.
 public enum ContractTranslator {
     /// The number of `ContractEvents<N>.swift` shards.
-    public static let eventShardCount = 8
-
-    /// The module with the whole descriptor. Events are not part of the model:
-    /// the renderer prints them from ``eventTable(_:fields:)`` (no declaration
-    /// model per event; a contract of thousands of events would copy the same
-    /// field declarations into every one).
-    public static func translate(_ contract: Contract) -> GeneratedModule {
-        var module = translateWithoutEvents(contract, fields: FieldDeclarations(contract))
-        module.descriptor = descriptor(of: contract)
-        return module
-    }
+    package static let eventShardCount = 8
 
     /// The module with a descriptor that lists no events (the renderer prints
     /// the events' descriptors per shard).
@@ -41,14 +31,14 @@ public enum ContractTranslator {
 
         let valueSets = contract.valueSets.map { set in
             ValueSetDecl(
-                typeName: names.typeName(set.name), doc: set.description,
+                typeName: names.typeName(set.name), doc: set.description, source: Self.source(set.location),
                 cases: zip(set.cases, GeneratedNames.caseNames(set.cases.map(\.code))).map { CaseDecl(name: $1, wireValue: $0.wireValue) }
             )
         }
 
         // The envelope protocol leaves out what `TrackingEvent` already requires.
         let envelope = ProtocolDecl(
-            scope: names.qualifier, name: "Event",
+            scope: names.qualifier, name: "Event", source: nil,
             doc: "An event of the \(contract.name) contract: the fields every event carries.",
             inherits: ["TrackingCore.TrackingEvent"],
             requirements: contract.mandatory.filter { property($0).freshDefault == nil }.map { property($0) }
@@ -56,7 +46,7 @@ public enum ContractTranslator {
 
         let kindProtocols = contract.kinds.map { kind in
             ProtocolDecl(
-                scope: names.qualifier + ".Kinds", name: names.kindName(kind.name), doc: kind.description ?? "An event of kind `\(kind.name)`.",
+                scope: names.qualifier + ".Kinds", name: names.kindName(kind.name), source: Self.source(kind.location), doc: kind.description ?? "An event of kind `\(kind.name)`.",
                 inherits: [names.envelopeProtocol], requirements: kind.mandatory.map { property($0) }
             )
         }
@@ -66,25 +56,25 @@ public enum ContractTranslator {
             let present = property(field)
             let wire = SwiftLiteral.string(field.wireName)
             fieldProtocols.append(ProtocolDecl(
-                scope: names.qualifier + ".Fields", name: names.fieldName(field.wireName), doc: "A model that always carries the curated field \(wire).",
+                scope: names.qualifier + ".Fields", name: names.fieldName(field.wireName), source: Self.source(field.location), doc: "A model that always carries the curated field \(wire).",
                 inherits: [], requirements: [present]))
             var optional = present
             optional.isOptional = true
             fieldProtocols.append(ProtocolDecl(
-                scope: names.qualifier + ".OptionalFields", name: names.fieldName(field.wireName), doc: "A model that may carry the curated field \(wire).",
+                scope: names.qualifier + ".OptionalFields", name: names.fieldName(field.wireName), source: Self.source(field.location), doc: "A model that may carry the curated field \(wire).",
                 inherits: [], requirements: [optional]))
         }
 
         let objects = contract.objects.map { object in
             StructDecl(
-                name: names.typeName(object.name), doc: object.description, deprecated: nil,
+                name: names.typeName(object.name), doc: object.description, source: Self.source(object.location), deprecated: nil,
                 conformances: ["Swift.Sendable", "Swift.Hashable"],
                 properties: object.required.map { property($0) } + object.optional.map { property($0, optional: true) }
             )
         }
 
         let module = GeneratedModule(
-            namespace: names.namespace, contractName: contract.name, version: contract.version, doc: contract.description,
+            namespace: names.namespace, source: Self.source(contract.location), contractName: contract.name, version: contract.version, doc: contract.description,
             names: names, valueSets: valueSets, envelope: envelope, kinds: kindProtocols, fieldProtocols: fieldProtocols,
             objects: objects, rules: rules, descriptor: descriptor(of: contract, includingEvents: false)
         )
@@ -98,13 +88,10 @@ public enum ContractTranslator {
         let names: GeneratedNames
         let mandatory: [Field]
         let envelopeNames: Set<String>
-        /// Wire name -> member name, for every field of the contract.
+        /// Wire name -> member name, for every field of the contract without a `swiftName:`.
         let memberNames: [String: String]
         /// Kind name -> `kind<Kind>_`, the start of its rules' names.
         let kindRulePrefixes: [String: String]
-        /// Rule name -> its index in ``GeneratedModule/rules`` (rules in
-        /// contract order: envelope, kinds, curated fields).
-        private(set) var ruleIndices: [String: Int] = [:]
 
         init(_ contract: Contract) {
             names = GeneratedNames(contract)
@@ -112,7 +99,7 @@ public enum ContractTranslator {
             envelopeNames = Set(contract.mandatory.map(\.wireName))
             var memberNames: [String: String] = [:]
             func note(_ fields: [Field]) {
-                for field in fields where memberNames[field.wireName] == nil {
+                for field in fields where field.swiftName == nil && memberNames[field.wireName] == nil {
                     memberNames[field.wireName] = GeneratedNames.memberName(of: field)
                 }
             }
@@ -129,20 +116,10 @@ public enum ContractTranslator {
                 kindRulePrefixes[kind.name] = "kind" + names.kindName(kind.name) + "_"
             }
             self.kindRulePrefixes = kindRulePrefixes
-
-            var names: [String] = []
-            for field in contract.mandatory { names.append(envelopeRule(field)) }
-            for kind in contract.kinds {
-                for field in kind.mandatory { names.append(kindRule(kind.name, field)) }
-            }
-            for field in contract.fields { names.append(curatedRule(field)) }
-            var ruleIndices: [String: Int] = [:]
-            for (index, name) in names.enumerated() where ruleIndices[name] == nil { ruleIndices[name] = index }
-            self.ruleIndices = ruleIndices
         }
 
         func memberName(_ field: Field) -> String {
-            memberNames[field.wireName] ?? GeneratedNames.memberName(of: field)
+            field.swiftName == nil ? memberNames[field.wireName] ?? GeneratedNames.memberName(of: field) : GeneratedNames.memberName(of: field)
         }
 
         func envelopeRule(_ field: Field) -> String { "envelope_" + memberName(field) }
@@ -160,8 +137,7 @@ public enum ContractTranslator {
             return PropertyDecl(
                 name: memberName(field), wireName: field.wireName,
                 type: ContractTranslator.swiftType(field.spec.type, names: names), spec: field.spec, doc: field.description,
-                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule,
-                ruleIndex: rule.flatMap { ruleIndices[$0] }
+                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule
             )
         }
     }
@@ -211,7 +187,8 @@ public enum ContractTranslator {
 
         return EventTable(
             fields: fields, fieldProtocols: fieldProtocols, kinds: kinds, envelope: envelope, kindIndices: kindIndices,
-            curatedSlots: curated, constantCases: constantCases, names: names)
+            curatedSlots: curated, constantCases: constantCases, names: names,
+            sourceFile: contract.location.file.split(separator: "/").last.map(String.init) ?? contract.location.file)
     }
 
     /// The runtime descriptor of `contract`, as generated code rebuilds it
@@ -286,6 +263,14 @@ public enum ContractTranslator {
         }
     }
 
+    /// Where a declaration is, as generated code says it: `contract.yaml, line 12`.
+    /// The file's name only: the path differs from machine to machine and
+    /// between the build plugin and the command line, the output must not.
+    static func source(_ location: SourceLocation) -> String {
+        let name = location.file.split(separator: "/").last.map(String.init) ?? location.file
+        return "\(name), line \(location.line)"
+    }
+
     static func swiftType(_ type: ValueType, names: GeneratedNames) -> SwiftType {
         switch type {
         case .string: .string
@@ -304,7 +289,7 @@ public enum ContractTranslator {
     /// The events shard of an event: FNV-1a (32 bit) of its UTF-8 name, modulo
     /// ``eventShardCount``. Stable across runs and machines, so adding an event
     /// changes one shard file only.
-    public static func shard(ofEvent name: String) -> Int {
+    package static func shard(ofEvent name: String) -> Int {
         var hash: UInt32 = 0x811C_9DC5
         for byte in name.utf8 {
             hash ^= UInt32(byte)

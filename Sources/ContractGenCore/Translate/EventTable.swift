@@ -20,6 +20,8 @@ struct EventTable: Sendable {
     /// Value set name -> code -> the constant an event fixes a field to.
     var constantCases: [String: [String: ConstantDecl]]
     let names: GeneratedNames
+    /// The contract's file name (no directories), for "Declared in contract.yaml, line 12."
+    let sourceFile: String
 
     struct KindEntry: Sendable {
         var name: String
@@ -32,6 +34,8 @@ struct EventTable: Sendable {
     /// rendered, so the renderers of the shards make them concurrently.)
     struct EventEntry: Sendable {
         var name: String
+        /// The line the contract declares it on.
+        var line: Int
         var doc: String?
         var deprecated: String?
         /// The kind's wire name (validated to exist) and its index in ``EventTable/kinds``.
@@ -70,7 +74,7 @@ struct EventTable: Sendable {
             if let slots = curatedSlots[reference.name] { curated.append(slots.optional) }
         }
         return EventEntry(
-            name: event.name, doc: event.description, deprecated: event.deprecated, kindName: event.kind, kind: kind,
+            name: event.name, line: event.location.line, doc: event.description, deprecated: event.deprecated, kindName: event.kind, kind: kind,
             constants: constants, curated: curated)
     }
 

@@ -3,14 +3,14 @@ import TrackingCore
 /// The Swift type a contract value becomes. Standard types are written
 /// module-qualified (`Swift.String`), so a contract type named `String` or
 /// `Date` cannot shadow them in generated code.
-public indirect enum SwiftType: Sendable, Hashable {
+package indirect enum SwiftType: Sendable, Hashable {
     case string, int, double, decimal, bool, uuid, date
     case array(SwiftType)
     /// A generated type: a value set enum or an object struct.
     case named(String)
 
     /// The type as written in generated code.
-    public var code: String {
+    package var code: String {
         switch self {
         case .string: "Swift.String"
         case .int: "Swift.Int"

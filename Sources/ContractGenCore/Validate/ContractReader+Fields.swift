@@ -149,13 +149,13 @@ extension ContractReader {
             return nil
         }
         if let compiles = patternCompiles[text] { return compiles ? text : nil }
-        do {
+        do throws(PatternSyntaxError) {
             _ = try ContractRegex.compile(text)
             patternCompiles[text] = true
             return text
         } catch {
             patternCompiles[text] = false
-            self.error("pattern '\(text)' of \(what()) does not compile", at: entry.value.location, hint: "patterns use NSRegularExpression (ICU) syntax; quote them in single quotes")
+            self.error("pattern '\(text)' of \(what()) is not in the pattern language: \(error.message)", at: entry.value.location, hint: "patterns use the subset of ECMAScript, ICU and RE2 in docs/contract-language.md; quote them in single quotes")
             return nil
         }
     }

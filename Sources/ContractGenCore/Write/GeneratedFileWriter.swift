@@ -29,9 +29,9 @@ public struct GeneratedFileWriter: Sendable {
         public init() {}
     }
 
-    public init() {}
+    package init() {}
 
-    public func write(_ files: [GeneratedFile], to directory: URL, mode: Mode) throws -> Report {
+    package func write(_ files: [GeneratedFile], to directory: URL, mode: Mode) throws -> Report {
         try prepare(directory, mode: mode)
         var report = Report()
         for file in files {
@@ -46,7 +46,7 @@ public struct GeneratedFileWriter: Sendable {
     }
 
     /// Creates `directory` (write mode); call before writing single files.
-    public func prepare(_ directory: URL, mode: Mode) throws {
+    package func prepare(_ directory: URL, mode: Mode) throws {
         if mode == .write {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
@@ -55,7 +55,7 @@ public struct GeneratedFileWriter: Sendable {
     /// Writes one file unless the directory already holds exactly its bytes.
     /// Safe to call for different files at once.
     /// - Returns: Whether the file was (check mode: would be) written.
-    public func write(_ file: GeneratedFile, to directory: URL, mode: Mode) throws -> Bool {
+    package func write(_ file: GeneratedFile, to directory: URL, mode: Mode) throws -> Bool {
         let url = directory.appendingPathComponent(file.name)
         if Self.fileHolds(url, file.bytes) { return false }
         if mode == .write {
@@ -66,7 +66,7 @@ public struct GeneratedFileWriter: Sendable {
 
     /// Removes (check mode: lists) the files in `directory` that carry
     /// ``GeneratedFileSet/header`` but are not in `expected`.
-    public func removeStale(in directory: URL, keeping expected: Set<String>, mode: Mode) throws -> [String] {
+    package func removeStale(in directory: URL, keeping expected: Set<String>, mode: Mode) throws -> [String] {
         let fm = FileManager.default
         var removed: [String] = []
         let present = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []

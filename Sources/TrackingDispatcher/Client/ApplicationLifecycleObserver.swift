@@ -1,7 +1,11 @@
 import Foundation
+import TrackingCore
 
-/// Reports the application's lifecycle to a ``TrackingClient`` automatically, by
-/// observing the platform's application notifications in a `NotificationCenter`.
+/// Reports the application's lifecycle automatically, by observing the
+/// platform's application notifications in a `NotificationCenter`: to a
+/// ``TrackingClient`` (flushes) and to an `ApplicationLifecycle` hub, which tells
+/// every screen tracker and impression driver registered with it (they register
+/// with `ApplicationLifecycle.shared` by default), so nothing is forgotten.
 ///
 /// It observes the notifications by name, so the dispatcher links neither UIKit
 /// nor AppKit and the same code runs (and is tested) on Linux. Keep the observer
@@ -15,21 +19,31 @@ import Foundation
 /// Reachability is not observed here: report it from `NWPathMonitor` with
 /// ``TrackingClient/networkReachabilityChanged(isReachable:)`` (docs/dispatcher.md).
 public final class ApplicationLifecycleObserver: @unchecked Sendable {
-    /// The notification names that mean "will enter foreground" and "did enter background".
+    /// The notification names that mean "will enter foreground", "did enter
+    /// background", and (for screens and impressions only) "will suspend" and "did resume".
     public struct NotificationNames: Sendable, Hashable {
         public var willEnterForeground: [Notification.Name]
         public var didEnterBackground: [Notification.Name]
+        public var willSuspend: [Notification.Name]
+        public var didResume: [Notification.Name]
 
-        public init(willEnterForeground: [Notification.Name], didEnterBackground: [Notification.Name]) {
+        public init(willEnterForeground: [Notification.Name], didEnterBackground: [Notification.Name],
+                    willSuspend: [Notification.Name] = [], didResume: [Notification.Name] = []) {
             self.willEnterForeground = willEnterForeground
             self.didEnterBackground = didEnterBackground
+            self.willSuspend = willSuspend
+            self.didResume = didResume
         }
 
         /// `UIApplication.willEnterForegroundNotification` and
-        /// `UIApplication.didEnterBackgroundNotification` (iOS, iPadOS, tvOS, visionOS, Mac Catalyst).
+        /// `UIApplication.didEnterBackgroundNotification` (iOS, iPadOS, tvOS, visionOS, Mac Catalyst);
+        /// `willResignActiveNotification` and `didBecomeActiveNotification` as
+        /// suspension (an incoming call, the app switcher: the screen is not in front).
         public static let uiKit = NotificationNames(
             willEnterForeground: [Notification.Name("UIApplicationWillEnterForegroundNotification")],
-            didEnterBackground: [Notification.Name("UIApplicationDidEnterBackgroundNotification")])
+            didEnterBackground: [Notification.Name("UIApplicationDidEnterBackgroundNotification")],
+            willSuspend: [Notification.Name("UIApplicationWillResignActiveNotification")],
+            didResume: [Notification.Name("UIApplicationDidBecomeActiveNotification")])
 
         /// `NSApplication.willBecomeActiveNotification` and
         /// `NSApplication.didResignActiveNotification` (macOS: an app that stops
@@ -58,22 +72,24 @@ public final class ApplicationLifecycleObserver: @unchecked Sendable {
     private let lock = NSLock()
     private var tokens: [any NSObjectProtocol] = []
 
-    /// Starts observing `names` in `center` and reporting them to `client`.
-    /// Whether a report flushes is still up to the client's ``FlushStrategy``.
+    /// Starts observing `names` in `center` and reporting them to `client` and
+    /// `lifecycle`. Whether a report flushes is still up to the client's ``FlushStrategy``.
     public init(client: TrackingClient, names: NotificationNames = .platformDefault,
-                center: NotificationCenter = .default) {
+                center: NotificationCenter = .default, lifecycle: ApplicationLifecycle? = .shared) {
         self.center = center
         var tokens: [any NSObjectProtocol] = []
-        for name in names.willEnterForeground {
-            tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { _ in
-                client.applicationWillEnterForeground()
-            })
+        func observe(_ names: [Notification.Name], _ change: ApplicationLifecycleChange, _ report: @escaping @Sendable () -> Void) {
+            for name in names {
+                tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { _ in
+                    report()
+                    lifecycle?.post(change)
+                })
+            }
         }
-        for name in names.didEnterBackground {
-            tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { _ in
-                client.applicationDidEnterBackground()
-            })
-        }
+        observe(names.willEnterForeground, .willEnterForeground) { client.applicationWillEnterForeground() }
+        observe(names.didEnterBackground, .didEnterBackground) { client.applicationDidEnterBackground() }
+        observe(names.willSuspend, .willSuspend) {}
+        observe(names.didResume, .didResume) {}
         self.tokens = tokens
     }
 

@@ -249,13 +249,17 @@ final class DispatchWorker: @unchecked Sendable {
         }
         guard configuration.validatesEvents else { return prepared }
         // The globals are the same for the whole batch: checked once, reported on every event.
-        let globalViolations = configuration.contract.globalsValidator?(globals).map(\.description) ?? []
+        let globalViolations = configuration.contract.globalsValidator?(globals) ?? []
         let found = EventProcessor.violations(of: batch, rows: prepared.rows, rules: configuration.contract)
         for (index, eventViolations) in found.enumerated() {
-            var violations = eventViolations
+            var violations = prepared.processed[index].violations + eventViolations   // `process` may have found one
             for violation in globalViolations where !violations.contains(violation) { violations.append(violation) }
             guard !violations.isEmpty else { continue }
-            prepared.rows[index].violations = violations
+            // Withheld once, here: every consumer (store, journey, log, notice) gets
+            // violations with no message about a field that may hold personal data.
+            let event = prepared.processed[index].eventName
+            violations = violations.map { configuration.contract.pii.withholdingDetails(of: $0, event: event) }
+            prepared.rows[index].violations = violations.map(\.description)
             prepared.rows[index].flags.insert(.violations)
             prepared.processed[index].violations = violations
             prepared.processed[index].flags.insert(.violations)
@@ -266,14 +270,12 @@ final class DispatchWorker: @unchecked Sendable {
     /// Logs and notifies an event's flags (store queue, after its commit).
     private func report(_ event: ProcessedEvent) {
         if event.flags.contains(.violations) {
-            // Violation messages about PII fields may quote the value: name the path only.
-            let safe = event.violations.map { line -> String in
-                let field = line.prefix { $0 != ":" && $0 != "." && $0 != "[" }
-                return event.piiFields.contains(String(field)) ? "\(field): <pii field violates the contract>" : line
-            }
-            let message: Logger.Message = "CONTRACT VIOLATION in \(event.eventName) \(event.uuid): \(safe.joined(separator: "; "))"
+            // The violations' messages never hold a value, and details about fields
+            // that may hold personal data were withheld when they were found (prepare).
+            let text = event.violations.map(\.description).joined(separator: "; ")
+            let message: Logger.Message = "CONTRACT VIOLATION in \(event.eventName) \(event.uuid): \(text)"
             if configuration.reportViolationsLoudly { logger.critical(message) } else { logger.warning(message) }
-            notify(.violations(uuid: event.uuid, event: event.eventName, violations: safe))
+            notify(.violations(uuid: event.uuid, event: event.eventName, violations: event.violations))
         }
         if event.flags.contains(.incomplete) {
             logger.warning("event \(event.eventName) \(event.uuid) is incomplete: missing \(event.missingGlobals)")

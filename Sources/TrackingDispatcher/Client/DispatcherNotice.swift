@@ -1,10 +1,11 @@
+import TrackingCore
 import Foundation
 
 /// Something the app (or its QA tooling) should hear about. Delivered to the
 /// client's `onNotice` handler on a background thread, and logged.
 public enum DispatcherNotice: Sendable, Hashable {
     /// The event breaks the contract; it is still stored and delivered.
-    case violations(uuid: String, event: String, violations: [String])
+    case violations(uuid: String, event: String, violations: [Violation])
     /// Globals were missing; their defaults were used and the event is flagged.
     case incomplete(uuid: String, missingGlobals: [String])
     /// A uuid was tracked twice; the repeat is flagged and still delivered.

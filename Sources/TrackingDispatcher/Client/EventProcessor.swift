@@ -95,23 +95,55 @@ struct EventProcessor {
         Self.append(members: template.afterSession, to: &payload, needsComma: &needsComma)
         payload.append(UInt8(ascii: "}"))
 
-        if consent == .denied, !rules.piiFields.isEmpty,
-           let members = (try? JSONValue.parse(payload))?.objectMembers,
-           members.contains(where: { rules.piiFields.contains($0.key) }) {
-            payload = JSONValue.object(members.filter { !rules.piiFields.contains($0.key) }).encodedBytes
-            flags.insert(.piiStripped)
+        var violations: [Violation] = []
+        let strips = consent == .denied && !rules.pii.isEmpty
+        // Generated events always write valid JSON; a model the app composed may not.
+        if strips || !(event is any ContractGeneratedEvent) {
+            if let parsed = try? JSONValue.parse(payload) {
+                if strips {
+                    let stripped = rules.pii.removing(from: parsed)
+                    if stripped.removed {
+                        payload = stripped.payload.encodedBytes
+                        flags.insert(.piiStripped)
+                    }
+                }
+            } else {
+                // Broken JSON: where its personal data is cannot be known, and it would
+                // break the batch it is sent in, so only its envelope is kept (fail-closed).
+                payload = Self.placeholder(for: event)
+                violations.append(Self.unparseable)
+                flags.insert(.violations)
+                if strips { flags.insert(.piiStripped) }
+            }
         }
 
         if !remember(id) { flags.insert(.duplicate) }
 
         let row = NewStoredEvent(uuid: uuid, eventName: event.eventName, payload: payload, flags: flags,
-                                 violations: [], missingGlobals: template.missing,
+                                 violations: violations.map(\.description), missingGlobals: template.missing,
                                  createdAt: createdAt.timeIntervalSince1970)
         let processed = ProcessedEvent(eventName: row.eventName, kindName: event.kindName, uuid: uuid,
                                        clientTimestamp: event.clientTimestamp, payload: payload, flags: flags,
-                                       violations: [], missingGlobals: template.missing, piiFields: rules.piiFields)
+                                       violations: violations, missingGlobals: template.missing, pii: rules.pii)
         return Output(row: row, processed: processed)
     }
+
+    /// What is stored of an event whose payload does not parse when personal data
+    /// must not be kept: its name and kind only (the check flags what is missing).
+    private static func placeholder(for event: any TrackingEvent) -> [UInt8] {
+        var writer = JSONWriter(capacity: 160)
+        writer.beginObject()
+        writer.key("event"); writer.value(event.eventName)
+        writer.key("kind"); writer.value(event.kindName)
+        writer.key("contractVersion"); writer.value(event.contractVersion)
+        writer.key("uuid"); writer.value(event.uuid)
+        writer.key("clientTimestamp"); writer.timestamp(event.clientTimestamp)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// The violation of an event whose payload did not parse (and was replaced by its envelope).
+    static let unparseable = Violation(path: "", code: .badFormat, message: "the payload is not valid JSON; only its envelope was kept")
 
     /// The writer's bytes, with the writer gone, so appending to them does not copy.
     private static func take(_ writer: consuming JSONWriter) -> [UInt8] { writer.bytes }
@@ -140,12 +172,14 @@ struct EventProcessor {
     /// payload validator too, each problem once. A generated event's type and
     /// `validate()` already guarantee what the payload check would find, so it is
     /// skipped for them. Pure, so batches are checked in parallel.
-    static func violations(of event: any TrackingEvent, payload: [UInt8], rules: ContractRules) -> [String] {
-        var violations = event.validate().map(\.description)
+    static func violations(of event: any TrackingEvent, payload: [UInt8], rules: ContractRules) -> [Violation] {
+        var violations = event.validate()
         if event is any ContractGeneratedEvent { return violations }
-        if let validator = rules.payloadValidator, let parsed = try? JSONValue.parse(payload) {
+        if let validator = rules.payloadValidator {
+            // `process` replaced a payload that does not parse (and flagged it).
+            guard let parsed = try? JSONValue.parse(payload) else { return violations }
             // The generated validator and the descriptor may find the same problem once each.
-            for violation in validator(parsed).map(\.description) where !violations.contains(violation) {
+            for violation in validator(parsed) where !violations.contains(violation) {
                 violations.append(violation)
             }
         }
@@ -158,9 +192,9 @@ struct EventProcessor {
     /// Validates a batch after `process(…)` (`rows[i]` is `batch[i]` processed),
     /// on all cores when it is large enough to pay for the threads; returns each
     /// event's violations.
-    static func violations(of batch: [(any TrackingEvent, Date)], rows: [NewStoredEvent], rules: ContractRules) -> [[String]] {
+    static func violations(of batch: [(any TrackingEvent, Date)], rows: [NewStoredEvent], rules: ContractRules) -> [[Violation]] {
         let count = batch.count
-        var results = [[String]](repeating: [], count: count)
+        var results = [[Violation]](repeating: [], count: count)
         let chunks = min(processorCount, count / 32)
         guard chunks > 1 else {
             for index in 0..<count { results[index] = violations(of: batch[index].0, payload: rows[index].payload, rules: rules) }

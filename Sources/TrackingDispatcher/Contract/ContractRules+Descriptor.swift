@@ -30,5 +30,6 @@ extension ContractRules {
             return violations
         }
         self.init(globals: globals, piiFields: pii, payloadValidator: validator, globalsValidator: globalsValidator)
+        self.pii = PIIPolicy(descriptor: descriptor)
     }
 }

@@ -28,6 +28,9 @@ public struct ContractRules: Sendable {
     public var globals: [GlobalSpec]
     /// Wire names of top-level fields marked `pii` (event fields and globals).
     public var piiFields: Set<String>
+    /// Every value that may hold personal data, at every depth (from the
+    /// descriptor; rules built by hand know the top-level `piiFields` only).
+    public var pii: PIIPolicy
     /// Checks one encoded event (globals included); `nil` skips this check.
     public var payloadValidator: (@Sendable (JSONValue) -> [Violation])?
     /// Checks the values the app's `GlobalsSource` supplied (once per batch, not
@@ -40,6 +43,7 @@ public struct ContractRules: Sendable {
                 globalsValidator: (@Sendable ([String: JSONValue]) -> [Violation])? = nil) {
         self.globals = globals
         self.piiFields = piiFields.union(globals.filter(\.isPII).map(\.name))
+        self.pii = PIIPolicy(topLevelNames: self.piiFields)
         self.payloadValidator = payloadValidator
         self.globalsValidator = globalsValidator
     }

@@ -22,22 +22,17 @@ public struct ProcessedEvent: Sendable {
     /// removed when consent was denied).
     public var payload: [UInt8]
     public var flags: EventFlags
-    public var violations: [String]
+    /// What breaks the contract (details about fields that may hold personal data withheld).
+    public var violations: [Violation]
     public var missingGlobals: [String]
-    /// Wire names of the contract's PII fields: never log their values.
-    public var piiFields: Set<String>
+    /// Which values may hold personal data, at every depth: never log them.
+    public var pii: PIIPolicy
 
     public var payloadString: String { String(decoding: payload, as: UTF8.self) }
 
-    /// The payload with every PII field's value replaced by `"<redacted>"`, for logs.
-    public var redactedPayload: String {
-        guard !piiFields.isEmpty, let parsed = try? JSONValue.parse(payload),
-              let members = parsed.objectMembers else { return payloadString }
-        let redacted = JSONValue.object(members.map { member in
-            piiFields.contains(member.key) ? (member.key, .string("<redacted>")) : member
-        })
-        return String(decoding: redacted.encodedBytes, as: UTF8.self)
-    }
+    /// The payload with every PII value replaced by `"<redacted>"` at every
+    /// depth, for logs; a payload that does not parse is not shown at all.
+    public var redactedPayload: String { pii.redactedText(of: payload) }
 }
 
 /// What the client hands a provider at setup.

@@ -1,10 +1,14 @@
 import Foundation
 import ImpressionTracking
+import ScreenTracking
 import ShopEvents
+import ShopTracking
 import TrackingDispatcher
 
 // A small shop session: typed events of several kinds, one that breaks the
-// contract, impressions from a scrolled list, all through the dispatcher.
+// contract, then screens with their page views (time on screen, a visit id per
+// visit) and the home screen's impressions carrying the same visit id, through
+// the dispatcher. The session runs on the real clock (about four seconds).
 //
 //   swift run shop-app                                   # record and log only
 //   swift run shop-app --collector http://127.0.0.1:8787/v1/batch
@@ -15,11 +19,10 @@ let collectorURL = arguments.firstIndex(of: "--collector").flatMap { index in
 }
 
 // 1. Typed events: required fields are parameters, optional ones default to nil,
-//    constants (the screen) are fixed by the contract.
-let home = Shop.HomePageView(skuItemList: ["1234", "5678", "9012"])
-let detail = Shop.ProductDetailPageView(sku: "1234", price: Decimal(string: "19.99")!, currency: .eur)
+//    constants (the screen) are fixed by the contract. Every generated type
+//    is nested in the contract's namespace, Shop.
 let add = Shop.AddToCart(sku: "1234", price: Decimal(string: "19.99")!, currency: .eur, quantity: 2)
-print("encoded:", String(decoding: home.encodedJSON(), as: UTF8.self))
+print("encoded:", String(decoding: add.encodedJSON(), as: UTF8.self))
 
 // 2. An event that breaks the contract: the report names every field path.
 let broken = Shop.AddToCart(sku: "12ab", price: Decimal(string: "-1")!, currency: .usd, quantity: 500)
@@ -42,32 +45,35 @@ let client = TrackingClient(
     providers: providers,
     globals: StaticGlobals(["appVersion": .string("1.0.0")])
 )
+// Background, foreground and suspension reach the dispatcher, every screen and
+// every impression driver from here. Linux has no UIKit: this session posts
+// UIKit's notifications by name, as UIKit would.
+let lifecycle = ApplicationLifecycleObserver(client: client, names: .uiKit, center: .default)
+func post(_ name: String) { NotificationCenter.default.post(name: Notification.Name(name), object: nil) }
 
-client.track(home)
-client.track(detail)
+// 4. Screens and impressions. Home shows four product tiles of 300 pt in an
+//    800 pt list: the first three are at least half visible.
+let home = try HomeScreenModel(products: ["1234", "5678", "9012", "3456"], events: client, clock: ContinuousClock())
+home.appear()
+home.scrolled(to: 0)
+try await Task.sleep(for: .milliseconds(1200))          // 1234, 5678, 9012 count (visit 1)
+post("UIApplicationWillResignActiveNotification")
+post("UIApplicationDidEnterBackgroundNotification")      // visit 1 ends: page view with exitInteraction background
+try await Task.sleep(for: .milliseconds(300))            // never counted
+post("UIApplicationWillEnterForegroundNotification")     // the return: visit 2, a new uniqueViewId
+post("UIApplicationDidBecomeActiveNotification")
+home.scrolled(to: 600)                                    // 9012 and 3456 on screen
+try await Task.sleep(for: .milliseconds(1200))          // both count again, in visit 2
+home.openProduct("9012")                                  // visit 2 ends: exitInteraction product_tap
+
+let detail = productDetailScreen(sku: "9012", price: Decimal(string: "19.99")!, currency: .eur,
+                                 events: client, clock: ContinuousClock())
+detail.enter()
 client.track(add)
 client.track(broken)      // flagged with its violations, still delivered
 client.track(add)         // the same uuid again: flagged as a duplicate
-
-// 4. Impressions: an item must be at least half visible for a second.
-extension TrackingClient: @retroactive ImpressionEventSink {}
-let adapter = ImpressionEventAdapter(events: client) { impression in
-    Shop.ProductImpression(
-        itemId: impression.itemID.rawValue, position: impression.position,
-        visibleSeconds: impression.visibleSeconds, sku: impression.itemID.rawValue
-    )
-}
-let tracker = try ImpressionTracker(rules: .mrc, sink: adapter)
-let viewport = ScreenRect(x: 0, y: 0, width: 390, height: 800)
-func tile(_ sku: String, _ position: Int, y: Double) -> VisibilityReport.Item {
-    .init(id: ImpressionItemID(sku), position: position, frame: ScreenRect(x: 0, y: y, width: 390, height: 300))
-}
-tracker.start(at: .zero)
-// Two tiles on screen; the list then flings past a third one in 0.2 s.
-tracker.report(VisibilityReport(viewport: viewport, items: [tile("1234", 0, y: 0), tile("5678", 1, y: 300)]), at: .zero)
-tracker.report(VisibilityReport(viewport: viewport, items: [tile("5678", 1, y: -100), tile("9012", 2, y: 200)]), at: MonotonicInstant(seconds: 1.5))
-tracker.report(VisibilityReport(viewport: viewport, items: []), at: MonotonicInstant(seconds: 1.7))
-tracker.stop(at: MonotonicInstant(seconds: 2))
+try await Task.sleep(for: .milliseconds(200))
+detail.exit(interaction: .back)
 
 let summary = await client.flush()
 print("tracked \(recorder.events.count) events:")
@@ -76,5 +82,10 @@ for event in recorder.events {
     print("  \(event.eventName) \(event.uuid)\(flags)")
 }
 print("flush: \(summary)")
+print("page views and impressions as sent (the impressions carry their visit's uniqueViewId):")
+for event in recorder.events where event.kindName == "pageView" || event.kindName == "impression" {
+    print("  \(event.payloadString)")
+}
 print(await client.describe())
+lifecycle.stop()
 await client.shutdown()

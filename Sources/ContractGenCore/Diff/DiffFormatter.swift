@@ -1,0 +1,118 @@
+import Foundation
+import TrackingCore
+
+/// Prints a ``ContractDiffReport`` for people (text), tools (JSON) and
+/// GitHub Actions (workflow commands that become annotations).
+package enum DiffFormatter {
+    // MARK: Text
+
+    /// One entry per change in the style of the diagnostics,
+    /// `file:line:col: severity (affects): message [rule]`, with the other
+    /// side's location below; then the counts and the version verdict.
+    package static func text(_ report: ContractDiffReport) -> String {
+        var out = ""
+        for change in report.changes {
+            let affects = change.affects.isEmpty ? "" : " (\(change.affects.map(\.rawValue).joined(separator: ", ")))"
+            let primary = change.new ?? change.old!
+            out += "\(primary): \(change.severity.rawValue)\(affects): \(change.message) [\(change.rule.rawValue)]\n"
+            switch (change.old, change.new) {
+            case (let old?, _?): out += "  old: \(old)\n"
+            case (nil, _): out += "  old: absent\n"
+            case (_, nil): out += "  new: absent\n"
+            }
+        }
+        out += summary(report) + "\n"
+        return out
+    }
+
+    /// `3 changes (1 breaking, 1 additive, 1 cosmetic); required bump: major; version 1.4.0 is not enough: use 2.0.0`.
+    package static func summary(_ report: ContractDiffReport) -> String {
+        let n = report.changes.count
+        var line = "\(report.oldFile) (\(report.oldVersion)) -> \(report.newFile) (\(report.newVersion)): "
+        if n == 0 {
+            line += "no changes"
+        } else {
+            let counts = ChangeSeverity.allCases.map { "\(report.count($0)) \($0.rawValue)" }.joined(separator: ", ")
+            line += "\(n) change\(n == 1 ? "" : "s") (\(counts))"
+        }
+        line += "\nrequired bump: \(report.requiredBump.rawValue); "
+        line += report.versionOK
+            ? "version \(report.newVersion) is enough"
+            : "version \(report.newVersion) is not enough: use \(report.suggestedVersion)"
+        return line
+    }
+
+    // MARK: JSON
+
+    /// `{"changes":[{"rule","severity","affects","path","old","new","message"}],"requiredBump","versionOK",...}`,
+    /// one change per line so that diffs of the output stay readable.
+    package static func json(_ report: ContractDiffReport) -> String {
+        var out = "{\"changes\":["
+        for (index, change) in report.changes.enumerated() {
+            var w = JSONWriter()
+            w.beginObject()
+            w.key("rule"); w.value(change.rule.rawValue)
+            w.key("severity"); w.value(change.severity.rawValue)
+            w.key("affects"); w.beginArray()
+            for affect in change.affects { w.value(affect.rawValue) }
+            w.endArray()
+            w.key("path"); w.value(change.path)
+            w.key("old"); location(change.old, into: &w)
+            w.key("new"); location(change.new, into: &w)
+            w.key("message"); w.value(change.message)
+            w.endObject()
+            out += (index == 0 ? "\n" : ",\n") + w.string
+        }
+        var w = JSONWriter()
+        w.key("requiredBump"); w.value(report.requiredBump.rawValue)
+        w.key("versionOK"); w.value(report.versionOK)
+        w.key("oldVersion"); w.value(report.oldVersion)
+        w.key("newVersion"); w.value(report.newVersion)
+        w.key("suggestedVersion"); w.value(report.suggestedVersion)
+        out += (report.changes.isEmpty ? "]," : "\n],") + w.string + "}"
+        return out
+    }
+
+    private static func location(_ location: SourceLocation?, into w: inout JSONWriter) {
+        guard let location else { return w.null() }
+        w.beginObject()
+        w.key("line"); w.value(location.line)
+        w.key("column"); w.value(location.column)
+        w.endObject()
+    }
+
+    // MARK: GitHub Actions
+
+    /// Workflow commands (`::error file=…,line=…,col=…,title=…::message`), one
+    /// per change, on `file` (the new contract's path in the repository):
+    /// breaking changes as errors, additive as warnings, cosmetic as notices.
+    /// Removed elements point at what held them in the new contract.
+    package static func github(_ report: ContractDiffReport, file: String) -> String {
+        var out = ""
+        for change in report.changes {
+            let level = switch change.severity {
+            case .breaking: "error"
+            case .additive: "warning"
+            case .cosmetic: "notice"
+            }
+            let affects = change.affects.isEmpty ? "" : " (\(change.affects.map(\.rawValue).joined(separator: ", ")))"
+            let title = "contract \(change.severity.rawValue)\(affects): \(change.rule.rawValue)"
+            var message = change.message
+            if let old = change.old { message += "\nold: \(old)" }
+            out += "::\(level) file=\(property(file)),line=\(change.anchor.line),col=\(change.anchor.column),title=\(property(title))::\(data(message))\n"
+        }
+        let verdict = summary(report)
+        out += "::\(report.versionOK ? "notice" : "error") file=\(property(file)),line=1,title=\(property("contract version"))::\(data(verdict))\n"
+        return out
+    }
+
+    /// Escapes for a command's message (`%`, CR, LF).
+    static func data(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Escapes for a command's property value (also `:` and `,`).
+    static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

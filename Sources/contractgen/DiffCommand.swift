@@ -1,0 +1,104 @@
+import ArgumentParser
+import ContractGenCore
+import Foundation
+
+/// `contractgen diff OLD NEW`: classifies every change between two versions
+/// of a contract and checks the version bump. All logic lives in
+/// `ContractGenCore/Diff`; this only parses arguments and prints.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Classify the changes between two versions of a contract and check its version.",
+        discussion: """
+            OLD and NEW are paths, or git revisions written REV:PATH (read with 'git show').
+            With --against REV, OLD is the file NEW (default contract/contract.yaml) at REV.
+            Every change is located in both versions and classified by severity (breaking,
+            additive, cosmetic) and by whom it affects (source, wire, data); the rules are
+            in docs/contract-evolution.md.
+
+            Exit status: 0 done; 1 when either contract is invalid, or when the gate fails
+            (--check-version: the new version is not enough; --fail-on: a change that
+            severe); 2 usage or I/O error (including a revision git cannot show).
+
+            Examples:
+              contractgen diff old.yaml contract/contract.yaml
+              contractgen diff --against origin/main --check-version
+              contractgen diff origin/main:contract/contract.yaml contract/contract.yaml --format json
+              contractgen diff --against origin/main --format github --fail-on breaking
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, github
+    }
+
+    @Argument(help: "OLD NEW, or with --against only NEW (default contract/contract.yaml).")
+    var contracts: [String] = []
+
+    @Option(help: ArgumentHelp("Compare with the same file at this git revision.", valueName: "REV"))
+    var against: String?
+
+    @Option(help: "How to print: text for people, json for tools, github for Actions annotations.")
+    var format: Format = .text
+
+    @Flag(help: "Exit 1 when the new contract's version is not bumped enough for its changes.")
+    var checkVersion = false
+
+    @Option(help: ArgumentHelp("Exit 1 when a change is at least this severe.", valueName: "breaking|additive|cosmetic"))
+    var failOn: ChangeSeverityArgument?
+
+    func validate() throws {
+        if against != nil {
+            guard contracts.count <= 1 else { throw ValidationError("with --against, give at most one contract (NEW)") }
+        } else {
+            guard contracts.count == 2 else { throw ValidationError("give two contracts, OLD and NEW (or --against REV)") }
+        }
+    }
+
+    func run() throws {
+        let old: ContractSource
+        let new: ContractSource
+        do {
+            if let against {
+                let path = contracts.first ?? "contract/contract.yaml"
+                new = try ContractSource.read(path)
+                old = try ContractSource.read(path: path, atRevision: against)
+            } else {
+                old = try ContractSource.read(contracts[0])
+                new = try ContractSource.read(contracts[1])
+            }
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot read contract \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let oldResult = ContractLoader.load(bytes: old.bytes, file: old.name)
+        let newResult = ContractLoader.load(bytes: new.bytes, file: new.name)
+        guard let oldContract = oldResult.contract, let newContract = newResult.contract else {
+            for (source, result) in [(old, oldResult), (new, newResult)] where result.hasErrors {
+                let text = String(decoding: source.bytes, as: UTF8.self)
+                FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: text).utf8))
+                print("\(source.name): invalid (\(DiagnosticFormatter.summary(result.diagnostics)))")
+            }
+            throw ExitCode(1)
+        }
+        let report = ContractDiffReport(old: oldContract, new: newContract, oldFile: old.name, newFile: new.name)
+        switch format {
+        case .text: print(DiffFormatter.text(report), terminator: "")
+        case .json: print(DiffFormatter.json(report))
+        case .github: print(DiffFormatter.github(report, file: new.path), terminator: "")
+        }
+        if report.gateFails(checkVersion: checkVersion, failOn: failOn?.severity) { throw ExitCode(1) }
+    }
+}
+
+/// `--fail-on breaking|additive|cosmetic`.
+struct ChangeSeverityArgument: ExpressibleByArgument {
+    var severity: ChangeSeverity
+
+    init?(argument: String) {
+        guard let severity = ChangeSeverity(rawValue: argument) else { return nil }
+        self.severity = severity
+    }
+
+    static var allValueStrings: [String] { ChangeSeverity.allCases.map(\.rawValue) }
+}

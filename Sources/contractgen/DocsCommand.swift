@@ -1,0 +1,65 @@
+import ArgumentParser
+import ContractGenCore
+import Foundation
+
+/// `contractgen docs [PATH] --output DIR [--since REV:PATH]`: a static HTML
+/// catalogue of the contract. All logic lives in `ContractGenCore/Catalogue`.
+struct DocsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "docs",
+        abstract: "Write a static HTML catalogue of a contract (DIR/index.html), readable offline.",
+        discussion: """
+            For product managers, analysts and QA: every event with its kind, fields (the
+            inherited ones included), constraints, pii, deprecation and an example payload;
+            the value sets, objects and curated fields with the events that use them; a search
+            box and a link to each event. No external assets: open DIR/index.html from disk.
+            With --since, a changelog of the classified changes (as 'contractgen diff').
+
+            Exit status: 0 written; 1 an invalid contract; 2 usage or I/O error.
+
+            Examples:
+              contractgen docs --output catalogue
+              contractgen docs contract/contract.yaml --output catalogue --since origin/main:contract/contract.yaml
+            """
+    )
+
+    @Argument(help: "The contract.")
+    var path: String = "contract/contract.yaml"
+
+    @Option(name: .shortAndLong, help: "The directory to write index.html into.")
+    var output: String
+
+    @Option(help: ArgumentHelp("Add a changelog of the changes since this version (a path or REV:PATH).", valueName: "REV:PATH"))
+    var since: String?
+
+    func run() throws {
+        let current: ContractSource
+        let previous: ContractSource?
+        do {
+            current = try ContractSource.read(path)
+            previous = try since.map(ContractSource.read)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot read contract \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        var contracts: [Contract] = []
+        for source in [current] + (previous.map { [$0] } ?? []) {
+            let result = ContractLoader.load(bytes: source.bytes, file: source.name)
+            guard let contract = result.contract else {
+                FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: String(decoding: source.bytes, as: UTF8.self)).utf8))
+                print("\(source.name): invalid (\(DiagnosticFormatter.summary(result.diagnostics))); nothing written")
+                throw ExitCode(1)
+            }
+            contracts.append(contract)
+        }
+        let changes = previous.map { ContractDiffReport(old: contracts[1], new: contracts[0], oldFile: $0.name, newFile: current.name) }
+        let files = CatalogueRenderer(contract: contracts[0], changes: changes).files()
+        do {
+            let report = try GeneratedFileWriter().write(files, to: URL(fileURLWithPath: output), mode: .write)
+            print("\(output)/\(CatalogueRenderer.fileName): \(report.written.isEmpty ? "unchanged" : "written")")
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot write to \(output): \(error.localizedDescription)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}

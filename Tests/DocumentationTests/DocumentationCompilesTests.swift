@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// Every fenced Swift block of README.md and docs/*.md compiles (see
+/// `DocSnippet` for the markers, documented in README's "Docs that compile").
+///
+/// Snippets are type-checked with `swiftc -typecheck`, each on its own, against
+/// the modules already built: those of this package (next to the test
+/// bundle) for snippets of the root contract and the runtime, those of
+/// `Examples/ShopApp` (built here first, incrementally) for snippets that
+/// import its generated `ShopEvents`. Nothing is linked, so the whole check
+/// takes seconds once the example is built.
+@Suite("Docs that compile", .timeLimit(.minutes(10)))
+struct DocumentationCompilesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func documents() throws -> [(name: String, text: String)] {
+        let docs = root.appendingPathComponent("docs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        return try (["README.md"] + names.map { "docs/" + $0 }).map { name in
+            (name, try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8))
+        }
+    }
+
+    /// The directory of this package's built modules (beside the test bundle).
+    static var rootModules: URL? {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            root.appendingPathComponent(".build/debug"),
+        ].map { $0.appendingPathComponent("Modules") }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("TrackingCore.swiftmodule").path) }
+    }
+
+    struct Run {
+        var status: Int32
+        var output: String
+    }
+
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    /// `swiftc -typecheck` of one file against `modules` (and the system
+    /// libraries' module maps the runtime's modules were built with).
+    func typecheck(_ file: URL, modules: URL) -> [String] {
+        ["swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", "-I", modules.path]
+            + ["CSQLite", "CZlib", "CYAML"].flatMap { ["-I", Self.root.appendingPathComponent("Sources/\($0)").path] }
+            + [file.path]
+    }
+
+    @Test("The markers are read, unknown ones refused")
+    func markers() throws {
+        let text = "a\n```swift\nlet x = 1\n```\n```sh\n```swift\n```\n```swift fragment\nfoo(\n```\n"
+        let blocks = try DocSnippet.blocks(in: text, file: "t.md")
+        #expect(blocks.map(\.line) == [2, 8])
+        #expect(blocks.map(\.kind) == [.snippet, .fragment])
+        #expect(blocks[0].checkedSource.contains("func documentationSnippet() async throws {\nlet x = 1\n}"))
+        #expect(throws: SnippetError.self) { try DocSnippet.blocks(in: "```swift sketch\n```\n", file: "t.md") }
+        let declarations = try DocSnippet.blocks(in: "```swift\nimport Foundation\n\nstruct A {\n    let b = 1\n}\n```\n", file: "t.md")
+        #expect(declarations[0].checkedSource == "// t.md:1\nimport Foundation\n\nstruct A {\n    let b = 1\n}\n")
+    }
+
+    @Test("Every Swift block of README.md and docs/*.md compiles")
+    func everySnippetCompiles() throws {
+        let snippets = try Self.documents().flatMap { try DocSnippet.blocks(in: $0.text, file: $0.name) }
+        #expect(snippets.count >= 10)
+        let rootModules = try #require(Self.rootModules, "this package's modules were not found beside the test bundle")
+
+        let needsExample = snippets.contains { $0.code.contains("import ShopEvents") || $0.code.contains("import ShopTracking") }
+        var exampleModules: URL?
+        if needsExample {
+            // Incremental: CI builds the example anyway; a fresh clone pays once.
+            let example = Self.root.appendingPathComponent("Examples/ShopApp")
+            let build = try Self.run(["swift", "build", "--package-path", example.path, "--build-tests"])
+            try #require(build.status == 0, "Examples/ShopApp does not build:\n\(build.output)")
+            exampleModules = example.appendingPathComponent(".build/debug/Modules")
+        }
+
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doc-snippets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        var failures: [String] = []
+        // A canary: a snippet with a type error must fail, or the check checks nothing.
+        let canary = DocSnippet(file: "canary.md", line: 1, kind: .snippet,
+                                code: "import TrackingCore\nlet count: Int = \"one\"")
+        let canaryFile = scratch.appendingPathComponent("canary.swift")
+        try canary.checkedSource.write(to: canaryFile, atomically: true, encoding: .utf8)
+        let canaryCheck = try Self.run(typecheck(canaryFile, modules: rootModules))
+        #expect(canaryCheck.status != 0 && canaryCheck.output.contains("cannot convert value of type 'String'"))
+
+        for (index, snippet) in snippets.enumerated() {
+            switch snippet.kind {
+            case .fragment:
+                continue
+            case .manifest:
+                let package = scratch.appendingPathComponent("manifest-\(index)")
+                try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+                try snippet.code.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+                let dump = try Self.run(["swift", "package", "dump-package"], in: package)
+                if dump.status != 0 { failures.append("\(snippet): the manifest does not load:\n\(dump.output)") }
+            case .snippet, .apple:
+                let file = scratch.appendingPathComponent("snippet-\(index).swift")
+                try snippet.checkedSource.write(to: file, atomically: true, encoding: .utf8)
+                let modules = snippet.code.contains("import Shop") ? exampleModules ?? rootModules : rootModules
+                let check = try Self.run(typecheck(file, modules: modules))
+                if check.status != 0 {
+                    let errors = check.output.split(separator: "\n").filter { $0.contains("error:") }
+                    failures.append("\(snippet) does not compile:\n" + errors.joined(separator: "\n"))
+                }
+            }
+        }
+        if !failures.isEmpty { Issue.record(Comment(rawValue: failures.joined(separator: "\n\n"))) }
+    }
+}
