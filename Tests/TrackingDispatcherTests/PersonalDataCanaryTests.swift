@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import Testing
-import TrackingCollectorKit
 import TrackingCore
+import TrackingSQLite
 @testable import TrackingDispatcher
 
 /// Personal data never escapes: canary values in fields marked `pii` at the top
