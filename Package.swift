@@ -10,7 +10,7 @@ let package = Package(
         .library(name: "TrackingDispatcher", targets: ["TrackingDispatcher"]),
         .library(name: "ImpressionTracking", targets: ["ImpressionTracking"]),
         .library(name: "ScreenTracking", targets: ["ScreenTracking"]),
-        // SwiftUI and UIKit adapters (Apple platforms only; builds empty elsewhere).
+        // SwiftUI and UIKit adapters: screens, impressions, background time (Apple platforms only; builds empty elsewhere).
         .library(name: "AppleTrackingAdapters", targets: ["AppleTrackingAdapters"]),
         // Swift Testing helpers for apps' tests.
         .library(name: "TrackingTesting", targets: ["TrackingTesting"]),
@@ -68,7 +68,10 @@ let package = Package(
         .target(name: "ImpressionTracking", dependencies: ["TrackingCore"]),
         .target(name: "ScreenTracking", dependencies: ["TrackingCore", "ImpressionTracking"]),
         // Files wrapped in #if canImport(SwiftUI) / canImport(UIKit): empty on Linux.
-        .target(name: "AppleTrackingAdapters", dependencies: ["TrackingCore", "ImpressionTracking", "ScreenTracking"]),
+        .target(
+            name: "AppleTrackingAdapters",
+            dependencies: ["TrackingCore", "ImpressionTracking", "ScreenTracking", "TrackingDispatcher"]
+        ),
         .target(name: "TrackingTesting", dependencies: ["TrackingCore", "TrackingDispatcher"]),
 
         // MARK: Generator

@@ -20,6 +20,12 @@ let package = Package(
             dependencies: [.product(name: "ContractGenCore", package: "contractgen")],
             path: "Sources/ValidationBenchmark"
         ),
+        // The pattern engine: `swift run -c release PatternBenchmark [rounds]`.
+        .executableTarget(
+            name: "PatternBenchmark",
+            dependencies: [.product(name: "TrackingCore", package: "contractgen")],
+            path: "Sources/PatternBenchmark"
+        ),
         // What the dispatcher's benchmark and PersistProbe share: the event, the configuration, the raw baseline.
         .target(
             name: "DispatcherFixture",
@@ -40,6 +46,17 @@ let package = Package(
             ],
             path: "Sources/PersistProbe"
         ),
+        // Caller latency of track and track(contentsOf:), alone and under flushing (issue 15):
+        // `swift run -c release TrackingLatencyProbe bulk|contention`.
+        .executableTarget(
+            name: "TrackingLatencyProbe",
+            dependencies: [
+                "DispatcherFixture",
+                .product(name: "TrackingCore", package: "contractgen"),
+                .product(name: "TrackingDispatcher", package: "contractgen"),
+            ],
+            path: "Sources/TrackingLatencyProbe"
+        ),
         .executableTarget(
             name: "ImpressionBenchmarks",
             dependencies: [
@@ -58,20 +75,6 @@ let package = Package(
                 .product(name: "TrackingContract", package: "contractgen"),
             ],
             path: "Benchmarks/EncodingBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        // The dispatcher: track() latency, persistence, delivery, a 100k backlog (issue 5).
-        .executableTarget(
-            name: "DispatcherBenchmarks",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "TrackingCore", package: "contractgen"),
-                .product(name: "TrackingContract", package: "contractgen"),
-                .product(name: "TrackingDispatcher", package: "contractgen"),
-                .product(name: "TrackingCollectorKit", package: "contractgen"),
-                "DispatcherFixture",
-            ],
-            path: "Benchmarks/DispatcherBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],

@@ -18,11 +18,13 @@ public final class SQLiteDatabase {
     public let path: String
     private var statements: [String: SQLiteStatement] = [:]
 
-    /// Opens (creating if needed) the database at `path`.
-    public init(path: String) throws(SQLiteError) {
+    /// Opens (creating if needed) the database at `path`. `extraFlags` are or-ed
+    /// into the open flags (Apple's file-protection flags); `busyTimeout` is how
+    /// long a statement waits for another connection's lock, in milliseconds.
+    public init(path: String, extraFlags: Int32 = 0, busyTimeout: Int32 = 5_000) throws(SQLiteError) {
         self.path = path
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | extraFlags
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
@@ -30,7 +32,7 @@ public final class SQLiteDatabase {
             throw SQLiteError(code: rc, message: message, sql: nil)
         }
         handle = db
-        sqlite3_busy_timeout(db, 5_000)
+        sqlite3_busy_timeout(db, busyTimeout)
     }
 
     deinit { close() }

@@ -118,3 +118,18 @@ public final class SQLiteStatement {
         if rc != SQLITE_OK { throw SQLiteError(code: rc, message: database.lastMessage, sql: sql) }
     }
 }
+
+extension SQLiteStatement {
+    /// The storage class of a column of the current row.
+    public enum ColumnType: Sendable { case integer, real, text, blob, null }
+
+    public func columnType(at column: Int32) -> ColumnType {
+        switch sqlite3_column_type(raw, column) {
+        case SQLITE_INTEGER: return .integer
+        case SQLITE_FLOAT: return .real
+        case SQLITE_TEXT: return .text
+        case SQLITE_BLOB: return .blob
+        default: return .null
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import TrackingCore
 import TrackingDispatcher
 
 /// Collects the contract violations a `TrackingClient` reports during a test.
@@ -9,8 +10,8 @@ public final class ContractViolationMonitor: @unchecked Sendable {
     public struct Report: Sendable, Hashable, CustomStringConvertible {
         public var event: String
         public var uuid: String
-        public var violations: [String]
-        public var description: String { "\(event) \(uuid): \(violations.joined(separator: "; "))" }
+        public var violations: [Violation]
+        public var description: String { "\(event) \(uuid): \(violations.map(\.description).joined(separator: "; "))" }
     }
 
     private let lock = NSLock()

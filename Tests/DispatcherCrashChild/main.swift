@@ -2,10 +2,13 @@
 // test kills it with SIGKILL. After each round it prints the uuids that are
 // persisted ("P <uuid>"), i.e. the events the dispatcher now promises to deliver.
 //
-//   dispatcher-crash-child <database> <endpoint> [--drain]
+//   dispatcher-crash-child <database> <endpoint> [--drain | --probe-store]
 //
 // With --drain it tracks nothing, delivers what is stored and exits 0 when the
-// store is empty.
+// store is empty. With --probe-store it tracks three events, prints whether they
+// are persisted ("STATUS persisted" or "STATUS held <count>"), every notice
+// ("NOTICE <case>") and the stored counts ("PENDING <n>"), and exits: the
+// store-availability test runs it as an unprivileged user on a file it may not read.
 import Foundation
 import TrackingCore
 import TrackingDispatcher
@@ -36,6 +39,31 @@ guard arguments.count >= 3, let endpoint = URL(string: arguments[2]) else {
     exit(2)
 }
 let drain = arguments.contains("--drain")
+
+if arguments.contains("--probe-store") {
+    final class Notices: @unchecked Sendable {
+        let lock = NSLock()
+        var names: [String] = []
+    }
+    let notices = Notices()
+    let probe = TrackingClient(
+        configuration: DispatcherConfiguration(databaseURL: URL(fileURLWithPath: arguments[1]), strategies: [.manual],
+                                               contract: ContractRules(globals: [])),
+        providers: [], globals: StaticGlobals(),
+        onNotice: { notice in
+            let name = "\(notice)".prefix { $0 != "(" }
+            notices.lock.withLock { notices.names.append(String(name)) }
+        })
+    for sequence in 0..<3 { probe.track(CrashTestEvent(sequence: sequence)) }
+    switch await probe.waitUntilPersisted() {
+    case .persisted: print("STATUS persisted")
+    case .heldInMemory(let count, let reason): print("STATUS held \(count) \(reason)")
+    }
+    for name in notices.lock.withLock({ notices.names }) { print("NOTICE \(name)") }
+    if let counts = try? await probe.storeCounts() { print("PENDING \(counts.pending)") }
+    await probe.shutdown()
+    exit(0)
+}
 let configuration = DispatcherConfiguration(
     databaseURL: URL(fileURLWithPath: arguments[1]),
     batch: BatchConfiguration(overflowQueueSize: 20, deliverySize: 25, flushInterval: 0.02),
@@ -69,8 +97,8 @@ while true {
         uuids.append(event.uuid.uuidString.lowercased())
         client.track(event)
     }
-    await client.waitUntilPersisted()
-    output(uuids.map { "P \($0)\n" }.joined())
+    // Only what is committed is promised.
+    if await client.waitUntilPersisted() == .persisted { output(uuids.map { "P \($0)\n" }.joined()) }
     if sequence % 21 == 0 { _ = await client.flush() }
     try? await Task.sleep(nanoseconds: 2_000_000)
 }

@@ -178,17 +178,17 @@ struct DeliveryTableTests {
         await h.tearDown()
     }
 
-    @Test("413 for a single event: set aside as too large")
+    @Test("413 for an event that alone exceeds maxRequestBytes: set aside as too large")
     func singleEventTooLargeSetAside() async throws {
-        let h = try await Harness.make(batch: BatchConfiguration(deliverySize: 1))
-        let event = TestEvent()
+        let h = try await Harness.make(batch: BatchConfiguration(deliverySize: 10, maxRequestBytes: 300))
+        let event = TestEvent(padding: String(repeating: "x", count: 500))
         h.client.track(event)
         await h.collector.inject([.status(413)])
         let summary = await h.client.flush()
         #expect(summary.setAside == 1)
         let aside = try await h.setAside()
         #expect(aside.map(\.uuid) == [event.id])
-        #expect(aside.first?.reason == "HTTP 413: the event alone is too large")
+        #expect(aside.first?.reason?.hasPrefix("HTTP 413: the event alone exceeds maxRequestBytes") == true)
         await h.tearDown()
     }
 

@@ -113,8 +113,8 @@ struct EventStoreTests {
 
 @Suite("Event store fallback", .timeLimit(.minutes(1)))
 struct EventStoreFallbackTests {
-    @Test("A database path that cannot be created: reported, and events still persist (temporary store)")
-    func unusablePathFallsBack() async throws {
+    @Test("A database path that cannot be created: reported as unavailable, events held in memory, nothing persisted")
+    func unusablePathIsUnavailable() async throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let blocker = dir.url.appendingPathComponent("not-a-directory")
@@ -124,8 +124,13 @@ struct EventStoreFallbackTests {
             configuration: DispatcherConfiguration(databaseURL: blocker.appendingPathComponent("events.sqlite"), strategies: [.manual], contract: .standard),
             providers: [], globals: StaticGlobals(), clock: ManualClock(), onNotice: { notices.append($0) })
         client.track(TestEvent())
-        #expect(try await client.storeCounts().pending == 1)
+        guard case .heldInMemory(count: 1, _) = await client.waitUntilPersisted() else {
+            Issue.record("reported persisted without a store")
+            return
+        }
+        await #expect(throws: EventStoreError.self) { try await client.storeCounts() }
         #expect(notices.all.contains { if case .storeUnavailable = $0 { true } else { false } })
+        #expect(try Data(contentsOf: blocker) == Data("x".utf8))
         await client.shutdown()
     }
 }

@@ -4,6 +4,7 @@ import Testing
 import TrackingCore
 import TrackingSQLite
 @testable import TrackingDispatcher
+import TrackingSQLite
 
 /// Personal data never escapes: canary values in fields marked `pii` at the top
 /// level, in an object, in an object inside it and in an array of objects,

@@ -13,7 +13,7 @@ final class PersistedCheckProvider: TrackingProvider, @unchecked Sendable {
     private var unpersisted: [String] = []
     private var associated: [Int] = []
 
-    func setup(_ context: ProviderContext) { lock.withLock { store = context.store } }
+    func setup(_ context: ProviderContext) { lock.withLock { store = context.store as? EventStore } }
 
     func track(_ event: ProcessedEvent) {
         let store = lock.withLock { self.store }

@@ -64,13 +64,12 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // The baseline of issue 5: the rows the client writes (same table, columns,
-    // index and pragmas: the file is created by `EventStore`), inserted with the
+    // index and pragmas: the file is created by the client), inserted with the
     // SQLite C API directly: one prepared statement, one transaction.
-    // (`EventStore.insert` of the same rows measures the same within noise.)
     Benchmark("Raw SQLite: insert the same 10,000 rows in one transaction",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 10)) { benchmark in
         let database = Fixture.temporaryDatabase()
-        let insert = try RawInsert(database: database, rows: Fixture.rows(10_000))
+        let insert = await RawInsert.make(database: database, rows: Fixture.rows(10_000))
         benchmark.startMeasurement()
         insert.run()
         benchmark.stopMeasurement()
@@ -102,9 +101,8 @@ let benchmarks: @Sendable () -> Void = {
         let database = Fixture.temporaryDatabase()
         do {
             // The week offline: 100,000 events already stored by an earlier run.
-            let store = try EventStore(url: database)
-            for _ in 0..<10 { _ = try store.insert(Fixture.rows(10_000)) }
-            store.close()
+            let insert = await RawInsert.make(database: database, rows: Fixture.rows(100_000))
+            insert.run()
         }
         let collector = try CollectorServer()
         let port = try await collector.start()

@@ -46,7 +46,7 @@ public enum Fixture {
 
     /// Stored rows as the pipeline produces them (event plus globals in contract
     /// order, no flags, no violations, no missing globals), for the raw-insert baseline.
-    public static func rows(_ count: Int, uuid: () -> UUID = { UUID() }) -> [NewStoredEvent] {
+    public static func rows(_ count: Int, uuid: () -> UUID = { UUID() }) -> [RawRow] {
         (0..<count).map { _ in
             let event = event(uuid: uuid(), viewId: uuid())
             var writer = JSONWriter(capacity: 512)
@@ -55,10 +55,18 @@ public enum Fixture {
             for key in ["appVersion", "osVersion", "deviceModel"] { writer.key(key); globals[key]!.write(to: &writer) }
             writer.key("sessionId"); writer.value(uuid())
             writer.endObject()
-            return NewStoredEvent(uuid: event.uuid.uuidString.lowercased(), eventName: event.eventName,
-                                  payload: writer.bytes, createdAt: Date().timeIntervalSince1970)
+            return RawRow(uuid: event.uuid.uuidString.lowercased(), eventName: event.eventName,
+                          payload: writer.bytes, createdAt: Date().timeIntervalSince1970)
         }
     }
+}
+
+/// A row as the client stores it (the store's own row type is not public API).
+public struct RawRow: Sendable {
+    public var uuid: String
+    public var eventName: String
+    public var payload: [UInt8]
+    public var createdAt: Double
 }
 
 /// The generated `WishlistPageView` seen as a model an app composed itself: the

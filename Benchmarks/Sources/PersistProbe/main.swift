@@ -5,11 +5,11 @@ import TrackingCore
 import TrackingDispatcher
 
 // Profiling aid for the dispatcher's persist path (not a benchmark of record).
-// Usage: PersistProbe [client|composed|novalidation|raw|rawc] [rounds]
+// Usage: PersistProbe [client|composed|novalidation|rawc] [rounds]
 //   client: generated events through the client (default configuration);
 //   composed: the same events as a model an app composed itself, so the descriptor check of the payload runs too;
 //   novalidation: the client with validation off;
-//   raw: the same rows through `EventStore.insert`; rawc: through the SQLite C API (the benchmark's baseline).
+//   rawc: the same rows through the SQLite C API (the benchmark's baseline).
 
 // Counter-based uuids: `UUID()` reads /dev/urandom on Linux, which would swamp the profile.
 nonisolated(unsafe) var counter: UInt64 = 0
@@ -38,17 +38,10 @@ var cpus: [Double] = []
 for _ in 0..<rounds {
     let database = Fixture.temporaryDatabase()
     if mode == "rawc" {
-        let insert = try RawInsert(database: database, rows: Fixture.rows(10_000, uuid: nextUUID))
+        let insert = await RawInsert.make(database: database, rows: Fixture.rows(10_000, uuid: nextUUID))
         let start = Date(), cpu = processCPU()
         insert.run()
         walls.append(Date().timeIntervalSince(start)); cpus.append(processCPU() - cpu)
-    } else if mode == "raw" {
-        let store = try EventStore(url: database)
-        let rows = Fixture.rows(10_000, uuid: nextUUID)
-        let start = Date(), cpu = processCPU()
-        _ = try store.insert(rows)
-        walls.append(Date().timeIntervalSince(start)); cpus.append(processCPU() - cpu)
-        store.close()
     } else {
         let configuration = Fixture.configuration(database, validation: mode == "novalidation" ? .off : .generatedAndDescriptor)
         let client = TrackingClient(configuration: configuration, providers: [], globals: StaticGlobals(Fixture.globals))

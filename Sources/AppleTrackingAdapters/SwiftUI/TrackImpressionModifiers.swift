@@ -36,11 +36,13 @@ extension View {
     /// Measures this row for the enclosing `.trackImpressions(_:)` container.
     /// `id` is the model's id (never an index), `position` its place in the list.
     public func trackImpression(id: ImpressionItemID, position: Int) -> some View {
-        background(GeometryReader { proxy in
-            Color.clear.preference(key: ImpressionRowFramesKey.self, value: [
-                ImpressionRowFrame(id: id, position: position, frame: proxy.frame(in: .named(impressionCoordinateSpace))),
-            ])
-        })
+        background {
+            GeometryReader { proxy in
+                Color.clear.preference(key: ImpressionRowFramesKey.self, value: [
+                    ImpressionRowFrame(id: id, position: position, frame: proxy.frame(in: .named(impressionCoordinateSpace))),
+                ])
+            }
+        }
     }
 
     /// Reports the rows marked with `.trackImpression(id:position:)` inside this
@@ -60,10 +62,12 @@ struct TrackImpressionsModifier<C: Clock>: ViewModifier where C.Duration == Dura
     func body(content: Content) -> some View {
         content
             .coordinateSpace(name: impressionCoordinateSpace)
-            .background(GeometryReader { proxy in
-                Color.clear.preference(key: ImpressionViewportKey.self,
-                                       value: ImpressionViewport(size: proxy.size, insets: proxy.safeAreaInsets))
-            })
+            .background {
+                GeometryReader { proxy in
+                    Color.clear.preference(key: ImpressionViewportKey.self,
+                                           value: ImpressionViewport(size: proxy.size, insets: proxy.safeAreaInsets))
+                }
+            }
             // The SDK may call these actions outside the main actor's static isolation;
             // SwiftUI runs them on the main thread.
             .onPreferenceChange(ImpressionRowFramesKey.self) { value in

@@ -152,7 +152,4 @@ package enum ChangeRule: String, Sendable, Hashable, CaseIterable {
         .piiAdded: (.breaking, [.wire, .data]),
         .piiRemoved: (.additive, [.data]),
     ]
-
-    /// Whether the rule concerns personal data: always reported, whatever else changed.
-    package var isPrivacyRelevant: Bool { self == .piiAdded || self == .piiRemoved }
 }

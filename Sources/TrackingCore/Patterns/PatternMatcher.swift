@@ -8,7 +8,10 @@
 /// common contract patterns cost one table lookup per byte; at the first
 /// non-ASCII character, or for programs too large for a table, it calls
 /// `advance` directly. Both give the same verdict by construction.
-struct PatternMatcher: Sendable {
+///
+/// A class: shared by every copy of a compiled pattern without copying (and
+/// retaining) its arrays per match; immutable after `init`, hence `Sendable`.
+final class PatternMatcher: Sendable {
     let program: PatternProgram
 
     /// Sets of live instructions for ASCII input, and their moves.
@@ -31,14 +34,25 @@ struct PatternMatcher: Sendable {
     private let initial: [Int32]?
     /// Whether the empty value matches.
     private let matchesEmpty: Bool
-    private let table: Table?
+    /// The table, spread over plain arrays (the match loop reads them without
+    /// going through an optional struct); `moves` is empty without a table.
+    private let moves: [Int32]
+    private let threads: [[Int32]]
+    /// Per state: bit 0, accepts at the end; bit 1, dead.
+    private let stateFlags: [UInt8]
 
     init(_ program: PatternProgram, buildsTable: Bool = true) {
         self.program = program
         var run = PatternRun(program)
-        initial = program.initialThreads(&run)
+        let initial = program.initialThreads(&run)
+        self.initial = initial
         matchesEmpty = initial.map { program.acceptsAtEnd($0, atStart: true, &run) } ?? true
-        table = buildsTable ? initial.flatMap { Self.table(program, initial: $0) } : nil
+        let table = buildsTable ? initial.flatMap { Self.table(program, initial: $0) } : nil
+        moves = table?.moves ?? []
+        threads = table?.threads ?? []
+        stateFlags = table.map { table in
+            zip(table.acceptsAtEnd, table.dead).map { (accepts, dead) in (accepts ? 1 : 0) | (dead ? 2 : 0) }
+        } ?? []
     }
 
     /// Whether `string` contains a match.
@@ -49,32 +63,43 @@ struct PatternMatcher: Sendable {
 
     /// Whether `string` contains a match; adds the work done to `steps`.
     func matches(_ string: String, steps: inout Int) -> Bool {
-        guard let initial else { return true }
+        guard initial != nil else { return true }
         var string = string
         return string.withUTF8 { bytes in
             guard !bytes.isEmpty else { return matchesEmpty }
-            if let table {
-                var state = 0
-                for offset in 0..<bytes.count {
-                    let byte = bytes[offset]
-                    if byte >= 0x80 {
-                        return run(bytes, from: offset, threads: table.threads[state], steps: &steps)
+            guard !moves.isEmpty else { return run(bytes, from: 0, threads: initial!, steps: &steps) }
+            return moves.withUnsafeBufferPointer { moves in
+                stateFlags.withUnsafeBufferPointer { flags in
+                    // The hot loop of every contract pattern: one lookup per byte
+                    // (unchecked buffer access; `moves` has 128 entries per state).
+                    var state = 0
+                    for offset in 0..<bytes.count {
+                        let byte = bytes[offset]
+                        if byte >= 0x80 {
+                            return run(bytes, from: offset, threads: threads[state], steps: &steps)
+                        }
+                        let next = moves[state << 7 | Int(byte)]
+                        if next < 0 {
+                            steps += offset + 1
+                            return true
+                        }
+                        state = Int(next)
+                        if flags[state] & 2 != 0 {
+                            steps += offset + 1
+                            return false
+                        }
                     }
-                    steps += 1
-                    let next = table.moves[state << 7 | Int(byte)]
-                    if next < 0 { return true }
-                    state = Int(next)
-                    if table.dead[state] { return false }
+                    steps += bytes.count
+                    return flags[state] & 1 != 0
                 }
-                return table.acceptsAtEnd[state]
             }
-            return run(bytes, from: 0, threads: initial, steps: &steps)
         }
     }
 
     /// `advance` over the UTF-8 bytes from `offset` (a character boundary,
     /// after the first character when `offset > 0`), from `threads`.
     private func run(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, threads: [Int32], steps: inout Int) -> Bool {
+        steps += offset   // the table's steps before it handed over
         var run = PatternRun(program)
         var threads = threads
         var offset = offset

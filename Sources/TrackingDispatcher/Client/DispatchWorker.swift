@@ -18,7 +18,9 @@ import TrackingCore
 final class DispatchWorker: @unchecked Sendable {
     enum Item {
         case event(any TrackingEvent, Date)
-        case barrier(CheckedContinuation<Void, Never>)
+        /// Events tracked together (`track(contentsOf:)`): persisted in one transaction.
+        case events([any TrackingEvent], Date)
+        case barrier(CheckedContinuation<PersistenceStatus, Never>)
         case flush(FlushTrigger)
         case associate(TrackedUser)
         case disassociate
@@ -31,40 +33,36 @@ final class DispatchWorker: @unchecked Sendable {
 
     // Owned by the worker thread after start.
     private let configuration: DispatcherConfiguration
-    private let providers: [any TrackingProvider]
+    private let fanOut: ProviderFanOut
     private let clock: any TrackingClock
     private let logger: Logger
     private let notify: @Sendable (DispatcherNotice) -> Void
     let journey: JourneyLog
     private var processor: EventProcessor
-    /// A batch prepared on the worker thread, waiting for its transaction: the
-    /// rows to insert and, index for index, what the providers receive. Two
-    /// arrays rather than an array of pairs, so the insert takes `rows` as is.
-    private struct Prepared: Sendable {
-        var rows: [NewStoredEvent] = []
-        var processed: [ProcessedEvent] = []
-        var isEmpty: Bool { rows.isEmpty }
-    }
-    /// Commits prepared batches in order; owns `unsaved` and `persistedAny`.
+    /// Commits prepared batches in order (the persister's queue).
     private let storeQueue = DispatchQueue(label: "tracking.dispatcher.store", qos: .utility)
     /// At most two prepared batches wait for the store queue (memory stays bounded).
     private let handedOver = DispatchSemaphore(value: 2)
-    // Store queue only.
-    private var unsaved = Prepared()
-    private var persistedAny = false
+    /// Set on the worker thread before anything is handed to the store queue; used there only.
+    private var persister: EventPersister!
     private let consentLock = NSLock()
     private var consentValue: PIIConsent
-    private let overflowLock = NSLock()
-    private var overflowFlushRunning = false
 
     private let storeLock = NSLock()
     private var openedStore: EventStore?
     private var storeWaiters: [CheckedContinuation<EventStore, Never>] = []
 
+    private let gate: DeliveryGate
+    /// Decides every flush this worker starts (boot, initial events, overflow).
+    let policy: FlushPolicy
+
     init(configuration: DispatcherConfiguration, providers: [any TrackingProvider], globals: any GlobalsSource,
-         clock: any TrackingClock, logger: Logger, notify: @escaping @Sendable (DispatcherNotice) -> Void) {
+         clock: any TrackingClock, logger: Logger, gate: DeliveryGate = DeliveryGate(),
+         notify: @escaping @Sendable (DispatcherNotice) -> Void) {
         self.configuration = configuration
-        self.providers = providers
+        self.gate = gate
+        self.policy = FlushPolicy(configuration)
+        self.fanOut = ProviderFanOut(providers)
         self.clock = clock
         self.logger = logger
         self.notify = notify
@@ -116,18 +114,22 @@ final class DispatchWorker: @unchecked Sendable {
     // MARK: The thread
 
     private func run() {
-        let store = openStore()
+        let (store, openError) = openStore()
+        persister = EventPersister(store: store, configuration: configuration, clock: clock, logger: logger,
+                                   journey: journey, notify: notify, fanOut: fanOut, policy: policy, queue: storeQueue,
+                                   report: { [weak self] in self?.report($0) })
+        if let openError { storeQueue.async { [persister] in persister?.failedToOpen(openError) } }
         let context = ProviderContext(store: store, clock: clock, journey: journey, batch: configuration.batch,
-                                      retry: configuration.retry, strategies: configuration.strategies,
-                                      logger: logger, notify: notify)
-        for provider in providers { provider.setup(context) }
+                                      retry: configuration.retry, flushPolicy: policy,
+                                      logger: logger, deliveryGate: gate, notify: notify)
+        fanOut.setup(context)
         storeLock.lock()
         openedStore = store
         let waiters = storeWaiters
         storeWaiters = []
         storeLock.unlock()
         for waiter in waiters { waiter.resume(returning: store) }
-        if configuration.strategies.contains(.boot) { startFlush(.boot) }
+        if let trigger = policy.trigger(for: .clientStarted) { fanOut.startFlush(trigger) }
 
         while true {
             condition.lock()
@@ -140,30 +142,25 @@ final class DispatchWorker: @unchecked Sendable {
         }
     }
 
-    private func openStore() -> EventStore {
+    /// Creates the store and tries to open it. A file SQLite reports damaged is
+    /// salvaged by the store; any other failure leaves the file alone (the
+    /// persister keeps events in memory and retries). Returns that failure.
+    private func openStore() -> (EventStore, (any Error)?) {
         let notify = self.notify
         let logger = self.logger
+        let store = EventStore(unopenedAt: configuration.databaseURL, protection: configuration.fileProtection,
+                               busyTimeout: configuration.storeBusyTimeout) { recreation in
+            logger.error("tracking database was damaged (\(recreation.reason)); moved to \(recreation.path), \(recreation.salvaged) event(s) salvaged, \(recreation.lost.map(String.init) ?? "an unknown number") lost")
+            notify(.databaseRecreated(movedTo: recreation.path, reason: recreation.reason,
+                                      salvaged: recreation.salvaged, lost: recreation.lost))
+        }
         do {
-            let store = try EventStore(url: configuration.databaseURL) { movedTo, reason in
-                logger.error("tracking database was damaged; moved to \(movedTo) and recreated: \(reason)")
-                notify(.databaseRecreated(movedTo: movedTo, reason: reason))
-            }
-            if let moved = store.openReport.movedAside {
-                logger.error("tracking database was unreadable; moved to \(moved.path) and recreated: \(moved.reason)")
-                notify(.databaseRecreated(movedTo: moved.path, reason: moved.reason))
-            }
-            if store.openReport.recoveredInFlight > 0 {
-                logger.notice("\(store.openReport.recoveredInFlight) event(s) left in flight by the last run will be sent again")
-            }
-            return store
+            try store.open()
+            let recovered = store.openReport.recoveredInFlight
+            if recovered > 0 { logger.notice("\(recovered) event(s) left in flight by the last run will be sent again") }
+            return (store, nil)
         } catch {
-            logger.critical("cannot open the tracking database: \(error); using a temporary store")
-            notify(.storeUnavailable(reason: "\(error)"))
-            let fallback = FileManager.default.temporaryDirectory
-                .appendingPathComponent("tracking-fallback-\(ProcessInfo.processInfo.processIdentifier).sqlite")
-            if let store = try? EventStore(url: fallback) { return store }
-            // Memory always works; events live as long as the process.
-            return try! EventStore.inMemory()
+            return (store, error)
         }
     }
 
@@ -178,25 +175,36 @@ final class DispatchWorker: @unchecked Sendable {
                     persist(batch, store: store)
                     batch.removeAll(keepingCapacity: true)
                 }
+            case .events(let events, let date):
+                // Whatever came before goes first; the bulk is one prepared batch, one transaction.
+                persist(batch, store: store)
+                batch.removeAll(keepingCapacity: true)
+                persist(events.map { ($0, date) }, store: store)
             case .barrier(let continuation):
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                afterCommits(store: store) { continuation.resume() }
+                storeQueue.async { [persister] in
+                    persister?.commit(PreparedBatch())
+                    continuation.resume(returning: persister?.status ?? .persisted)
+                }
             case .flush(let trigger):
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                afterCommits(store: store) { [self] in startFlush(trigger) }
+                afterCommits(store: store) { [fanOut] in fanOut.startFlush(trigger) }
             case .associate(let user):
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                afterCommits(store: store) { [self] in for provider in providers { provider.associate(user: user) } }
+                afterCommits(store: store) { [fanOut] in fanOut.associate(user) }
             case .disassociate:
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                afterCommits(store: store) { [self] in for provider in providers { provider.disassociate() } }
+                afterCommits(store: store) { [fanOut] in fanOut.disassociate() }
             case .stop(let continuation):
                 persist(batch, store: store)
-                afterCommits(store: store) { continuation.resume() }
+                afterCommits(store: store) { [persister] in
+                    persister?.stop()
+                    continuation.resume()
+                }
                 return true
             }
         }
@@ -210,8 +218,8 @@ final class DispatchWorker: @unchecked Sendable {
         guard !batch.isEmpty else { return }
         let prepared = prepare(batch)
         handedOver.wait()
-        storeQueue.async { [self] in
-            commit(prepared, store: store)
+        storeQueue.async { [persister, handedOver] in
+            persister?.commit(prepared)
             handedOver.signal()
         }
     }
@@ -219,19 +227,19 @@ final class DispatchWorker: @unchecked Sendable {
     /// Runs `body` on the store queue once every batch handed over before is
     /// committed (events a failed insert kept in memory are retried first).
     private func afterCommits(store: EventStore, _ body: @escaping @Sendable () -> Void) {
-        storeQueue.async { [self] in
-            commit(Prepared(), store: store)
+        storeQueue.async { [persister] in
+            persister?.commit(PreparedBatch())
             body()
         }
     }
 
     /// Encodes, hydrates, de-duplicates and validates a batch (worker thread).
-    private func prepare(_ batch: [(any TrackingEvent, Date)]) -> Prepared {
+    private func prepare(_ batch: [(any TrackingEvent, Date)]) -> PreparedBatch {
         let globals = processor.globalsSource.currentGlobals()
         let consent = self.consent
         // Asked once per batch, so encoded once per batch.
         let template = processor.template(globals: globals, consent: consent)
-        var prepared = Prepared()
+        var prepared = PreparedBatch()
         prepared.rows.reserveCapacity(batch.count)
         prepared.processed.reserveCapacity(batch.count)
         for (event, createdAt) in batch {
@@ -259,51 +267,7 @@ final class DispatchWorker: @unchecked Sendable {
         return prepared
     }
 
-    /// Writes a prepared batch in one transaction; only then journals it, reports
-    /// its flags and hands it to the providers (store queue).
-    private func commit(_ prepared: Prepared, store: EventStore) {
-        guard !prepared.isEmpty || !unsaved.isEmpty else { return }
-        var batch = prepared
-        if !unsaved.isEmpty {
-            batch = unsaved
-            batch.rows.append(contentsOf: prepared.rows)
-            batch.processed.append(contentsOf: prepared.processed)
-            unsaved = Prepared()
-        }
-        let result: (ids: [Int64], dropped: [String])
-        do {
-            result = try store.insert(batch.rows, maxQueueSize: configuration.batch.maxQueueSize)
-        } catch {
-            // Keep them in memory and try again with the next batch; never drop silently.
-            logger.error("cannot persist \(batch.rows.count) event(s): \(error); will retry")
-            let keep = configuration.batch.maxQueueSize
-            unsaved = Prepared(rows: Array(batch.rows.suffix(keep)), processed: Array(batch.processed.suffix(keep)))
-            return
-        }
-        let now = clock.now()
-        journey.recordNew(batch.rows.lazy.map { row in
-            NewJourney(uuid: row.uuid, name: row.eventName, created: Date(timeIntervalSince1970: row.createdAt),
-                       violations: row.violations, flags: row.flags, persisted: now)
-        })
-        for event in batch.processed where !event.flags.isEmpty { report(event) }
-        if !result.dropped.isEmpty {
-            journey.record(result.dropped, .dropped(reason: "queue full (maxQueueSize \(configuration.batch.maxQueueSize))"), at: now)
-            logger.error("tracking queue full: dropped the \(result.dropped.count) oldest event(s)")
-            notify(.droppedOldest(count: result.dropped.count))
-        }
-        for event in batch.processed {
-            for provider in providers { provider.track(event) }
-        }
-        if !persistedAny {
-            persistedAny = true
-            if configuration.strategies.contains(.initialEvents) { startFlush(.initialEvents) }
-        }
-        if configuration.strategies.contains(.overflow),
-           store.activeEventCount >= configuration.batch.overflowQueueSize {
-            startOverflowFlush()
-        }
-    }
-
+    /// Logs and notifies an event's flags (store queue, after its commit).
     private func report(_ event: ProcessedEvent) {
         if event.flags.contains(.violations) {
             // The violations' messages never hold a value, and details about fields
@@ -320,28 +284,6 @@ final class DispatchWorker: @unchecked Sendable {
         if event.flags.contains(.duplicate) {
             logger.warning("duplicate uuid \(event.uuid) (\(event.eventName)); delivered and flagged")
             notify(.duplicate(uuid: event.uuid))
-        }
-    }
-
-    private func startFlush(_ trigger: FlushTrigger) {
-        let providers = self.providers
-        Task.detached {
-            for provider in providers { _ = await provider.flush(trigger: trigger) }
-        }
-    }
-
-    /// One overflow flush at a time: the uploader coalesces anyway, this avoids a task per batch.
-    private func startOverflowFlush() {
-        let start = overflowLock.withLock { () -> Bool in
-            if overflowFlushRunning { return false }
-            overflowFlushRunning = true
-            return true
-        }
-        guard start else { return }
-        let providers = self.providers
-        Task.detached { [self] in
-            for provider in providers { _ = await provider.flush(trigger: .overflow) }
-            overflowLock.withLock { overflowFlushRunning = false }
         }
     }
 }

@@ -23,13 +23,21 @@ public struct DispatcherConfiguration: Sendable {
     public var journeyCapacity: Int
     /// How many uuids are remembered to flag duplicates.
     public var duplicateWindow: Int
+    /// The data-protection class of the store's files on Apple platforms (see
+    /// ``StoreFileProtection``: the default keeps the store usable in background
+    /// launches while the device is locked).
+    public var fileProtection: StoreFileProtection
+    /// How long a statement waits for another connection's lock before the store
+    /// counts as unavailable, in milliseconds (tests shorten it).
+    var storeBusyTimeout: Int32 = 5_000
 
     public init(databaseURL: URL, batch: BatchConfiguration = BatchConfiguration(),
                 strategies: FlushStrategy = .all, retry: RetryPolicy = RetryPolicy(),
                 contract: ContractRules, sessionTimeout: TimeInterval = 30 * 60,
                 consent: PIIConsent = .granted, reportViolationsLoudly: Bool = _isDebugAssertConfiguration(),
                 validatesEvents: Bool = true,
-                journeyCapacity: Int = 5_000, duplicateWindow: Int = 100_000) {
+                journeyCapacity: Int = 5_000, duplicateWindow: Int = 100_000,
+                fileProtection: StoreFileProtection = .completeUntilFirstUserAuthentication) {
         self.databaseURL = databaseURL
         self.batch = batch
         self.strategies = strategies
@@ -41,5 +49,6 @@ public struct DispatcherConfiguration: Sendable {
         self.validatesEvents = validatesEvents
         self.journeyCapacity = journeyCapacity
         self.duplicateWindow = duplicateWindow
+        self.fileProtection = fileProtection
     }
 }

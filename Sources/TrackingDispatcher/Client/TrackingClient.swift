@@ -17,7 +17,7 @@ public final class TrackingClient: Sendable {
     let worker: DispatchWorker   // internal for tests (store statistics)
     private let providers: [any TrackingProvider]
     private let clock: any TrackingClock
-    private let strategies: FlushStrategy
+    private let background: BackgroundTimeKeeper
     /// The journey of every event of this session (bounded).
     public var journey: JourneyLog { worker.journey }
 
@@ -27,16 +27,21 @@ public final class TrackingClient: Sendable {
     ///   - providers: destinations; usually a `CollectorProvider`, plus a `LoggingProvider` in debug.
     ///   - globals: where global values come from (default: `DeviceGlobals`).
     ///   - clock: time for intervals, backoff and sessions (a `ManualClock` in tests).
+    ///   - backgroundTime: asks the platform for extra time when the app enters the
+    ///     background (on iOS `UIApplicationBackgroundTimeProvider` from
+    ///     `AppleTrackingAdapters`); `nil` asks for none.
     ///   - onNotice: told about violations, drops, recreated databases, pauses…
     public init(configuration: DispatcherConfiguration, providers: [any TrackingProvider],
                 globals: any GlobalsSource = DeviceGlobals(), clock: any TrackingClock = SystemClock(),
                 logger: Logger = Logger(label: "tracking.dispatcher"),
+                backgroundTime: (any BackgroundTimeProvider)? = nil,
                 onNotice: @escaping @Sendable (DispatcherNotice) -> Void = { _ in }) {
         self.providers = providers
         self.clock = clock
-        self.strategies = configuration.strategies
+        let gate = DeliveryGate()
+        background = BackgroundTimeKeeper(provider: backgroundTime, gate: gate, clock: clock, logger: logger)
         worker = DispatchWorker(configuration: configuration, providers: providers, globals: globals,
-                                clock: clock, logger: logger, notify: onNotice)
+                                clock: clock, logger: logger, gate: gate, notify: onNotice)
         worker.start()
     }
 
@@ -44,6 +49,21 @@ public final class TrackingClient: Sendable {
     @inline(__always)
     public func track(_ event: some TrackingEvent) {
         worker.enqueue(.event(event, clock.now()))
+    }
+
+    /// Tracks every event of `events`, each with the same guarantees as
+    /// ``track(_:)`` (validated, flagged, persisted before any provider sees it),
+    /// for the cost of one hand-off on the caller's thread: one lock, one append.
+    /// All of them are persisted in one transaction, in order.
+    public func track(contentsOf events: some Sequence<any TrackingEvent>) {
+        let all = Array(events)
+        guard !all.isEmpty else { return }
+        worker.enqueue(.events(all, clock.now()))
+    }
+
+    /// Tracks every event of `events` (all of one type), as the overload for any events does.
+    public func track<Event: TrackingEvent>(contentsOf events: some Sequence<Event>) {
+        track(contentsOf: events.lazy.map { $0 as any TrackingEvent })
     }
 
     /// Associates the session with a user (after log-in), for every provider.
@@ -60,22 +80,54 @@ public final class TrackingClient: Sendable {
 
     // MARK: Lifecycle and reachability (Linux has no UIApplication: the app reports them)
 
+    /// The app is in the foreground again: background time held is given back and
+    /// delivery stopped by an expiry may run again.
     public func applicationWillEnterForeground() {
-        if strategies.contains(.willEnterForeground) { worker.enqueue(.flush(.willEnterForeground)) }
+        background.enterForeground()
+        if let trigger = worker.policy.trigger(for: .willEnterForeground) { worker.enqueue(.flush(trigger)) }
     }
 
+    /// The app entered the background: asks the ``BackgroundTimeProvider`` for
+    /// extra time (on this thread) and holds it until everything tracked before is
+    /// persisted and the background flush (with ``FlushStrategy/didEnterBackground``)
+    /// has finished, then gives it back at once. When the time expires first, no
+    /// new request starts and the one in flight is cancelled; its events stay
+    /// pending. Each step is in ``backgroundSteps``.
     public func applicationDidEnterBackground() {
-        if strategies.contains(.didEnterBackground) { worker.enqueue(.flush(.didEnterBackground)) }
+        let trigger = worker.policy.trigger(for: .didEnterBackground)
+        let entry = background.enterBackground()
+        guard trigger != nil || background.hasProvider else { return }
+        let providers = self.providers
+        let background = self.background
+        Task.detached { [self] in
+            let status = await waitUntilPersisted()
+            background.record(.persisted(status))
+            if let trigger, !background.gate.isClosed {
+                var summary = FlushSummary()
+                for provider in providers { summary.merge(await provider.flush(trigger: trigger)) }
+                background.record(.flushed(delivered: summary.delivered, requests: summary.requests))
+            }
+            background.workFinished(entry: entry)
+        }
     }
+
+    /// The steps of the background work (time asked for, persisted, flushed,
+    /// expired, given back), oldest first, bounded.
+    public var backgroundSteps: [BackgroundStep] { background.steps }
 
     public func networkReachabilityChanged(isReachable: Bool) {
-        if isReachable, strategies.contains(.reachability) { worker.enqueue(.flush(.reachability)) }
+        if let trigger = worker.policy.trigger(for: .reachabilityChanged(isReachable: isReachable)) {
+            worker.enqueue(.flush(trigger))
+        }
     }
 
     // MARK: Flushing and inspection
 
-    /// Returns when every event tracked before this call is persisted.
-    public func waitUntilPersisted() async {
+    /// Returns once every event tracked before this call was handed to the
+    /// database, and says whether it is committed there (``PersistenceStatus/persisted``)
+    /// or waits in memory because the store is unavailable or an insert failed.
+    @discardableResult
+    public func waitUntilPersisted() async -> PersistenceStatus {
         await withCheckedContinuation { worker.enqueue(.barrier($0)) }
     }
 
@@ -85,7 +137,8 @@ public final class TrackingClient: Sendable {
     public func flush() async -> FlushSummary {
         await waitUntilPersisted()
         var summary = FlushSummary()
-        for provider in providers { summary.merge(await provider.flush(trigger: .manual)) }
+        let trigger = worker.policy.trigger(for: .manual) ?? .manual
+        for provider in providers { summary.merge(await provider.flush(trigger: trigger)) }
         return summary
     }
 
@@ -115,6 +168,11 @@ public final class TrackingClient: Sendable {
             lines.append("Set aside (never resent):")
             for event in aside { lines.append("  \(event.eventName) \(event.uuid): \(event.reason ?? "?")") }
         }
+        let backgroundSteps = background.steps
+        if !backgroundSteps.isEmpty {
+            lines.append("Background time:")
+            for step in backgroundSteps.suffix(20) { lines.append("  \(step)") }
+        }
         lines.append(journey.describe())
         return lines.joined(separator: "\n")
     }
@@ -124,6 +182,7 @@ public final class TrackingClient: Sendable {
     public func shutdown() async {
         await withCheckedContinuation { worker.enqueue(.stop($0)) }
         for provider in providers { await provider.shutdown() }
+        background.shutdown()
         await worker.store().close()
     }
 }

@@ -28,7 +28,7 @@ actor BatchUploader {
     private let requestPrefix = String(UUID().uuidString.prefix(8)).lowercased()
     private var generator = SystemRandomNumberGenerator()
 
-    /// Requests sent and the most events one request carried (for tests and benchmarks).
+    /// Requests sent and the most events one request carried (for tests).
     private(set) var requestsSent = 0
     private(set) var largestRequest = 0
 
@@ -58,19 +58,26 @@ actor BatchUploader {
         }
     }
 
-    /// Runs one delivery pass, or joins the next one when a pass is running.
+    /// Runs one delivery pass, or joins one that is running. A caller that joins
+    /// gets the summary of the pass it joined plus the follow-up pass that runs
+    /// for it, so a flush that found the work already under way still reports the
+    /// events that work delivered.
     func flush(trigger: FlushTrigger) async -> FlushSummary {
         if running {
             return await withCheckedContinuation { waiters.append($0) }
         }
         running = true
         var summary = await deliver(trigger: trigger)
+        var joinedPass = summary
         while !waiters.isEmpty {
             let joined = waiters
             waiters = []
             let next = await deliver(trigger: trigger)
             summary.merge(next)
-            for waiter in joined { waiter.resume(returning: next) }
+            var theirs = joinedPass
+            theirs.merge(next)
+            for waiter in joined { waiter.resume(returning: theirs) }
+            joinedPass = next
         }
         running = false
         let idle = idleWaiters
@@ -81,6 +88,7 @@ actor BatchUploader {
 
     private func deliver(trigger: FlushTrigger) async -> FlushSummary {
         var summary = FlushSummary()
+        context.logger.debug("delivery pass (\(trigger.rawValue))")
         let clock = context.clock
         guard !isShutDown else { return summary }
         if pausedStatus != nil {
@@ -91,6 +99,7 @@ actor BatchUploader {
             summary.nextAttempt = next
             return summary
         }
+        let gate = context.deliveryGate
         var limit = context.batch.deliverySize
         while !Task.isCancelled, !isShutDown {
             if let last = lastRequestAt {
@@ -105,6 +114,8 @@ actor BatchUploader {
                 }
                 if Task.isCancelled || isShutDown { break }
             }
+            // Background time expired: no new request until the app is in the foreground.
+            if gate.isClosed { break }
             requestCounter += 1
             let requestID = "\(requestPrefix)-\(requestCounter)"
             let page: [StoredEvent]
@@ -124,8 +135,23 @@ actor BatchUploader {
             largestRequest = max(largestRequest, page.count)
             summary.requests += 1
             context.journey.record(uuids, .sent(requestID: requestID), at: clock.now())
+            let transport = self.transport
+            gate.setInFlight { transport.cancelCurrent() }
             let result = await transport.post(body, requestID: requestID)
+            gate.setInFlight(nil)
             let now = clock.now()
+            if gate.isClosed, case .failure = result {
+                // Cancelled when the background time expired: the page goes back to
+                // pending as it was, no attempt counted (the collector may have it:
+                // at-least-once, same uuids).
+                do {
+                    try context.store.release(ids: ids, countAttempt: false)
+                    context.journey.record(uuids, .failed(requestID: requestID, reason: "background time expired; resent later"), at: now)
+                } catch {
+                    context.logger.error("cannot release the page of a cancelled delivery: \(error)")
+                }
+                break
+            }
             if isShutDown || Task.isCancelled {
                 // Stopped mid-request: the page goes back to pending as it was (the
                 // collector may have stored it: at-least-once, same uuids).
@@ -140,12 +166,26 @@ actor BatchUploader {
             do {
                 switch DeliveryVerdict.classify(result, now: now) {
                 case .delivered:
-                    try context.store.delete(ids: ids)
-                    context.journey.record(uuids, .confirmed(requestID: requestID), at: now)
-                    context.journey.record(uuids, .deleted, at: now)
-                    summary.delivered += page.count
-                    consecutiveFailures = 0
-                    nextAttempt = nil
+                    try confirm(page, requestID: requestID, summary: &summary)
+                case .verdicts(let accepted, let rejected):
+                    let confirmed = page.filter { accepted.contains($0.uuid) && rejected[$0.uuid] == nil }
+                    let refused = page.filter { rejected[$0.uuid] != nil }
+                    let unanswered = page.filter { !accepted.contains($0.uuid) && rejected[$0.uuid] == nil }
+                    if confirmed.isEmpty, refused.isEmpty {
+                        // A verdict that names none of the batch: nothing was processed; retry later.
+                        try backOff(page, reason: "HTTP 2xx naming none of the batch", retryAfter: nil,
+                                    requestID: requestID, now: now, summary: &summary)
+                        return summary
+                    }
+                    try confirm(confirmed, requestID: requestID, summary: &summary)
+                    for event in refused {
+                        try setAside([event], reason: rejected[event.uuid] ?? "rejected", requestID: requestID, summary: &summary)
+                    }
+                    if !unanswered.isEmpty {
+                        // Not processed by the collector: sent again in the next request.
+                        try context.store.release(ids: unanswered.map(\.id), countAttempt: false)
+                        context.journey.record(unanswered.map(\.uuid), .failed(requestID: requestID, reason: "not in the collector's verdict; resent"), at: now)
+                    }
                 case .rejected(let reasons):
                     let matched = page.filter { reasons[$0.uuid] != nil }
                     if matched.isEmpty {
@@ -162,8 +202,19 @@ actor BatchUploader {
                 case .rejectedWithoutVerdict(let reason):
                     try setAside(page, reason: reason, requestID: requestID, summary: &summary)
                 case .split:
-                    if page.count == 1 {
-                        try setAside(page, reason: "HTTP 413: the event alone is too large", requestID: requestID, summary: &summary)
+                    if page.count == 1, page[0].payload.count > context.batch.maxRequestBytes {
+                        try setAside(page, reason: "HTTP 413: the event alone exceeds maxRequestBytes (\(page[0].payload.count) > \(context.batch.maxRequestBytes) bytes)",
+                                     requestID: requestID, summary: &summary)
+                    } else if page.count == 1 {
+                        // One event within the configured cap is still too large for
+                        // the server: its limit is below the cap, not the event's fault.
+                        let bytes = page[0].payload.count
+                        context.logger.error("collector answered 413 to a single event of \(bytes) bytes, within maxRequestBytes \(context.batch.maxRequestBytes): its limit is lower; backing off")
+                        context.notify(.collectorLimitBelowByteCap(requestBytes: bytes))
+                        limit = context.batch.deliverySize
+                        try backOff(page, reason: "HTTP 413 for one event within maxRequestBytes (server limit)", retryAfter: nil,
+                                    requestID: requestID, now: now, summary: &summary)
+                        return summary
                     } else {
                         try context.store.release(ids: ids, countAttempt: false)
                         context.journey.record(uuids, .failed(requestID: requestID, reason: "HTTP 413; batch split"), at: now)
@@ -178,16 +229,7 @@ actor BatchUploader {
                     context.notify(.deliveryPaused(status: status))
                     return summary
                 case .retry(let reason, let retryAfter):
-                    try context.store.release(ids: ids, countAttempt: true)
-                    context.journey.record(uuids, .failed(requestID: requestID, reason: reason), at: now)
-                    consecutiveFailures += 1
-                    let delay = context.retry.delay(afterFailures: consecutiveFailures, retryAfter: retryAfter,
-                                                    random: Double.random(in: 0..<1, using: &generator))
-                    nextAttempt = now.addingTimeInterval(delay)
-                    summary.nextAttempt = nextAttempt
-                    context.logger.notice("delivery failed (\(reason)); retrying in \(delay) s")
-                    context.notify(.retryScheduled(after: delay, reason: reason))
-                    scheduleRetry(after: delay)
+                    try backOff(page, reason: reason, retryAfter: retryAfter, requestID: requestID, now: now, summary: &summary)
                     return summary
                 }
             } catch {
@@ -196,6 +238,35 @@ actor BatchUploader {
             }
         }
         return summary
+    }
+
+    /// Deletes confirmed events and journals them.
+    private func confirm(_ events: [StoredEvent], requestID: String, summary: inout FlushSummary) throws {
+        guard !events.isEmpty else { return }
+        try context.store.delete(ids: events.map(\.id))
+        let now = context.clock.now()
+        let uuids = events.map(\.uuid)
+        context.journey.record(uuids, .confirmed(requestID: requestID), at: now)
+        context.journey.record(uuids, .deleted, at: now)
+        summary.delivered += events.count
+        consecutiveFailures = 0
+        nextAttempt = nil
+    }
+
+    /// Keeps the page (one more attempt each) and schedules the next try after
+    /// backoff with jitter, never sooner than `Retry-After`. The pass ends after it.
+    private func backOff(_ page: [StoredEvent], reason: String, retryAfter: TimeInterval?, requestID: String, now: Date,
+                         summary: inout FlushSummary) throws {
+        try context.store.release(ids: page.map(\.id), countAttempt: true)
+        context.journey.record(page.map(\.uuid), .failed(requestID: requestID, reason: reason), at: now)
+        consecutiveFailures += 1
+        let delay = context.retry.delay(afterFailures: consecutiveFailures, retryAfter: retryAfter,
+                                        random: Double.random(in: 0..<1, using: &generator))
+        nextAttempt = now.addingTimeInterval(delay)
+        summary.nextAttempt = nextAttempt
+        context.logger.notice("delivery failed (\(reason)); retrying in \(delay) s")
+        context.notify(.retryScheduled(after: delay, reason: reason))
+        scheduleRetry(after: delay)
     }
 
     private func setAside(_ events: [StoredEvent], reason: String, requestID: String, summary: inout FlushSummary) throws {

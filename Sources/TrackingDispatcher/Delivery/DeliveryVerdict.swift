@@ -5,14 +5,17 @@ import TrackingCore
 ///
 /// | answer | events |
 /// |---|---|
-/// | 2xx | deleted |
+/// | 2xx without a verdict | all deleted (collectors that know nothing of verdicts keep working) |
+/// | 2xx with `accepted` / `rejected` | accepted deleted, rejected set aside with the reason, the rest resent |
 /// | 400 with a per-event verdict | rejected ones set aside with the reason, the rest retried at once |
 /// | 400 without a verdict | all set aside (a 400 is never retried as is) |
 /// | 401, 403 | kept; delivery paused and reported |
-/// | 413 | kept; the batch is split in halves (a single event is set aside) |
+/// | 413 | kept; the batch is split in halves; a single event is set aside only when it alone exceeds `maxRequestBytes`, otherwise the server's limit is reported and retried after backoff |
 /// | 408, 429, 5xx, other 4xx, timeout, connection error | kept; retried after backoff with jitter, honouring `Retry-After` |
 enum DeliveryVerdict: Equatable {
     case delivered
+    /// A 2xx naming events: accepted uuids and rejected ones with their reasons (lowercased).
+    case verdicts(accepted: Set<String>, rejected: [String: String])
     case rejected([String: String])
     case rejectedWithoutVerdict(String)
     case pause(status: Int)
@@ -25,7 +28,9 @@ enum DeliveryVerdict: Equatable {
             return .retry(reason: reason, retryAfter: nil)
         case .response(let status, let retryAfter, let body):
             switch status {
-            case 200..<300: return .delivered
+            case 200..<300:
+                if let verdicts = parseVerdicts(body) { return .verdicts(accepted: verdicts.accepted, rejected: verdicts.rejected) }
+                return .delivered
             case 400:
                 if let rejected = parseRejections(body), !rejected.isEmpty { return .rejected(rejected) }
                 let text = String(decoding: body.prefix(200), as: UTF8.self)
@@ -36,6 +41,19 @@ enum DeliveryVerdict: Equatable {
                 return .retry(reason: "HTTP \(status)", retryAfter: retryAfter.flatMap { parseRetryAfter($0, now: now) })
             }
         }
+    }
+
+    /// A 2xx body's verdict: `{"accepted":[uuid…],"rejected":[{"uuid","reason"}…]}`
+    /// (either list may be absent). `nil` when the body names no verdict at all
+    /// (no body, not JSON, neither list): then the whole batch is confirmed.
+    static func parseVerdicts(_ body: Data) -> (accepted: Set<String>, rejected: [String: String])? {
+        guard !body.isEmpty, let json = try? JSONValue.parse(Array(body)) else { return nil }
+        let acceptedList: [JSONValue]?
+        if case .array(let items)? = json["accepted"] { acceptedList = items } else { acceptedList = nil }
+        let rejected = parseRejections(body)
+        guard acceptedList != nil || rejected != nil else { return nil }
+        let accepted = Set((acceptedList ?? []).compactMap { $0.stringValue?.lowercased() })
+        return (accepted, rejected ?? [:])
     }
 
     /// `{"rejected":[{"uuid":"…","reason":"…"}]}` -> uuid: reason.

@@ -27,13 +27,13 @@ public final class CollectorProvider: TrackingProvider, @unchecked Sendable {
                                       gzipThreshold: gzipThreshold)
         let uploader = BatchUploader(transport: transport, context: context)
         lock.withLock { self.uploader = uploader }
-        if context.strategies.contains(.interval), context.batch.flushInterval > 0 {
+        if let interval = context.flushPolicy.interval {
             let clock = context.clock
-            let interval = context.batch.flushInterval
+            let policy = context.flushPolicy
             let task = Task {
                 while !Task.isCancelled {
                     do { try await clock.sleep(for: interval) } catch { return }
-                    _ = await uploader.flush(trigger: .interval)
+                    if let trigger = policy.trigger(for: .intervalElapsed) { _ = await uploader.flush(trigger: trigger) }
                 }
             }
             lock.withLock { intervalTask = task }
@@ -59,8 +59,8 @@ public final class CollectorProvider: TrackingProvider, @unchecked Sendable {
         get async { await lock.withLock({ uploader })?.isPaused ?? false }
     }
 
-    /// Requests sent so far and the most events one carried.
-    public var requestStatistics: (sent: Int, largest: Int) {
+    /// Requests sent so far and the most events one carried (for tests).
+    var requestStatistics: (sent: Int, largest: Int) {
         get async {
             guard let uploader = lock.withLock({ uploader }) else { return (0, 0) }
             return (await uploader.requestsSent, await uploader.largestRequest)

@@ -37,13 +37,18 @@ public struct ProcessedEvent: Sendable {
 
 /// What the client hands a provider at setup.
 public struct ProviderContext: Sendable {
-    public var store: EventStore
+    /// The stored events, for providers that deliver them.
+    public var store: any StoredEventQueue
     public var clock: any TrackingClock
     public var journey: JourneyLog
     public var batch: BatchConfiguration
     public var retry: RetryPolicy
-    public var strategies: FlushStrategy
+    /// When to flush: a provider with timers of its own (the interval) asks it.
+    public var flushPolicy: FlushPolicy
     public var logger: Logger
+    /// Closed while delivery must not start requests (background time expired):
+    /// check it before each request and register how to cancel the one in flight.
+    public var deliveryGate: DeliveryGate
     public var notify: @Sendable (DispatcherNotice) -> Void
 }
 

@@ -1,88 +1,140 @@
 import Foundation
 import TrackingSQLite
 
-/// What happened when the store opened its file.
-public struct StoreOpenReport: Sendable, Hashable {
-    /// Rows left in flight by a previous process, made pending again.
-    public var recoveredInFlight: Int
-    /// When the file was unreadable: where it was moved and why. Its events are lost.
-    public var movedAside: (path: String, reason: String)?
-
-    public static func == (a: Self, b: Self) -> Bool {
-        a.recoveredInFlight == b.recoveredInFlight && a.movedAside?.path == b.movedAside?.path
-    }
-    public func hash(into hasher: inout Hasher) { hasher.combine(recoveredInFlight) }
-}
-
 /// The persistent queue: one SQLite file, one long-lived connection in WAL mode,
 /// cached prepared statements, inserts batched in transactions.
 ///
 /// Thread-safe: a lock serialises every use of the connection. Each call holds
 /// it only for its own statements (never across network I/O), so the tracking
 /// worker and the uploader interleave without waiting on each other's work.
-public final class EventStore: @unchecked Sendable {
-    public let url: URL
+///
+/// Unavailable is not corrupt: only what SQLite itself reports as damage
+/// (`SQLITE_CORRUPT`, `SQLITE_NOTADB`, a failed `PRAGMA quick_check`), on opening
+/// or later, leads to a new file, and only after every readable row was copied
+/// into it (``StoreRecreation``). Any other failure (busy, locked, protected,
+/// permissions, I/O, full disk, a newer schema) leaves the file alone: the store
+/// is then closed, its calls throw ``EventStoreError``, and ``open()`` may be
+/// tried again later.
+package final class EventStore: StoredEventQueue, @unchecked Sendable {
+    package let url: URL
     private let path: String
+    private let protection: StoreFileProtection
+    private let busyTimeout: Int32
     private let lock = NSLock()
-    private var database: SQLiteDatabase
+    private var database: SQLiteDatabase?
+    /// Why the store is closed (the last failure to open it): what its calls throw.
+    private var closedError = EventStoreError.unavailable("not opened yet")
     /// Pending plus in-flight rows, kept in memory so enforcing `maxQueueSize` costs no query.
     private var activeCount = 0
-    /// The largest number of rows one `nextBatch` call has loaded (for the bounded-memory check).
-    public private(set) var largestPageLoaded = 0
-    /// How the file was found when opened.
-    public let openReport: StoreOpenReport
-    /// Called (on the caller's thread) when a damaged file had to be replaced at runtime.
-    private let onRecreated: @Sendable (_ movedTo: String, _ reason: String) -> Void
+    /// The largest number of rows one `nextBatch` call has loaded (for the bounded-memory test).
+    private(set) var largestPageLoaded = 0
+    private var report = StoreOpenReport()
+    /// Called (under the store's lock) when a file SQLite reported damaged was replaced.
+    private let onRecreated: @Sendable (StoreRecreation) -> Void
 
     /// Opens the store at `url`, creating the file and directory as needed. A file
-    /// that is not a readable database is moved aside (`<name>.corrupt-<time>`) and
-    /// a new one is created; the report says so. Throws only when even a fresh file
-    /// cannot be created (for example a read-only directory).
-    public convenience init(url: URL, onRecreated: @escaping @Sendable (_ movedTo: String, _ reason: String) -> Void = { _, _ in }) throws {
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try self.init(path: url.path, url: url, onRecreated: onRecreated)
+    /// SQLite reports damaged is salvaged into a new one (``openReport``). Throws
+    /// ``EventStoreError`` when the file cannot be used now; it is left as it is.
+    package convenience init(url: URL, protection: StoreFileProtection = .completeUntilFirstUserAuthentication,
+                            onRecreated: @escaping @Sendable (StoreRecreation) -> Void = { _ in }) throws {
+        self.init(unopenedAt: url, protection: protection, onRecreated: onRecreated)
+        try open()
     }
 
-    /// A store that lives in memory only: the last resort when no file can be created.
-    static func inMemory() throws -> EventStore {
-        try EventStore(path: ":memory:", url: URL(fileURLWithPath: "/dev/null"), onRecreated: { _, _ in })
-    }
-
-    private init(path: String, url: URL, onRecreated: @escaping @Sendable (_ movedTo: String, _ reason: String) -> Void) throws {
+    /// A store that is not open yet: ``open()`` opens it (the dispatcher's worker
+    /// retries that with backoff while the file is unavailable).
+    init(unopenedAt url: URL, protection: StoreFileProtection = .completeUntilFirstUserAuthentication,
+         busyTimeout: Int32 = 5_000, onRecreated: @escaping @Sendable (StoreRecreation) -> Void = { _ in }) {
         self.url = url
-        self.path = path
+        self.path = url.path
+        self.protection = protection
+        self.busyTimeout = busyTimeout
         self.onRecreated = onRecreated
-        var movedAside: (String, String)?
-        var opened: (SQLiteDatabase, Int)
-        do {
-            opened = try Self.open(path: path)
-        } catch {
-            guard path != ":memory:" else { throw error }
-            movedAside = (Self.moveAside(url), "\(error)")
-            opened = try Self.open(path: path)
-        }
-        database = opened.0
-        openReport = StoreOpenReport(recoveredInFlight: opened.1, movedAside: movedAside)
-        activeCount = Int((try? database.scalarInt("SELECT COUNT(*) FROM events WHERE state IN (0,1)")) ?? 0)
     }
 
-    /// Opens, configures, migrates and recovers in-flight rows; any failure means the file is unusable.
-    private static func open(path: String) throws -> (SQLiteDatabase, Int) {
-        let db = try SQLiteDatabase(path: path)
+    /// How the file was found when it was (last) opened.
+    package var openReport: StoreOpenReport { locked { report } }
+
+    /// Whether the connection is open.
+    package var isOpen: Bool { locked { database != nil } }
+
+    /// Opens the file if the store is not open; throws ``EventStoreError`` (the
+    /// file untouched) when it cannot be used now.
+    package func open() throws {
+        try locked {
+            guard database == nil else { return }
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            do {
+                try attachLocked(recoverInFlight: true)
+            } catch where Self.isDamage(error) {
+                try replaceDamagedLocked(reason: "\(error)", recoverInFlight: true)
+            }
+        }
+    }
+
+    /// Opens, checks, migrates and (at launch) recovers in-flight rows. Throws
+    /// SQLite's damage errors as they are and everything else as ``EventStoreError``.
+    private func attachLocked(recoverInFlight: Bool) throws {
+        let db: SQLiteDatabase
+        do {
+            db = try SQLiteDatabase(path: path, extraFlags: protection.sqliteOpenFlag, busyTimeout: busyTimeout)
+        } catch {
+            closedError = .unavailable("\(error)")
+            throw Self.isDamage(error) ? error : closedError
+        }
         do {
             // Reading the schema fails fast on a file that is not a database.
             _ = try db.scalarInt("SELECT COUNT(*) FROM sqlite_master")
+            let check = try db.statement("PRAGMA quick_check(1)")
+            let verdict = try check.step() ? check.string(at: 0) ?? "" : ""
+            check.reset()
+            guard verdict == "ok" else { throw StoreDamage(description: "quick_check: \(verdict)") }
+            let version = try db.scalarInt("PRAGMA user_version")
+            guard version <= StoreSchema.currentVersion else {
+                throw EventStoreError.newerSchema(found: version, known: StoreSchema.currentVersion)
+            }
             try db.execute("PRAGMA journal_mode=WAL")
             try db.execute("PRAGMA synchronous=NORMAL")
-            try migrate(db)
-            _ = try db.scalarInt("SELECT COUNT(*) FROM events")
-            let statement = try db.statement("UPDATE events SET state = 0 WHERE state = 1")
-            try statement.run()
-            return (db, db.changes)
+            try Self.migrate(db)
+            var recovered = 0
+            if recoverInFlight {
+                try db.statement("UPDATE events SET state = 0 WHERE state = 1").run()
+                recovered = db.changes
+            }
+            activeCount = Int(try db.scalarInt("SELECT COUNT(*) FROM events WHERE state IN (0,1)"))
+            protection.apply(toStoreAt: path)
+            database = db
+            report.recoveredInFlight = recovered
         } catch {
             db.close()
-            throw error
+            closedError = error as? EventStoreError ?? .unavailable("\(error)")
+            if Self.isDamage(error) { throw error }
+            throw closedError
         }
+    }
+
+    /// Whether SQLite reported the file damaged (the only reason to replace it).
+    static func isDamage(_ error: any Error) -> Bool {
+        if error is StoreDamage { return true }
+        return (error as? SQLiteError)?.meansCorruption ?? false
+    }
+
+    /// Salvages every readable row of the damaged file into a new one, moves the
+    /// damaged file aside and opens the new one; reports through `onRecreated`.
+    /// When that fails for a reason other than damage, the store stays closed.
+    private func replaceDamagedLocked(reason: String, recoverInFlight: Bool) throws {
+        database?.close()
+        database = nil
+        let recreation: StoreRecreation
+        do {
+            recreation = try StoreSalvage.run(path: path, reason: reason, protection: protection)
+        } catch {
+            closedError = .unavailable("cannot replace the damaged database: \(error)")
+            throw closedError
+        }
+        try attachLocked(recoverInFlight: recoverInFlight)
+        report.movedAside = recreation
+        onRecreated(recreation)
     }
 
     static func migrate(_ db: SQLiteDatabase) throws {
@@ -96,43 +148,45 @@ public final class EventStore: @unchecked Sendable {
         }
     }
 
-    /// Moves the damaged file (and its WAL and shared-memory files) aside; returns the new path.
-    private static func moveAside(_ url: URL) -> String {
-        let stamp = Int(Date().timeIntervalSince1970 * 1000)
-        let target = url.path + ".corrupt-\(stamp)"
-        let fm = FileManager.default
-        try? fm.moveItem(atPath: url.path, toPath: target)
-        for suffix in ["-wal", "-shm"] {
-            if fm.fileExists(atPath: url.path + suffix) {
-                try? fm.moveItem(atPath: url.path + suffix, toPath: target + suffix)
-            }
-        }
-        return target
+    /// The schema version of the open file (0 when closed).
+    package var schemaVersion: Int64 {
+        (try? withDatabase { db in try db.scalarInt("PRAGMA user_version") }) ?? 0
     }
 
-    /// The schema version of the open file.
-    public var schemaVersion: Int64 {
-        locked { (try? database.scalarInt("PRAGMA user_version")) ?? 0 }
+    /// Runs `body` on the open connection. When SQLite reports damage, the file is
+    /// salvaged and replaced (row ids are kept, so pages in flight stay valid) and
+    /// `body` runs once more on the new file.
+    private func withDatabase<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+        try locked {
+            guard let db = database else { throw closedError }
+            do {
+                return try body(db)
+            } catch where Self.isDamage(error) {
+                try replaceDamagedLocked(reason: "\(error)", recoverInFlight: false)
+                guard let fresh = database else { throw closedError }
+                return try body(fresh)
+            }
+        }
     }
 
     // MARK: Writing
 
     /// Inserts `rows` in one transaction, then drops the oldest pending rows beyond
     /// `maxQueueSize` (in flight rows are never dropped). Returns the new rows' ids
-    /// and the uuids that were dropped. When the file turns out to be damaged it is
-    /// replaced and the insert is retried once.
-    public func insert(_ rows: [NewStoredEvent], maxQueueSize: Int = .max) throws -> (ids: [Int64], dropped: [String]) {
-        try locked {
+    /// and the uuids that were dropped. Nothing is committed when it throws.
+    package func insert(_ rows: [NewStoredEvent], maxQueueSize: Int = .max) throws -> (ids: [Int64], dropped: [String]) {
+        try withDatabase { db in
+            let before = activeCount
             do {
-                return try insertLocked(rows, maxQueueSize: maxQueueSize)
-            } catch let error as SQLiteError where error.meansCorruption {
-                try recreateLocked(reason: "\(error)")
-                return try insertLocked(rows, maxQueueSize: maxQueueSize)
+                return try insert(rows, maxQueueSize: maxQueueSize, into: db)
+            } catch {
+                activeCount = before   // rolled back
+                throw error
             }
         }
     }
 
-    private func insertLocked(_ rows: [NewStoredEvent], maxQueueSize: Int) throws -> (ids: [Int64], dropped: [String]) {
+    private func insert(_ rows: [NewStoredEvent], maxQueueSize: Int, into database: SQLiteDatabase) throws -> (ids: [Int64], dropped: [String]) {
         try database.transaction {
             let statement = try database.statement("""
                 INSERT INTO events (uuid, event_name, payload, flags, violations, missing_globals, created_at)
@@ -170,28 +224,20 @@ public final class EventStore: @unchecked Sendable {
         }
     }
 
-    /// Replaces a file found damaged while running; reports through `onRecreated`.
-    private func recreateLocked(reason: String) throws {
-        database.close()
-        let target = Self.moveAside(url)
-        database = try Self.open(path: path).0
-        activeCount = 0
-        onRecreated(target, reason)
-    }
-
     // MARK: Delivery
 
     /// Loads the next batch: up to `limit` pending rows, oldest first, whose payloads
     /// fit in `byteLimit` (a first row larger than that is returned alone), and marks
     /// them in flight under `requestID`. Only this page is ever in memory.
-    public func nextBatch(limit: Int, byteLimit: Int, requestID: String) throws -> [StoredEvent] {
-        try locked {
+    package func nextBatch(limit: Int, byteLimit: Int, requestID: String) throws -> [StoredEvent] {
+        try withDatabase { database in
             var page: [StoredEvent] = []
             var bytes = 0
             let select = try database.statement("""
                 SELECT id, uuid, event_name, payload, flags, attempts FROM events
                 WHERE state = 0 ORDER BY id LIMIT ?
                 """)
+            defer { select.reset() }
             try select.bind(limit, at: 1)
             while try select.step() {
                 let payload = select.bytes(at: 3)
@@ -219,25 +265,27 @@ public final class EventStore: @unchecked Sendable {
     }
 
     /// Deletes confirmed rows.
-    public func delete(ids: [Int64]) throws {
+    package func delete(ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
-        try locked {
+        try withDatabase { database in
             try database.transaction {
-                let delete = try database.statement("DELETE FROM events WHERE id = ?")
+                var removed = 0
+                let delete = try database.statement("DELETE FROM events WHERE id = ? AND state != 2")
                 for id in ids {
                     delete.reset()
                     try delete.bind(id, at: 1)
                     try delete.run()
-                    activeCount -= database.changes
+                    removed += database.changes
                 }
+                activeCount -= removed
             }
         }
     }
 
     /// Returns in-flight rows to pending; `countAttempt` records a failed try.
-    public func release(ids: [Int64], countAttempt: Bool) throws {
+    package func release(ids: [Int64], countAttempt: Bool) throws {
         guard !ids.isEmpty else { return }
-        try locked {
+        try withDatabase { database in
             try database.transaction {
                 let update = try database.statement(
                     "UPDATE events SET state = 0, attempts = attempts + ? WHERE id = ?")
@@ -252,10 +300,11 @@ public final class EventStore: @unchecked Sendable {
     }
 
     /// Sets rows aside with their reason; they are kept but never sent again.
-    public func setAside(_ reasons: [(id: Int64, reason: String)]) throws {
+    package func setAside(_ reasons: [(id: Int64, reason: String)]) throws {
         guard !reasons.isEmpty else { return }
-        try locked {
+        try withDatabase { database in
             try database.transaction {
+                var changed = 0
                 let update = try database.statement(
                     "UPDATE events SET state = 2, reason = ?, attempts = attempts + 1 WHERE id = ? AND state != 2")
                 for item in reasons {
@@ -263,17 +312,19 @@ public final class EventStore: @unchecked Sendable {
                     try update.bind(item.reason, at: 1)
                     try update.bind(item.id, at: 2)
                     try update.run()
-                    activeCount -= database.changes
+                    changed += database.changes
                 }
+                activeCount -= changed
             }
         }
     }
 
     // MARK: Inspection
 
-    public func counts() throws -> StoreCounts {
-        try locked {
+    package func counts() throws -> StoreCounts {
+        try withDatabase { database in
             let statement = try database.statement("SELECT state, COUNT(*) FROM events GROUP BY state")
+            defer { statement.reset() }
             var counts = StoreCounts(pending: 0, inFlight: 0, setAside: 0)
             while try statement.step() {
                 switch EventState(rawValue: statement.int(at: 0)) {
@@ -283,21 +334,21 @@ public final class EventStore: @unchecked Sendable {
                 case nil: break
                 }
             }
-            statement.reset()
             return counts
         }
     }
 
     /// Pending plus in-flight rows, from memory.
-    public var activeEventCount: Int { locked { activeCount } }
+    package var activeEventCount: Int { locked { activeCount } }
 
     /// Every stored row in one state, oldest first (for tests and the debug dump; not for large queues).
-    public func events(in state: EventState, limit: Int = 1_000) throws -> [StoredEvent] {
-        try locked {
+    package func events(in state: EventState, limit: Int = 1_000) throws -> [StoredEvent] {
+        try withDatabase { database in
             let statement = try database.statement("""
                 SELECT id, uuid, event_name, payload, flags, state, reason, attempts FROM events
                 WHERE state = ? ORDER BY id LIMIT ?
                 """)
+            defer { statement.reset() }
             try statement.bind(state.rawValue, at: 1)
             try statement.bind(limit, at: 2)
             var rows: [StoredEvent] = []
@@ -308,14 +359,17 @@ public final class EventStore: @unchecked Sendable {
                                         state: EventState(rawValue: statement.int(at: 5)) ?? .pending,
                                         reason: statement.string(at: 6), attempts: statement.int(at: 7)))
             }
-            statement.reset()
             return rows
         }
     }
 
-    /// Closes the connection; later calls fail.
-    public func close() {
-        locked { database.close() }
+    /// Closes the connection; later calls fail until ``open()``.
+    package func close() {
+        locked {
+            database?.close()
+            database = nil
+            closedError = .unavailable("closed")
+        }
     }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {

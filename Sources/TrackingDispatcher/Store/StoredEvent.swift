@@ -1,16 +1,16 @@
 /// A row to insert: the encoded payload (globals included) and its flags.
-public struct NewStoredEvent: Sendable {
-    public var uuid: String
-    public var eventName: String
-    public var payload: [UInt8]
-    public var flags: EventFlags
+package struct NewStoredEvent: Sendable {
+    package var uuid: String
+    package var eventName: String
+    package var payload: [UInt8]
+    package var flags: EventFlags
     /// Violations, one per line (`path: message`); empty when valid.
-    public var violations: [String]
+    package var violations: [String]
     /// The globals that were missing and got their default.
-    public var missingGlobals: [String]
-    public var createdAt: Double
+    package var missingGlobals: [String]
+    package var createdAt: Double
 
-    public init(uuid: String, eventName: String, payload: [UInt8], flags: EventFlags = [],
+    package init(uuid: String, eventName: String, payload: [UInt8], flags: EventFlags = [],
                 violations: [String] = [], missingGlobals: [String] = [], createdAt: Double) {
         self.uuid = uuid
         self.eventName = eventName
