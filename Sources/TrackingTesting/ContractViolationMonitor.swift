@@ -23,7 +23,7 @@ public final class ContractViolationMonitor: @unchecked Sendable {
     public var onNotice: @Sendable (DispatcherNotice) -> Void {
         { [self] notice in
             if case .violations(let uuid, let event, let violations) = notice {
-                lock.withLock { collected.append(Report(event: event, uuid: uuid, violations: violations.map { "\($0)" })) }
+                lock.withLock { collected.append(Report(event: event, uuid: uuid, violations: violations)) }
             }
         }
     }
