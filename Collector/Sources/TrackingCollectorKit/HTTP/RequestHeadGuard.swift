@@ -170,7 +170,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         // send a reset, which can destroy the answer before the client reads it.
         context.writeAndFlush(NIOAny(buffer)).assumeIsolated().whenComplete { _ in
             context.close(mode: .output, promise: nil)
-            _ = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(2)) {
+            _ = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(10)) {
                 context.close(promise: nil)
             }
         }
