@@ -14,7 +14,9 @@ package enum DiffFormatter {
         for change in report.changes {
             let affects = change.affects.isEmpty ? "" : " (\(change.affects.map(\.rawValue).joined(separator: ", ")))"
             let primary = change.new ?? change.old!
-            out += "\(primary): \(change.severity.rawValue)\(affects): \(change.message) [\(change.rule.rawValue)]\n"
+            // Messages quote contract text (a `deprecated` note, a pattern): shown
+            // escaped, a control character cannot drive the terminal or forge a line.
+            out += "\(primary): \(change.severity.rawValue)\(affects): \(TerminalSafeText.escaped(change.message)) [\(change.rule.rawValue)]\n"
             switch (change.old, change.new) {
             case (let old?, _?): out += "  old: \(old)\n"
             case (nil, _): out += "  old: absent\n"
@@ -97,7 +99,8 @@ package enum DiffFormatter {
             }
             let affects = change.affects.isEmpty ? "" : " (\(change.affects.map(\.rawValue).joined(separator: ", ")))"
             let title = "contract \(change.severity.rawValue)\(affects): \(change.rule.rawValue)"
-            var message = change.message
+            // Escaped for the terminal first (the log viewer renders ANSI escapes), then for the command.
+            var message = TerminalSafeText.escaped(change.message)
             if let old = change.old { message += "\nold: \(old)" }
             out += "::\(level) file=\(property(file)),line=\(change.anchor.line),col=\(change.anchor.column),title=\(property(title))::\(data(message))\n"
         }
