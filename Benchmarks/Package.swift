@@ -77,6 +77,20 @@ let package = Package(
             path: "Benchmarks/EncodingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The dispatcher: track() latency, persistence, delivery, a 100k backlog (issue 5).
+        .executableTarget(
+            name: "DispatcherBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TrackingCore", package: "contractgen"),
+                .product(name: "TrackingContract", package: "contractgen"),
+                .product(name: "TrackingDispatcher", package: "contractgen"),
+                .product(name: "TrackingCollectorKit", package: "contractgen"),
+                "DispatcherFixture",
+            ],
+            path: "Benchmarks/DispatcherBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

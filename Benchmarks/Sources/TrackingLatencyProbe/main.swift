@@ -5,6 +5,8 @@
 //   swift run -c release TrackingLatencyProbe bulk [rounds]
 //       1,000 events through one `track(contentsOf:)` vs 1,000 `track` calls:
 //       the caller's time and the time until persisted, medians over the rounds.
+//   swift run -c release TrackingLatencyProbe single [calls]
+//       one thread calling `track` (the caller's latency of one call), p50 and p99.
 //   swift run -c release TrackingLatencyProbe contention [events-per-thread]
 //       eight threads calling `track` while nothing else runs, then while flushes
 //       run back to back against a local HTTP server (127.0.0.1, in this process):
@@ -117,9 +119,12 @@ func bulk(rounds: Int) async {
             Fixture.remove(database)
         }
     }
-    print("1,000 events, median of \(rounds) rounds (µs):")
-    print("  track(contentsOf:)   caller \(String(format: "%.1f", median(callerBulk)))   until persisted \(String(format: "%.0f", median(persistedBulk)))")
-    print("  1,000 × track        caller \(String(format: "%.1f", median(callerLoop)))   until persisted \(String(format: "%.0f", median(persistedLoop)))")
+    func line(_ values: [Double]) -> String {
+        String(format: "min %.1f median %.1f", values.min() ?? 0, median(values))
+    }
+    print("1,000 events, \(rounds) rounds (µs):")
+    print("  track(contentsOf:)   caller \(line(callerBulk))   until persisted \(line(persistedBulk))")
+    print("  1,000 × track        caller \(line(callerLoop))   until persisted \(line(persistedLoop))")
 }
 
 func contention(perThread: Int, flushing: Bool) async {
@@ -176,15 +181,39 @@ func contention(perThread: Int, flushing: Bool) async {
           + "max \(String(format: "%.0f", percentile(all, 1))) µs")
 }
 
+func single(calls: Int) async {
+    let database = Fixture.temporaryDatabase()
+    let client = TrackingClient(configuration: Fixture.configuration(database), providers: [],
+                                globals: StaticGlobals(Fixture.globals))
+    await client.waitUntilPersisted()
+    let events = (0..<calls).map { _ in Fixture.event() }
+    var samples = [UInt64]()
+    samples.reserveCapacity(calls)
+    for (index, event) in events.enumerated() {
+        let start = nanoseconds()
+        client.track(event)
+        samples.append(nanoseconds() - start)
+        if index % 1_000 == 999 { usleep(500) }
+    }
+    await client.waitUntilPersisted()
+    await client.shutdown()
+    Fixture.remove(database)
+    samples.sort()
+    print("1 thread × \(calls) track() calls: p50 \(String(format: "%.2f", percentile(samples, 0.5))) µs, "
+          + "p99 \(String(format: "%.2f", percentile(samples, 0.99))) µs")
+}
+
 let arguments = CommandLine.arguments
 switch arguments.count > 1 ? arguments[1] : "" {
 case "bulk":
     await bulk(rounds: arguments.count > 2 ? Int(arguments[2]) ?? 21 : 21)
+case "single":
+    await single(calls: arguments.count > 2 ? Int(arguments[2]) ?? 200_000 : 200_000)
 case "contention":
     let perThread = arguments.count > 2 ? Int(arguments[2]) ?? 20_000 : 20_000
     await contention(perThread: perThread, flushing: false)
     await contention(perThread: perThread, flushing: true)
 default:
-    print("usage: TrackingLatencyProbe bulk [rounds] | contention [events-per-thread]")
+    print("usage: TrackingLatencyProbe bulk [rounds] | single [calls] | contention [events-per-thread]")
     exit(2)
 }

@@ -19,7 +19,7 @@ final class DispatchWorker: @unchecked Sendable {
     enum Item {
         case event(any TrackingEvent, Date)
         /// Events tracked together (`track(contentsOf:)`): persisted in one transaction.
-        case events([any TrackingEvent], Date)
+        case events(any EventBulk, Date)
         case barrier(CheckedContinuation<PersistenceStatus, Never>)
         case flush(FlushTrigger)
         case associate(TrackedUser)
@@ -175,11 +175,11 @@ final class DispatchWorker: @unchecked Sendable {
                     persist(batch, store: store)
                     batch.removeAll(keepingCapacity: true)
                 }
-            case .events(let events, let date):
+            case .events(let bulk, let date):
                 // Whatever came before goes first; the bulk is one prepared batch, one transaction.
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)
-                persist(events.map { ($0, date) }, store: store)
+                persist(bulk.timed(at: date), store: store)
             case .barrier(let continuation):
                 persist(batch, store: store)
                 batch.removeAll(keepingCapacity: true)

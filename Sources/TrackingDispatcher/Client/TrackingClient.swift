@@ -58,12 +58,16 @@ public final class TrackingClient: Sendable {
     public func track(contentsOf events: some Sequence<any TrackingEvent>) {
         let all = Array(events)
         guard !all.isEmpty else { return }
-        worker.enqueue(.events(all, clock.now()))
+        worker.enqueue(.events(MixedEventBulk(events: all), clock.now()))
     }
 
-    /// Tracks every event of `events` (all of one type), as the overload for any events does.
+    /// Tracks every event of `events` (all of one type), as the overload for any
+    /// events does. An array is kept as it is (copied on write), so the caller's
+    /// cost does not grow with the number of events.
     public func track<Event: TrackingEvent>(contentsOf events: some Sequence<Event>) {
-        track(contentsOf: events.lazy.map { $0 as any TrackingEvent })
+        let all = Array(events)
+        guard !all.isEmpty else { return }
+        worker.enqueue(.events(TypedEventBulk(events: all), clock.now()))
     }
 
     /// Associates the session with a user (after log-in), for every provider.
