@@ -38,6 +38,17 @@ import Testing
             #expect(!output.contains("\n::error file=x"))
         }
         #expect(DiffFormatter.text(report).contains(#"deprecated: Use new.\u{1B}[2J\n::error"#))
+        // JSON: no raw control character either, C1 included, and the message reads back exactly.
+        let hostileC1 = "Use new.\u{9B}31m\u{85}"
+        let c1 = ContractDiffReport(
+            old: try DiffFixtures.contract(yaml: Self.yaml(deprecated: nil), file: "old.yaml"),
+            new: try DiffFixtures.contract(yaml: Self.yaml(deprecated: "Use new.\\u009B31m\\u0085"), file: "new.yaml"),
+            oldFile: "old.yaml", newFile: "new.yaml")
+        let json = DiffFormatter.json(c1)
+        #expect(!json.unicodeScalars.contains { TerminalSafeText.isControl($0) && $0 != "\n" })
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let message = ((decoded?["changes"] as? [[String: Any]])?.first?["message"] as? String) ?? ""
+        #expect(message.hasSuffix(hostileC1), "\(message)")
     }
 
     /// `git show` of a blob larger than a contract may be is cut off, not read whole.

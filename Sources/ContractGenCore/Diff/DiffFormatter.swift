@@ -72,7 +72,26 @@ package enum DiffFormatter {
         w.key("newVersion"); w.value(report.newVersion)
         w.key("suggestedVersion"); w.value(report.suggestedVersion)
         out += (report.changes.isEmpty ? "]," : "\n],") + w.string + "}"
-        return out
+        return escapingC1Controls(out)
+    }
+
+    /// The writer escapes C0 controls as JSON requires; C1 controls and DEL
+    /// (a raw CSI can drive a terminal) become `\u00XX` too, as in the
+    /// diagnostics' JSON. Outside strings valid JSON has none, so this is safe.
+    private static func escapingC1Controls(_ json: String) -> String {
+        // C0 controls are left alone: the writer escaped those inside strings, and the
+        // line breaks between changes are part of the layout.
+        func isC1(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x7F && TerminalSafeText.isControl(scalar) }
+        guard json.unicodeScalars.contains(where: isC1) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if isC1(scalar) {
+                out.append(contentsOf: ("\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     private static func location(_ location: SourceLocation?, into w: inout JSONWriter) {
@@ -118,4 +137,8 @@ package enum DiffFormatter {
     static func property(_ text: String) -> String {
         data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: Swift.max(0, width - count)) + self }
 }
