@@ -89,4 +89,25 @@ import Testing
             }
         }
     }
+
+    /// OLD, NEW or the catalogue's contract a directory or a FIFO: refused before
+    /// reading (nothing blocks on the FIFO), exit 2, with the reason.
+    @Test func nonRegularContractsAreExitTwo() throws {
+        _ = try #require(ContractGenExecutable.url, "contractgen is not built next to the tests")
+        let directory = try GeneratedTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("fifo.yaml").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let contract = "contract/contract.yaml"
+        for (arguments, reason) in [
+            (["diff", directory.path, contract], "is a directory"),
+            (["diff", contract, fifo], "is a FIFO"),
+            (["docs", fifo, "--output", directory.appendingPathComponent("out").path], "is a FIFO"),
+            (["schema", directory.path, "--output", directory.appendingPathComponent("out").path], "is a directory"),
+        ] {
+            let result = try ContractGenExecutable.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains(reason), "\(arguments): \(result.stderr)")
+        }
+    }
 }
