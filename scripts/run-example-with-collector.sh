@@ -35,9 +35,14 @@ port = sys.argv[1]
 events = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/events?limit=100"))["events"]
 names = sorted(e["event"] for e in events)
 print("collector received:", ", ".join(names))
-expected = sorted(["homePageView", "homePageView", "productDetailPageView", "addToCart", "addToCart", "addToCart"]
+# The app tracks one addToCart twice with the same uuid: the collector stores it
+# once and counts the second copy as a duplicate.
+expected = sorted(["homePageView", "homePageView", "productDetailPageView", "addToCart", "addToCart"]
                   + ["productImpression"] * 5)
 assert names == expected, f"expected {expected}"
+stats = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/stats"))
+assert stats["duplicates"] == 1, stats
+print("collector counted", stats["duplicates"], "duplicate")
 broken = [e for e in events if e["violations"]]
 assert len(broken) == 1 and len(broken[0]["violations"]) == 3, broken
 print("collector flagged:", "; ".join(str(v) for v in broken[0]["violations"]))
