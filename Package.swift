@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "ImpressionTrackingTests",
             dependencies: [
-                "ImpressionTracking", "impression-replay",
+                "ImpressionTracking", "impression-replay", "TrackingTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Traces"]

@@ -1,6 +1,7 @@
 import Foundation
 import ImpressionTracking
 import Testing
+import TrackingTesting
 
 /// Hands batches to the test as an async sequence.
 private final class StreamingSink: ImpressionSink {
