@@ -11,28 +11,31 @@ let package = Package(
         .package(name: "contractgen", path: ".."),
     ],
     targets: [
+        // What every target shares: entering libFuzzer's driver from the target's own main.
+        .target(name: "FuzzDriver", path: "Sources/FuzzDriver"),
         // The runtime's JSON parser (JSONValue.parse) and writer: parse, re-encode, re-parse.
         .executableTarget(
             name: "fuzz-json",
-            dependencies: [.product(name: "TrackingCore", package: "contractgen")],
+            dependencies: ["FuzzDriver", .product(name: "TrackingCore", package: "contractgen")],
             path: "Sources/fuzz-json"
         ),
         // The payload check (ContractDescriptor.validate(payload:)) and the pii policy on any JSON.
         .executableTarget(
             name: "fuzz-payload",
-            dependencies: [.product(name: "TrackingCore", package: "contractgen")],
+            dependencies: ["FuzzDriver", .product(name: "TrackingCore", package: "contractgen")],
             path: "Sources/fuzz-payload"
         ),
         // The pattern engine (ContractRegex): any pattern text, any value.
         .executableTarget(
             name: "fuzz-pattern",
-            dependencies: [.product(name: "TrackingCore", package: "contractgen")],
+            dependencies: ["FuzzDriver", .product(name: "TrackingCore", package: "contractgen")],
             path: "Sources/fuzz-pattern"
         ),
         // The contract front end (ContractLoader.load): any bytes to diagnostics, text and JSON.
         .executableTarget(
             name: "fuzz-contract",
             dependencies: [
+                "FuzzDriver",
                 .product(name: "ContractGenCore", package: "contractgen"),
                 .product(name: "TrackingCore", package: "contractgen"),
             ],
