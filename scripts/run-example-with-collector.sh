@@ -9,16 +9,17 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 source scripts/swift-build-retry.sh
 
-swift_build --product tracking-collector
+# The collector is its own package (Collector/), built on Hummingbird.
+swift_build --package-path Collector --product tracking-collector
 swift_build --package-path Examples/ShopApp
 
 out=$(mktemp)
-.build/debug/tracking-collector --port 0 --contract Examples/ShopApp/Sources/ShopEvents/contract.yaml >"$out" 2>&1 &
+"$(swift build --package-path Collector --show-bin-path)/tracking-collector" --port 0 --contract Examples/ShopApp/Sources/ShopEvents/contract.yaml >"$out" 2>&1 &
 collector=$!
-trap 'kill $collector 2>/dev/null || true; rm -f "$out"' EXIT
+trap 'kill $collector 2>/dev/null || true; wait $collector 2>/dev/null || true; rm -f "$out"' EXIT
 
 port=""
-for _ in $(seq 1 100); do
+for _ in $(seq 1 300); do
   port=$(grep -o '127\.0\.0\.1:[0-9]*' "$out" | head -1 | cut -d: -f2 || true)
   [ -n "$port" ] && break
   sleep 0.1

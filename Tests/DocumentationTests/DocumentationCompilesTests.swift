@@ -83,7 +83,18 @@ struct DocumentationCompilesTests {
         if needsExample {
             // Incremental: CI builds the example anyway; a fresh clone pays once.
             let example = Self.root.appendingPathComponent("Examples/ShopApp")
-            let build = try Self.run(["swift", "build", "--package-path", example.path, "--build-tests"])
+            var build = try Self.run(["swift", "build", "--package-path", example.path, "--build-tests"])
+            // SwiftPM can keep a stale plan of a path dependency whose files were
+            // added or deleted ("missing inputs", "cannot find type"): drop the plan
+            // and build once more. Only working copies hit this; a fresh clone has
+            // no plan yet, and a real error fails the second build too.
+            if build.status != 0 {
+                let plans = example.appendingPathComponent(".build")
+                for triple in (try? FileManager.default.contentsOfDirectory(atPath: plans.path)) ?? [] {
+                    try? FileManager.default.removeItem(at: plans.appendingPathComponent("\(triple)/debug/description.json"))
+                }
+                build = try Self.run(["swift", "build", "--package-path", example.path, "--build-tests"])
+            }
             try #require(build.status == 0, "Examples/ShopApp does not build:\n\(build.output)")
             exampleModules = example.appendingPathComponent(".build/debug/Modules")
         }

@@ -1,46 +1,132 @@
 import ArgumentParser
 import ContractGenCore
+import Dispatch
 import Foundation
+import Logging
 import TrackingCollectorKit
 import TrackingContract
+import TrackingCore
 
-/// `tracking-collector`: the local collector for development and tests.
+/// `tracking-collector`: the collector service (a thin shell over `CollectorService`).
 @main
 struct TrackingCollectorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tracking-collector",
-        abstract: "A local analytics collector on 127.0.0.1: accepts batches, validates and stores events, injects faults.")
+        abstract: "Accepts batches of tracking events, checks them against the contract, stores them, serves a live monitor.")
 
-    @Option(name: .shortAndLong, help: "Port on 127.0.0.1 (0 picks a free one and prints it).")
-    var port: UInt16 = 8787
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(name: .shortAndLong, help: "Port (0 picks a free one and prints it).")
+    var port = 8787
 
     @Option(name: .shortAndLong, help: "SQLite file for received events (default: in memory).")
     var database: String?
 
-    @Option(name: .shortAndLong, help: "Validate events against this contract (default: contract/contract.yaml as built into TrackingContract).")
+    @Option(help: "Store in PostgreSQL instead (postgres://user[:password]@host:port/db); several instances may share it.")
+    var postgres: String?
+
+    @Option(name: .shortAndLong, help: "Check events against this contract, reloaded when the file changes or on SIGHUP (default: the contract built into TrackingContract).")
     var contract: String?
 
     @Flag(help: "Check the envelope only, not the contract.")
     var envelopeOnly = false
 
+    @Flag(help: "Serve POST /faults and DELETE /faults (development only).")
+    var enableFaults = false
+
+    @Flag(help: "Show pii values in the monitor and /events (masked otherwise).")
+    var showPII = false
+
+    @Option(help: "Largest request body in bytes, as sent.")
+    var maxBodyBytes = CollectorLimits().maxBodyBytes
+
+    @Option(help: "Largest gzipped body in bytes once inflated.")
+    var maxInflatedBytes = CollectorLimits().maxInflatedBytes
+
+    @Option(help: "Largest request line in bytes (414 above).")
+    var maxRequestLineBytes = CollectorLimits().maxRequestLineBytes
+
+    @Option(help: "Largest request head in bytes (431 above).")
+    var maxHeadBytes = CollectorLimits().maxHeadBytes
+
+    @Option(help: "Most events in one batch.")
+    var maxEvents = CollectorLimits().maxEventsPerBatch
+
+    @Option(help: "Seconds a request may take to arrive (408 after).")
+    var readTimeout = CollectorLimits().readTimeout
+
+    @Option(help: "Seconds an idle connection is kept.")
+    var idleTimeout = CollectorLimits().idleTimeout
+
+    @Option(help: "Connections served at once.")
+    var maxConnections = CollectorLimits().maxConnections
+
     func run() async throws {
-        let descriptor = try contract.map(Self.loadDescriptor) ?? Omnitracking.descriptor
-        let checker = envelopeOnly
-            ? EventChecker()
-            : EventChecker(contractValidator: { descriptor.validate(payload: $0) })
-        let server = try CollectorServer(port: port, databasePath: database, checker: checker)
-        let bound = try await server.start()
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardOutput(label: label)
+            handler.logLevel = .info
+            return handler
+        }
+        let logger = Logger(label: "tracking-collector")
+        var configuration = CollectorConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.enableFaults = enableFaults
+        configuration.showPII = showPII
+        configuration.limits.maxBodyBytes = maxBodyBytes
+        configuration.limits.maxInflatedBytes = maxInflatedBytes
+        configuration.limits.maxRequestLineBytes = maxRequestLineBytes
+        configuration.limits.maxHeadBytes = maxHeadBytes
+        configuration.limits.maxEventsPerBatch = maxEvents
+        configuration.limits.readTimeout = readTimeout
+        configuration.limits.idleTimeout = idleTimeout
+        configuration.limits.maxConnections = maxConnections
+
+        let loaded = try loadContract()
+        let storage: any EventStorage
+        if let postgres {
+            storage = try await PostgresStorage(url: postgres, logger: logger)
+        } else {
+            storage = try SQLiteStorage(path: database)
+        }
+        let service = CollectorService(configuration: configuration, storage: storage, contract: loaded, logger: logger)
+        let bound = try await service.start()
+        let base = "http://\(host):\(bound)"
+        let banner = """
+            tracking-collector listening on \(base)
+              contract: \(loaded.name) \(loaded.version)\(envelopeOnly ? " (envelope only)" : "")\(contract.map { " from \($0)" } ?? " (built in)")
+              storage:  \(storage.summary)
+              batches:  \(CollectorService.batchURL(port: bound, host: host).absoluteString)
+              monitor:  \(base)/\(showPII ? " (pii shown)" : "")
+              faults:   \(enableFaults ? "enabled (POST /faults)" : "disabled")
+
+            """
         // Written unbuffered so a script reading our output sees the port at once.
-        let banner = "tracking-collector listening on http://127.0.0.1:\(bound)\n"
-            + "batch endpoint: \(CollectorServer.batchURL(port: bound).absoluteString)\n"
         FileHandle.standardOutput.write(Data(banner.utf8))
-        // Serve until the process is stopped (Ctrl-C).
-        while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
+
+        let reloads = ContractReloader(path: contract, onChange: { [self] reason in
+            do {
+                service.reload(try loadContract(), reason: reason)
+            } catch {
+                logger.error("contract not reloaded (\(reason)): \(error); still using the previous one")
+            }
+        })
+        reloads.start()
+        // Serve until SIGINT or SIGTERM.
+        await StopSignal.wait()
+        reloads.stop()
+        logger.notice("stopping")
+        await service.stop()
     }
 
-    /// The runtime descriptor of the contract at `path`, built with the
-    /// generator's own loader; a contract with errors stops the collector.
-    static func loadDescriptor(path: String) throws -> ContractDescriptor {
+    /// The contract to check against: the file given with --contract, loaded with
+    /// the generator's own loader, or the one built into TrackingContract.
+    func loadContract() throws -> LoadedContract {
+        guard let path = contract else {
+            let descriptor = Omnitracking.descriptor
+            return LoadedContract(name: descriptor.name, version: descriptor.version, descriptor: envelopeOnly ? nil : descriptor)
+        }
         let result: ContractLoadResult
         do {
             result = try ContractLoader.load(path: path)
@@ -53,6 +139,7 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data(report.utf8))
             throw ExitCode(2)
         }
-        return ContractTranslator.descriptor(of: contract)
+        let descriptor = ContractTranslator.descriptor(of: contract)
+        return LoadedContract(name: descriptor.name, version: descriptor.version, descriptor: envelopeOnly ? nil : descriptor)
     }
 }

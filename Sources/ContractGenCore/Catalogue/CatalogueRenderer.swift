@@ -166,7 +166,7 @@ package struct CatalogueRenderer {
         if let payload = examples.payload(for: event) {
             out += "<pre><code>\(HTML.escape(PrettyJSON.text(payload)))</code></pre>\n"
         } else {
-            out += "<p class=\"muted\">No example: a pattern is beyond what examples can be built from.</p>\n"
+            out += "<p class=\"muted\">No example: no value could be built for a pattern.</p>\n"
         }
         out += "</details>\n</article>\n"
         return out

@@ -1,11 +1,11 @@
-/// Builds a string a contract pattern accepts, for example payloads. Handles
-/// the subset patterns are written in (literals, escapes, `.`, classes,
-/// groups with alternatives, quantifiers, anchors): each atom gives its first
-/// allowed character, each quantifier its least count plus `extra` (within
-/// its bound), each group its first alternative. The caller checks the result
-/// with `ContractRegex` (the one regex engine) and tries a larger `extra`
-/// when a length constraint needs it; `nil` means the pattern is beyond this
-/// subset.
+/// Builds a string a contract pattern accepts, for example payloads, from
+/// the pattern language (docs/contract-language.md: literals, escaped
+/// punctuation, `.`, sets, groups with alternatives, quantifiers, anchors):
+/// each atom gives its first allowed character, each quantifier its least
+/// count plus `extra` (within its bound), each group its first alternative.
+/// The caller checks the result with `ContractRegex` (the one regex engine),
+/// since those choices can fail (`'^(a$b|c)$'`), and tries a larger `extra`
+/// when a length constraint needs it; `nil` means a pattern outside the language.
 package struct PatternExample {
     private let scalars: [Unicode.Scalar]
     private var index = 0
@@ -67,20 +67,11 @@ package struct PatternExample {
         }
     }
 
+    /// `\` before punctuation stands for it; the pattern language has no other escape.
     private mutating func escape(inClass: Bool) -> Character? {
         guard let c = current else { return nil }
         index += 1
-        switch c {
-        case "d": return "0"
-        case "w": return "a"
-        case "s": return " "
-        case "D", "W", "S": return inClass ? nil : "-"
-        case "n": return "\n"
-        case "t": return "\t"
-        default:
-            // Escaped punctuation stands for itself.
-            return c.properties.isAlphabetic || ("0"..."9").contains(c) ? nil : Character(c)
-        }
+        return "^$\\.*+?()[]{}|/".unicodeScalars.contains(c) || (inClass && c == "-") ? Character(c) : nil
     }
 
     /// `[…]`: its first member; for `[^…]` the first of a few candidates it excludes.
@@ -99,8 +90,6 @@ package struct PatternExample {
             if c == "\\" {
                 guard let e = escape(inClass: true) else { return nil }
                 low = e
-                if e == "0" { members.append(("0", "9")); continue }
-                if e == "a" { members.append(("a", "z")); members.append(("A", "Z")); members.append(("0", "9")); members.append(("_", "_")); continue }
             } else {
                 low = Character(c)
             }

@@ -1,8 +1,8 @@
-import CZlib
+import CZlibCollector
 
 /// Inflates gzip request bodies (`Content-Encoding: gzip`) with the system's zlib.
-enum GzipInflater {
-    enum Failure: Error, Equatable {
+package enum GzipInflater {
+    package enum Failure: Error, Equatable {
         /// Not a complete gzip stream (bad header, bad checksum, cut short).
         case malformed
         /// Inflates beyond `limit` bytes: refused rather than filling memory.
@@ -10,7 +10,7 @@ enum GzipInflater {
     }
 
     /// The bytes a gzip stream encodes; at most `limit` of them.
-    static func inflate(_ input: [UInt8], limit: Int = 64 << 20) throws(Failure) -> [UInt8] {
+    package static func inflate(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
         var stream = z_stream()
         // windowBits 15 + 16: gzip framing only (no raw or zlib streams).
         guard inflateInit2_(&stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
@@ -27,7 +27,7 @@ enum GzipInflater {
                 let produced: Int = chunk.withUnsafeMutableBufferPointer { target in
                     stream.next_out = target.baseAddress
                     stream.avail_out = uInt(target.count)
-                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    status = CZlibCollector.inflate(&stream, Z_NO_FLUSH)
                     return target.count - Int(stream.avail_out)
                 }
                 output.append(contentsOf: chunk[0..<produced])

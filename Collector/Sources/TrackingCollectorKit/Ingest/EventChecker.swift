@@ -1,6 +1,5 @@
 import Foundation
 import TrackingCore
-import TrackingDispatcher
 
 /// Checks one received event. Rejections (the event can never be accepted) are
 /// structural: not an object, no valid `uuid`, `event`, `kind`, `contractVersion`
@@ -11,15 +10,20 @@ public struct EventChecker: Sendable {
     /// `validate(payload:)`); `nil` checks the envelope only.
     public var contractValidator: (@Sendable (JSONValue) -> [Violation])?
 
+    /// A checker; without a validator it checks the envelope only.
     public init(contractValidator: (@Sendable (JSONValue) -> [Violation])? = nil) {
         self.contractValidator = contractValidator
     }
 
+    /// The verdict on one event.
     public enum Result: Sendable {
-        case accepted(uuid: String, event: String, violations: [String])
+        /// Stored, with the contract's violations (none when the event is valid).
+        case accepted(uuid: String, event: String, kind: String, violations: [Violation])
+        /// Never stored as an event: the envelope is broken.
         case rejected(uuid: String, reason: String)
     }
 
+    /// The verdict on one received event.
     public func check(_ value: JSONValue) -> Result {
         guard case .object = value else { return .rejected(uuid: "", reason: "an event must be a JSON object") }
         guard let uuid = value["uuid"]?.stringValue, UUID(uuidString: uuid) != nil else {
@@ -29,14 +33,13 @@ public struct EventChecker: Sendable {
         guard let name = value["event"]?.stringValue, !name.isEmpty else {
             return .rejected(uuid: id, reason: "event is missing")
         }
-        guard value["kind"]?.stringValue != nil else { return .rejected(uuid: id, reason: "kind is missing") }
+        guard let kind = value["kind"]?.stringValue else { return .rejected(uuid: id, reason: "kind is missing") }
         guard value["contractVersion"]?.stringValue != nil else {
             return .rejected(uuid: id, reason: "contractVersion is missing")
         }
         guard let timestamp = value["clientTimestamp"]?.stringValue, ISO8601Timestamp.date(from: timestamp) != nil else {
             return .rejected(uuid: id, reason: "clientTimestamp is missing or not ISO 8601 UTC with milliseconds")
         }
-        let violations = contractValidator?(value).map(\.description) ?? []
-        return .accepted(uuid: id, event: name, violations: violations)
+        return .accepted(uuid: id, event: name, kind: kind, violations: contractValidator?(value) ?? [])
     }
 }

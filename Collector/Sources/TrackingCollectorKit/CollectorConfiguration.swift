@@ -1,0 +1,50 @@
+import Foundation
+
+/// Everything a collector is started with. Every limit has a safe default.
+public struct CollectorConfiguration: Sendable {
+    /// The address to listen on; `127.0.0.1` by default.
+    public var host: String = "127.0.0.1"
+    /// The port; 0 picks a free one (see `CollectorService.start()`).
+    public var port: Int = 0
+    public var limits = CollectorLimits()
+    /// Serve `POST /faults` and friends (development only).
+    public var enableFaults = false
+    /// Show pii values in the monitor's detail view and `/events`.
+    public var showPII = false
+
+    /// Defaults, listening on 127.0.0.1 on a free port.
+    public init() {}
+}
+
+/// Bounds on what one client can make the collector do. Each is answered with
+/// its status: 414 (request line), 431 (header), 413 (body, inflated body, events
+/// per batch), 408 (read timeout).
+public struct CollectorLimits: Sendable {
+    /// The request line (`POST /v1/batch HTTP/1.1`), in bytes.
+    public var maxRequestLineBytes = 8 * 1_024
+    /// The request line and all headers, in bytes.
+    public var maxHeadBytes = 32 * 1_024
+    /// A request body as sent (gzipped or not).
+    public var maxBodyBytes = 4 * 1_024 * 1_024
+    /// A gzipped body once inflated.
+    public var maxInflatedBytes = 16 * 1_024 * 1_024
+    /// Events in one batch.
+    public var maxEventsPerBatch = 5_000
+    /// A request must arrive whole (head and body) within this many seconds of its first byte.
+    public var readTimeout: TimeInterval = 10
+    /// A connection with no request in flight is closed after this many seconds.
+    public var idleTimeout: TimeInterval = 30
+    /// Connections served at once; more wait in the listen backlog.
+    public var maxConnections = 512
+    /// Rejections listed by uuid in one answer; the rest are counted (`rejectedCount`).
+    public var maxListedRejections = 100
+    /// Characters of one rejection reason or violation kept in an answer.
+    public var maxReasonLength = 300
+    /// The longest `delayMs` a fault may ask for.
+    public var maxFaultDelayMs = 120_000
+    /// Faults queued at once.
+    public var maxQueuedFaults = 1_000
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,123 @@
+import Foundation
+import TrackingCore
+
+/// One batch request, from the body's bytes to the answer: inflate (bounded),
+/// parse, check every event, store in one transaction, then answer with a verdict
+/// per event (docs/wire-format.md, "The collector's answer").
+struct BatchIngest: Sendable {
+    let limits: CollectorLimits
+    let storage: any EventStorage
+
+    /// What the route sends back, and what the monitor and the log are told.
+    struct Outcome: Sendable {
+        var status: Int
+        var body: [UInt8]
+        var record: RequestRecord
+        /// For the live monitor, one per event.
+        var items: [MonitorItem] = []
+        /// Stored before answering (false: the record still has to be logged).
+        var stored = false
+    }
+
+    func run(body raw: [UInt8], gzipped: Bool, requestID: String, contract: LoadedContract, showPII: Bool,
+             now: Date = Date()) async -> Outcome {
+        var record = RequestRecord(requestID: requestID, status: 400, events: 0, bytes: raw.count, outcome: "", receivedAt: now)
+        func refusal(_ status: Int, _ outcome: String, _ message: String) -> Outcome {
+            record.status = status
+            record.outcome = outcome
+            var writer = JSONWriter()
+            writer.beginObject(); writer.key("error"); writer.value(message); writer.endObject()
+            return Outcome(status: status, body: writer.bytes, record: record)
+        }
+        var body = raw
+        if gzipped {
+            do {
+                body = try GzipInflater.inflate(raw, limit: limits.maxInflatedBytes)
+            } catch .tooLarge {
+                return refusal(413, "inflated too large", "the body inflates beyond \(limits.maxInflatedBytes) bytes")
+            } catch {
+                return refusal(400, "bad gzip", "the body is not a valid gzip stream")
+            }
+        }
+        guard let parsed = try? JSONValue.parse(body), case .array(let items)? = parsed["events"] else {
+            return refusal(400, "malformed", #"expected {"sentAt":…,"events":[…]}"#)
+        }
+        record.events = items.count
+        guard items.count <= limits.maxEventsPerBatch else {
+            return refusal(413, "too many events", "at most \(limits.maxEventsPerBatch) events per batch")
+        }
+        let checker = contract.checker
+        var accepted: [CollectedEvent] = []
+        var rejected: [RejectedEvent] = []
+        for item in items {
+            let payload = String(decoding: item.encodedBytes, as: UTF8.self)
+            switch checker.check(item) {
+            case .accepted(let uuid, let name, let kind, let violations):
+                accepted.append(CollectedEvent(uuid: uuid, eventName: name, kind: kind, payload: payload,
+                                               violations: violations, requestID: requestID, receivedAt: now))
+            case .rejected(let uuid, let reason):
+                rejected.append(RejectedEvent(uuid: uuid, reason: reason, payload: payload, requestID: requestID, receivedAt: now))
+            }
+        }
+        record.status = 200
+        record.accepted = accepted.count
+        record.rejected = rejected.count
+        record.outcome = "stored"
+        let duplicates: Set<String>
+        do {
+            duplicates = try await storage.ingest(IngestBatch(accepted: accepted, rejected: rejected, request: record))
+        } catch {
+            // Nothing is acknowledged: the client sends the batch again later.
+            var failed = refusal(503, "storage failed", "storage unavailable, send again later")
+            failed.record.events = items.count
+            return failed
+        }
+        record.duplicates = duplicates.count
+        var outcome = Outcome(status: 200, body: answer(accepted: accepted, rejected: rejected, duplicates: duplicates),
+                              record: record, stored: true)
+        outcome.items = accepted.map { MonitorItem(event: $0, duplicate: duplicates.contains($0.uuid), contract: contract, showPII: showPII) }
+            + rejected.map { MonitorItem(rejected: $0) }
+        return outcome
+    }
+
+    /// The 200 answer. Bounded whatever the batch: `accepted` has at most
+    /// `maxEventsPerBatch` uuids; rejections and violations are listed up to
+    /// `maxListedRejections` events (the rest are counted), reasons are cut to
+    /// `maxReasonLength` characters.
+    func answer(accepted: [CollectedEvent], rejected: [RejectedEvent], duplicates: Set<String>) -> [UInt8] {
+        let cap = limits.maxListedRejections
+        func cut(_ text: String) -> String {
+            text.count <= limits.maxReasonLength ? text : String(text.prefix(limits.maxReasonLength)) + "…"
+        }
+        var writer = JSONWriter(capacity: 64 + accepted.count * 40)
+        writer.beginObject()
+        writer.key("accepted"); writer.beginArray(); accepted.forEach { writer.value($0.uuid) }; writer.endArray()
+        writer.key("duplicates"); writer.beginArray()
+        accepted.filter { duplicates.contains($0.uuid) }.forEach { writer.value($0.uuid) }
+        writer.endArray()
+        writer.key("rejected"); writer.beginArray()
+        for event in rejected.prefix(cap) {
+            writer.beginObject()
+            writer.key("uuid"); writer.value(cut(event.uuid))
+            writer.key("reason"); writer.value(cut(event.reason))
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("rejectedCount"); writer.value(rejected.count)
+        let flagged = accepted.filter { !$0.violations.isEmpty }
+        writer.key("violations"); writer.beginArray()
+        for event in flagged.prefix(cap) {
+            writer.beginObject()
+            writer.key("uuid"); writer.value(event.uuid)
+            writer.key("violations")
+            ViolationJSON.write(event.violations.prefix(20).map {
+                Violation(path: cut($0.path), code: $0.code, message: cut($0.message))
+            }, to: &writer)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("violationsCount"); writer.value(flagged.count)
+        writer.endObject()
+        return writer.bytes
+    }
+}

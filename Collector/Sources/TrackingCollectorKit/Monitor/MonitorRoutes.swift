@@ -1,0 +1,122 @@
+import Foundation
+import Hummingbird
+import HTTPTypes
+import NIOCore
+import TrackingCore
+
+extension CollectorService {
+    /// The live monitor: the page and its assets, a snapshot of what is stored,
+    /// and a server-sent event stream of what arrives.
+    func addMonitorRoutes(to router: Router<CollectorRequestContext>) {
+        for (path, file, type) in [("/", "index.html", "text/html; charset=utf-8"),
+                                   ("/monitor.css", "monitor.css", "text/css; charset=utf-8"),
+                                   ("/monitor.js", "monitor.js", "text/javascript; charset=utf-8")] {
+            router.get(RouterPath(path)) { _, _ in
+                guard let bytes = MonitorAssets.file(file) else { return Self.error(500, "monitor asset \(file) missing") }
+                return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+            }
+        }
+        router.get("/monitor/snapshot") { [self] request, _ in try await snapshot(request) }
+        router.get("/monitor/stream") { [self] _, _ in
+            let stream = feed.subscribe()
+            let body = ResponseBody { writer in
+                // A first comment so the browser knows the stream is open.
+                try await writer.write(ByteBuffer(string: ": connected\n\n"))
+                for await item in stream {
+                    try await writer.write(ByteBuffer(string: "data: \(item)\n\n"))
+                }
+                try await writer.finish(nil)
+            }
+            return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
+        }
+    }
+
+    /// What the page shows on load: the newest stored and rejected events, the
+    /// journey steps this instance holds, and how the collector runs.
+    private func snapshot(_ request: Request) async throws -> Response {
+        let limit = min(max(Int(request.uri.queryParameters["limit"] ?? "") ?? 2_000, 0), 10_000)
+        let contract = contract.get()
+        let totals = try await storage.totals()
+        let events = try await storage.events(EventQuery(limit: limit, offset: max(0, totals.events - limit)))
+        let rejected = try await storage.rejected(limit: limit)
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("contract"); writer.beginObject()
+        writer.key("name"); writer.value(contract.name)
+        writer.key("version"); writer.value(contract.version)
+        writer.endObject()
+        writer.key("storage"); writer.value(storage.summary)
+        writer.key("showPII"); writer.value(configuration.showPII)
+        writer.key("items"); writer.beginArray()
+        for event in events {
+            writer.rawValue(MonitorItem(event: event, duplicate: false, contract: contract, showPII: configuration.showPII).json.utf8)
+        }
+        for event in rejected { writer.rawValue(MonitorItem(rejected: event).json.utf8) }
+        for step in journeys.all { writer.rawValue(step.utf8) }
+        writer.endArray()
+        writer.endObject()
+        return Self.json(200, writer.bytes)
+    }
+
+    /// `POST /v1/journey`: `{"steps":[{"uuid","event","stage","at",…}]}` from a debug
+    /// dispatcher. Each step is checked, re-encoded (only the members below) and
+    /// shown in the monitor next to the collector's half of the event.
+    func journey(_ request: Request) async throws -> Response {
+        if let refusal = Self.refuseCrossOrigin(request, requireJSON: true) { return refusal }
+        var request = request
+        guard let body = try? await request.collectBody(upTo: configuration.limits.maxBodyBytes) else {
+            return Self.error(413, "the body is larger than \(configuration.limits.maxBodyBytes) bytes")
+        }
+        guard let parsed = try? JSONValue.parse(Array(buffer: body)), case .array(let steps)? = parsed["steps"] else {
+            return Self.error(400, #"expected {"steps":[…]}"#)
+        }
+        guard steps.count <= configuration.limits.maxEventsPerBatch else {
+            return Self.error(413, "at most \(configuration.limits.maxEventsPerBatch) steps per request")
+        }
+        var items: [String] = []
+        var refused = 0
+        for step in steps {
+            guard let uuid = step["uuid"]?.stringValue, UUID(uuidString: uuid) != nil,
+                  let stage = step["stage"]?.stringValue, JourneyStage.all.contains(stage) else {
+                refused += 1
+                continue
+            }
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.key("side"); writer.value("app")
+            writer.key("uuid"); writer.value(uuid.lowercased())
+            writer.key("event"); writer.value(String((step["event"]?.stringValue ?? "").prefix(200)))
+            writer.key("stage"); writer.value(stage)
+            if let requestID = step["requestId"]?.stringValue { writer.key("requestId"); writer.value(String(requestID.prefix(100))) }
+            if let reason = step["reason"]?.stringValue { writer.key("reason"); writer.value(String(reason.prefix(300))) }
+            if case .array(let violations)? = step["violations"] {
+                writer.key("violations"); writer.beginArray()
+                violations.prefix(20).compactMap(\.stringValue).forEach { writer.value(String($0.prefix(300))) }
+                writer.endArray()
+            }
+            writer.key("at"); writer.value(String((step["at"]?.stringValue ?? "").prefix(40)))
+            writer.endObject()
+            items.append(writer.string)
+        }
+        journeys.append(items)
+        feed.publish(items)
+        return Self.json(200, #"{"recorded":\#(items.count),"refused":\#(refused)}"#)
+    }
+}
+
+/// The stages a dispatcher reports (docs/collector.md, "Journey reports").
+enum JourneyStage {
+    static let all: Set<String> = ["created", "validated", "persisted", "batched", "sent", "confirmed", "failed", "setAside", "dropped"]
+}
+
+/// The monitor's files, shipped as the module's resources (plain HTML, CSS, JS).
+enum MonitorAssets {
+    static func file(_ name: String) -> [UInt8]? {
+        let parts = name.split(separator: ".")
+        guard parts.count == 2,
+              let url = Bundle.module.url(forResource: String(parts[0]), withExtension: String(parts[1]), subdirectory: "MonitorPage"),
+              let data = try? Data(contentsOf: url) else { return nil }
+        return Array(data)
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import Hummingbird
+import HTTPTypes
+import NIOCore
+import TrackingCore
+
+extension CollectorService {
+    static let requestIDField = HTTPField.Name("X-Request-ID")!
+
+    func addRoutes(to router: Router<CollectorRequestContext>) {
+        router.post("/v1/batch") { [self] request, context in try await batch(request, context: context) }
+        router.post("/v1/journey") { [self] request, _ in try await journey(request) }
+        router.get("/events") { [self] request, _ in try await eventList(request) }
+        router.delete("/events") { [self] request, _ in
+            if let refusal = Self.refuseCrossOrigin(request, requireJSON: false) { return refusal }
+            try await storage.reset()
+            journeys.clear()
+            await faults.clear()
+            return Self.json(200, #"{"ok":true}"#)
+        }
+        router.get("/rejected") { [self] request, _ in try await rejectedList(request) }
+        router.get("/requests") { [self] request, _ in try await requestList(request) }
+        router.get("/stats") { [self] _, _ in
+            Self.json(200, Array(try JSONEncoder().encode(try await statistics())))
+        }
+        router.get("/health") { _, _ in Self.json(200, #"{"ok":true}"#) }
+        if configuration.enableFaults {
+            router.post("/faults") { [self] request, _ in try await addFaults(request) }
+            router.delete("/faults") { [self] request, _ in
+                if let refusal = Self.refuseCrossOrigin(request, requireJSON: false) { return refusal }
+                await faults.clear()
+                return Self.json(200, #"{"ok":true}"#)
+            }
+        }
+        addMonitorRoutes(to: router)
+    }
+
+    // MARK: Batches
+
+    private func batch(_ request: Request, context: CollectorRequestContext) async throws -> Response {
+        let started = ContinuousClock.now
+        let requestID = String((request.headers[Self.requestIDField] ?? UUID().uuidString).prefix(100))
+        let gzipped: Bool
+        switch request.headers[.contentEncoding]?.lowercased() {
+        case nil, "identity": gzipped = false
+        case "gzip": gzipped = true
+        default:
+            try await storage.logRequest(RequestRecord(requestID: requestID, status: 415, events: 0, bytes: 0,
+                                                       outcome: "unsupported encoding", receivedAt: Date()))
+            return Self.json(415, #"{"error":"unsupported Content-Encoding (gzip or none)"}"#)
+        }
+        var request = request
+        let body: [UInt8]
+        do {
+            body = Array(buffer: try await request.collectBody(upTo: configuration.limits.maxBodyBytes))
+        } catch {
+            try await storage.logRequest(RequestRecord(requestID: requestID, status: 413, events: 0, bytes: 0,
+                                                       outcome: "body too large", receivedAt: Date()))
+            return Self.json(413, #"{"error":"the body is larger than \#(configuration.limits.maxBodyBytes) bytes"}"#)
+        }
+        if let fault = await faults.next() {
+            if let answer = try await serve(fault, requestID: requestID, bytes: body.count, context: context) { return answer }
+        }
+        let ingest = BatchIngest(limits: configuration.limits, storage: storage)
+        let outcome = await ingest.run(body: body, gzipped: gzipped, requestID: requestID, contract: contract.get(),
+                                       showPII: configuration.showPII)
+        if gzipped, outcome.status != 400 || outcome.record.outcome != "bad gzip" { gzippedRequests.update { $0 += 1 } }
+        if !outcome.stored { try? await storage.logRequest(outcome.record) }
+        feed.publish(outcome.items.map(\.json))
+        logBatch(outcome.record, elapsed: ContinuousClock.now - started)
+        return Self.json(outcome.status, outcome.body)
+    }
+
+    /// One log line per batch: count, verdicts, time taken.
+    private func logBatch(_ record: RequestRecord, elapsed: Duration) {
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1_000
+        let time = String(format: "%.1f ms", milliseconds)
+        if record.status / 100 == 2 {
+            logger.info("batch \(record.requestID): \(record.events) events, \(record.accepted - record.duplicates) stored, \(record.duplicates) duplicates, \(record.rejected) rejected, \(time)")
+        } else {
+            logger.info("batch \(record.requestID): \(record.status) \(record.outcome), \(record.bytes) bytes, \(time)")
+        }
+    }
+
+    /// An injected fault's answer; `nil` when it only delays the normal answer.
+    private func serve(_ fault: Fault, requestID: String, bytes: Int, context: CollectorRequestContext) async throws -> Response? {
+        if let delay = fault.delayMs, delay > 0 {
+            try await Task.sleep(for: .milliseconds(delay))
+        }
+        if fault.drop {
+            try await storage.logRequest(RequestRecord(requestID: requestID, status: 0, events: 0, bytes: bytes,
+                                                       outcome: "dropped", receivedAt: Date()))
+            try? await context.channel.close().get()
+            return Self.json(500, "")
+        }
+        guard let status = fault.status else { return nil }
+        try await storage.logRequest(RequestRecord(requestID: requestID, status: status, events: 0, bytes: bytes,
+                                                   outcome: "fault", receivedAt: Date()))
+        var response = Self.json(status, fault.body ?? #"{"error":"injected fault \#(status)"}"#)
+        // Validated when queued: digits or an HTTP date, never CR or LF.
+        if let retryAfter = fault.retryAfter { response.headers[.retryAfter] = retryAfter }
+        return response
+    }
+
+    private func addFaults(_ request: Request) async throws -> Response {
+        if let refusal = Self.refuseCrossOrigin(request, requireJSON: true) { return refusal }
+        var request = request
+        guard let body = try? await request.collectBody(upTo: 256 * 1_024) else {
+            return Self.json(413, #"{"error":"too large"}"#)
+        }
+        let parsed: [Fault]
+        do {
+            parsed = try Fault.parse(Array(buffer: body), limits: configuration.limits)
+        } catch {
+            return Self.error(400, error.description)
+        }
+        guard await faults.append(parsed) else {
+            return Self.error(400, "at most \(configuration.limits.maxQueuedFaults) faults queued")
+        }
+        return Self.json(200, #"{"queued":\#(await faults.pending)}"#)
+    }
+
+    // MARK: Queries
+
+    private func eventList(_ request: Request) async throws -> Response {
+        let query = EventQuery(uuid: request.uri.queryParameters["uuid"].map(String.init),
+                               limit: min(max(Int(request.uri.queryParameters["limit"] ?? "") ?? 1_000, 0), 10_000),
+                               offset: max(Int(request.uri.queryParameters["offset"] ?? "") ?? 0, 0))
+        let events = try await storage.events(query)
+        let contract = contract.get()
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("events")
+        writer.beginArray()
+        for event in events {
+            writer.beginObject()
+            writer.key("uuid"); writer.value(event.uuid)
+            writer.key("event"); writer.value(event.eventName)
+            writer.key("kind"); writer.value(event.kind)
+            writer.key("requestId"); writer.value(event.requestID)
+            writer.key("receivedAt"); writer.timestamp(event.receivedAt)
+            writer.key("violations"); ViolationJSON.write(event.violations, to: &writer)
+            let pii = contract.piiFields(of: event.eventName)
+            writer.key("payload")
+            writer.rawValue(configuration.showPII ? Array(event.payload.utf8) : MonitorItem.masking(pii, in: event.payload))
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return Self.json(200, writer.bytes)
+    }
+
+    private func rejectedList(_ request: Request) async throws -> Response {
+        let limit = min(max(Int(request.uri.queryParameters["limit"] ?? "") ?? 1_000, 0), 10_000)
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("rejected")
+        writer.beginArray()
+        for event in try await storage.rejected(limit: limit) {
+            writer.beginObject()
+            writer.key("uuid"); writer.value(event.uuid)
+            writer.key("reason"); writer.value(event.reason)
+            writer.key("requestId"); writer.value(event.requestID)
+            writer.key("payload"); writer.rawValue(event.payload.utf8)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return Self.json(200, writer.bytes)
+    }
+
+    private func requestList(_ request: Request) async throws -> Response {
+        let limit = min(max(Int(request.uri.queryParameters["limit"] ?? "") ?? 1_000, 0), 10_000)
+        var writer = JSONWriter()
+        writer.beginArray()
+        for record in try await storage.requests(limit: limit) {
+            writer.beginObject()
+            writer.key("requestId"); writer.value(record.requestID)
+            writer.key("status"); writer.value(record.status)
+            writer.key("events"); writer.value(record.events)
+            writer.key("accepted"); writer.value(record.accepted)
+            writer.key("duplicates"); writer.value(record.duplicates)
+            writer.key("rejected"); writer.value(record.rejected)
+            writer.key("bytes"); writer.value(record.bytes)
+            writer.key("outcome"); writer.value(record.outcome)
+            writer.endObject()
+        }
+        writer.endArray()
+        return Self.json(200, writer.bytes)
+    }
+
+    // MARK: Answers
+
+    static func json(_ status: Int, _ body: [UInt8]) -> Response {
+        Response(status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    static func json(_ status: Int, _ body: String) -> Response { json(status, Array(body.utf8)) }
+
+    static func error(_ status: Int, _ message: String) -> Response {
+        var writer = JSONWriter()
+        writer.beginObject(); writer.key("error"); writer.value(message); writer.endObject()
+        return json(status, writer.bytes)
+    }
+
+    /// State-changing endpoints refuse what a web page on another origin can send:
+    /// an `Origin` that is not this collector's own (403), and, for bodies, anything
+    /// but `application/json` (415), which a page cannot send cross-origin without
+    /// a preflight this collector never grants.
+    static func refuseCrossOrigin(_ request: Request, requireJSON: Bool) -> Response? {
+        if let origin = request.headers[.origin] {
+            let host = request.head.authority ?? ""
+            guard origin == "http://\(host)" || origin == "https://\(host)" else {
+                return error(403, "cross-origin requests are refused")
+            }
+        }
+        if requireJSON {
+            let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+            guard type == "application/json" else { return error(415, "Content-Type must be application/json") }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import TrackingCore
+
+/// Where a collector keeps what it received: SQLite in one process (the default)
+/// or PostgreSQL shared by several stateless instances (`--postgres`).
+///
+/// `ingest` is one transaction: the accepted events (a uuid already stored is a
+/// duplicate and adds no row), the rejected events (kept apart, as bad rows) and
+/// the request's record. The collector answers only after it returned, so an
+/// acknowledged event is committed.
+public protocol EventStorage: Sendable {
+    /// For the startup banner: `sqlite (in memory)`, `postgres db@host:port`.
+    var summary: String { get }
+    /// Stores one batch; returns the uuids that were already stored (duplicates).
+    func ingest(_ batch: IngestBatch) async throws -> Set<String>
+    /// Records a request that stored nothing (malformed, refused, faulted).
+    func logRequest(_ record: RequestRecord) async throws
+    /// Stored events, oldest first.
+    func events(_ query: EventQuery) async throws -> [CollectedEvent]
+    /// Rejected events, oldest first.
+    func rejected(limit: Int) async throws -> [RejectedEvent]
+    /// Request records, oldest first.
+    func requests(limit: Int) async throws -> [RequestRecord]
+    /// Totals over everything stored (every instance's, for a shared database).
+    func totals() async throws -> StorageTotals
+    /// Deletes everything (`DELETE /events`).
+    func reset() async throws
+    /// Closes connections; the storage is not used afterwards.
+    func close() async
+}
+
+/// One batch to store in one transaction.
+public struct IngestBatch: Sendable {
+    public var accepted: [CollectedEvent]
+    public var rejected: [RejectedEvent]
+    /// The request's record; its `duplicates` is filled in by the storage.
+    public var request: RequestRecord
+}
+
+/// One event as the collector stored it.
+public struct CollectedEvent: Sendable, Hashable {
+    public var uuid: String
+    public var eventName: String
+    public var kind: String
+    /// The event object as received (re-encoded by `JSONWriter`), every byte kept (a NUL included).
+    public var payload: String
+    /// The contract's violations, stored as structured JSON.
+    public var violations: [Violation]
+    public var requestID: String
+    public var receivedAt: Date
+
+    /// An event record.
+    public init(uuid: String, eventName: String, kind: String, payload: String, violations: [Violation],
+                requestID: String, receivedAt: Date) {
+        self.uuid = uuid
+        self.eventName = eventName
+        self.kind = kind
+        self.payload = payload
+        self.violations = violations
+        self.requestID = requestID
+        self.receivedAt = receivedAt
+    }
+}
+
+/// An event the collector will never accept (broken envelope), kept apart from good rows.
+public struct RejectedEvent: Sendable, Hashable {
+    /// The uuid as sent (may be empty or not a uuid).
+    public var uuid: String
+    public var reason: String
+    /// The event as received (re-encoded), for debugging the sender.
+    public var payload: String
+    public var requestID: String
+    public var receivedAt: Date
+}
+
+/// One request's outcome.
+public struct RequestRecord: Sendable, Hashable {
+    public var requestID: String
+    public var status: Int
+    /// Events the request carried.
+    public var events: Int
+    public var accepted: Int = 0
+    public var duplicates: Int = 0
+    public var rejected: Int = 0
+    public var bytes: Int
+    /// `stored`, `malformed`, `fault`, `too large`, ...
+    public var outcome: String
+    public var receivedAt: Date
+}
+
+/// Which events `events(_:)` returns.
+public struct EventQuery: Sendable, Hashable {
+    public var uuid: String?
+    public var limit = 1_000
+    public var offset = 0
+    public init(uuid: String? = nil, limit: Int = 1_000, offset: Int = 0) {
+        self.uuid = uuid
+        self.limit = limit
+        self.offset = offset
+    }
+}
+
+/// Counts over the whole store.
+public struct StorageTotals: Sendable, Hashable {
+    public var events = 0
+    public var rejected = 0
+    public var requests = 0
+    public var acceptedRequests = 0
+    public var duplicates = 0
+    public var largestBatch = 0
+}
+
+/// Violations as stored: `[{"path":…,"code":…,"message":…}]`.
+enum ViolationJSON {
+    static func encode(_ violations: [Violation]) -> String {
+        var writer = JSONWriter()
+        write(violations, to: &writer)
+        return writer.string
+    }
+
+    static func write(_ violations: [Violation], to writer: inout JSONWriter) {
+        writer.beginArray()
+        for violation in violations {
+            writer.beginObject()
+            writer.key("path"); writer.value(violation.path)
+            writer.key("code"); writer.value(violation.code.rawValue)
+            writer.key("message"); writer.value(violation.message)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    static func decode(_ text: String?) -> [Violation] {
+        guard let text, case .array(let items)? = try? JSONValue.parse(text) else { return [] }
+        return items.compactMap { item in
+            guard let path = item["path"]?.stringValue, let message = item["message"]?.stringValue else { return nil }
+            // A code this build does not know (a newer collector wrote it) reads as unknownField.
+            let code = item["code"]?.stringValue.flatMap(Violation.Code.init(rawValue:)) ?? .unknownField
+            return Violation(path: path, code: code, message: message)
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import TrackingCore
+import TrackingSQLite
+
+/// The default storage: one SQLite file (or memory) in one process, through the
+/// root package's SQLite wrapper. Text is bound and read by byte count, so a NUL
+/// inside a payload is stored and read back.
+public final class SQLiteStorage: EventStorage, @unchecked Sendable {
+    // @unchecked: the connection is used only under `lock`.
+    private let lock = NSLock()
+    private let database: SQLiteDatabase
+    public let summary: String
+
+    /// Opens (creating and migrating) the database at `path`; `nil` keeps it in memory.
+    public init(path: String?) throws {
+        database = try SQLiteDatabase(path: path ?? ":memory:")
+        summary = path.map { "sqlite \($0)" } ?? "sqlite (in memory)"
+        if path != nil { try database.execute("PRAGMA journal_mode=WAL") }
+        try migrate()
+    }
+
+    /// Schema versions in `PRAGMA user_version`; each step runs once, in order.
+    private func migrate() throws {
+        let steps = [
+            """
+            CREATE TABLE IF NOT EXISTS events (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                uuid TEXT NOT NULL UNIQUE,
+                event_name TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                violations TEXT NOT NULL,
+                request_id TEXT NOT NULL,
+                received_at REAL NOT NULL
+            );
+            CREATE TABLE IF NOT EXISTS rejected_events (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                uuid TEXT NOT NULL,
+                reason TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                request_id TEXT NOT NULL,
+                received_at REAL NOT NULL
+            );
+            CREATE TABLE IF NOT EXISTS requests (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                request_id TEXT NOT NULL,
+                status INTEGER NOT NULL,
+                events INTEGER NOT NULL,
+                accepted INTEGER NOT NULL,
+                duplicates INTEGER NOT NULL,
+                rejected INTEGER NOT NULL,
+                bytes INTEGER NOT NULL,
+                outcome TEXT NOT NULL,
+                received_at REAL NOT NULL
+            );
+            """,
+        ]
+        try lock.withLock {
+            let version = Int(try database.scalarInt("PRAGMA user_version"))
+            for (index, sql) in steps.enumerated() where index >= version {
+                try database.transaction {
+                    try database.execute(sql)
+                    try database.execute("PRAGMA user_version = \(index + 1)")
+                }
+            }
+        }
+    }
+
+    public func ingest(_ batch: IngestBatch) async throws -> Set<String> {
+        try lock.withLock {
+            try database.transaction {
+                var duplicates = Set<String>()
+                let insert = try database.statement("""
+                    INSERT INTO events (uuid, event_name, kind, payload, violations, request_id, received_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+                    """)
+                for event in batch.accepted {
+                    insert.reset()
+                    try insert.bind(event.uuid, at: 1)
+                    try insert.bind(event.eventName, at: 2)
+                    try insert.bind(event.kind, at: 3)
+                    try insert.bind(event.payload, at: 4)
+                    try insert.bind(ViolationJSON.encode(event.violations), at: 5)
+                    try insert.bind(event.requestID, at: 6)
+                    try insert.bind(event.receivedAt.timeIntervalSince1970, at: 7)
+                    try insert.run()
+                    if database.changes == 0 { duplicates.insert(event.uuid) }
+                }
+                let reject = try database.statement("""
+                    INSERT INTO rejected_events (uuid, reason, payload, request_id, received_at) VALUES (?, ?, ?, ?, ?)
+                    """)
+                for event in batch.rejected {
+                    reject.reset()
+                    try reject.bind(event.uuid, at: 1)
+                    try reject.bind(event.reason, at: 2)
+                    try reject.bind(event.payload, at: 3)
+                    try reject.bind(event.requestID, at: 4)
+                    try reject.bind(event.receivedAt.timeIntervalSince1970, at: 5)
+                    try reject.run()
+                }
+                var record = batch.request
+                record.duplicates = duplicates.count
+                try insertRequest(record)
+                return duplicates
+            }
+        }
+    }
+
+    public func logRequest(_ record: RequestRecord) async throws {
+        try lock.withLock { try insertRequest(record) }
+    }
+
+    private func insertRequest(_ record: RequestRecord) throws {
+        let insert = try database.statement("""
+            INSERT INTO requests (request_id, status, events, accepted, duplicates, rejected, bytes, outcome, received_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try insert.bind(record.requestID, at: 1)
+        try insert.bind(record.status, at: 2)
+        try insert.bind(record.events, at: 3)
+        try insert.bind(record.accepted, at: 4)
+        try insert.bind(record.duplicates, at: 5)
+        try insert.bind(record.rejected, at: 6)
+        try insert.bind(record.bytes, at: 7)
+        try insert.bind(record.outcome, at: 8)
+        try insert.bind(record.receivedAt.timeIntervalSince1970, at: 9)
+        try insert.run()
+    }
+
+    public func events(_ query: EventQuery) async throws -> [CollectedEvent] {
+        try lock.withLock {
+            let columns = "uuid, event_name, kind, payload, violations, request_id, received_at"
+            let statement = try database.statement(query.uuid == nil
+                ? "SELECT \(columns) FROM events ORDER BY seq LIMIT ? OFFSET ?"
+                : "SELECT \(columns) FROM events WHERE uuid = ? ORDER BY seq LIMIT ? OFFSET ?")
+            defer { statement.reset() }
+            var index: Int32 = 1
+            if let uuid = query.uuid { try statement.bind(uuid.lowercased(), at: 1); index = 2 }
+            try statement.bind(query.limit, at: index)
+            try statement.bind(query.offset, at: index + 1)
+            var result: [CollectedEvent] = []
+            while try statement.step() {
+                result.append(CollectedEvent(
+                    uuid: statement.string(at: 0) ?? "", eventName: statement.string(at: 1) ?? "",
+                    kind: statement.string(at: 2) ?? "", payload: statement.string(at: 3) ?? "",
+                    violations: ViolationJSON.decode(statement.string(at: 4)),
+                    requestID: statement.string(at: 5) ?? "",
+                    receivedAt: Date(timeIntervalSince1970: statement.double(at: 6))))
+            }
+            return result
+        }
+    }
+
+    public func rejected(limit: Int) async throws -> [RejectedEvent] {
+        try lock.withLock {
+            let statement = try database.statement(
+                "SELECT uuid, reason, payload, request_id, received_at FROM rejected_events ORDER BY seq LIMIT ?")
+            defer { statement.reset() }
+            try statement.bind(limit, at: 1)
+            var result: [RejectedEvent] = []
+            while try statement.step() {
+                result.append(RejectedEvent(uuid: statement.string(at: 0) ?? "", reason: statement.string(at: 1) ?? "",
+                                            payload: statement.string(at: 2) ?? "", requestID: statement.string(at: 3) ?? "",
+                                            receivedAt: Date(timeIntervalSince1970: statement.double(at: 4))))
+            }
+            return result
+        }
+    }
+
+    public func requests(limit: Int) async throws -> [RequestRecord] {
+        try lock.withLock {
+            let statement = try database.statement("""
+                SELECT request_id, status, events, accepted, duplicates, rejected, bytes, outcome, received_at
+                FROM requests ORDER BY seq LIMIT ?
+                """)
+            defer { statement.reset() }
+            try statement.bind(limit, at: 1)
+            var result: [RequestRecord] = []
+            while try statement.step() {
+                result.append(RequestRecord(
+                    requestID: statement.string(at: 0) ?? "", status: statement.int(at: 1), events: statement.int(at: 2),
+                    accepted: statement.int(at: 3), duplicates: statement.int(at: 4), rejected: statement.int(at: 5),
+                    bytes: statement.int(at: 6), outcome: statement.string(at: 7) ?? "",
+                    receivedAt: Date(timeIntervalSince1970: statement.double(at: 8))))
+            }
+            return result
+        }
+    }
+
+    public func totals() async throws -> StorageTotals {
+        try lock.withLock {
+            var totals = StorageTotals()
+            totals.events = Int(try database.scalarInt("SELECT COUNT(*) FROM events"))
+            totals.rejected = Int(try database.scalarInt("SELECT COUNT(*) FROM rejected_events"))
+            totals.requests = Int(try database.scalarInt("SELECT COUNT(*) FROM requests"))
+            totals.acceptedRequests = Int(try database.scalarInt("SELECT COUNT(*) FROM requests WHERE status BETWEEN 200 AND 299"))
+            totals.duplicates = Int(try database.scalarInt("SELECT COALESCE(SUM(duplicates), 0) FROM requests"))
+            totals.largestBatch = Int(try database.scalarInt("SELECT COALESCE(MAX(events), 0) FROM requests"))
+            return totals
+        }
+    }
+
+    public func reset() async throws {
+        try lock.withLock {
+            try database.execute("DELETE FROM events; DELETE FROM rejected_events; DELETE FROM requests;")
+        }
+    }
+
+    public func close() async { lock.withLock { database.close() } }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// A `tracking-collector` process (the built executable), for what needs a real
+/// process: the banner, SIGHUP, `kill -9` under load.
+final class CollectorProcess: @unchecked Sendable {
+    // @unchecked: `output` is guarded by `lock`; the rest is set once.
+    let process = Process()
+    private let lock = NSLock()
+    private var output = ""
+    private(set) var port = 0
+
+    static var executable: URL? {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        return candidates.map { $0.appendingPathComponent("tracking-collector") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Starts the collector with `arguments` (plus `--port 0`) and waits for its banner.
+    init(_ arguments: [String]) throws {
+        let executable = try #require(Self.executable, "build the tracking-collector product first")
+        process.executableURL = executable
+        process.arguments = ["--port", "0"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [self] handle in
+            let data = handle.availableData
+            lock.withLock { output += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+        for _ in 0..<600 {
+            if let port = lock.withLock({ Self.port(in: output) }) {
+                self.port = port
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        process.terminate()
+        throw StartFailure(output: text)
+    }
+
+    struct StartFailure: Error, CustomStringConvertible {
+        var output: String
+        var description: String { "tracking-collector did not start:\n\(output)" }
+    }
+
+    static func port(in text: String) -> Int? {
+        guard let range = text.range(of: "listening on http://127.0.0.1:") else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    var text: String { lock.withLock { output } }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Waits (polling) until the output contains `needle`, at most `seconds`.
+    func waitFor(_ needle: String, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if text.contains(needle) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return text.contains(needle)
+    }
+
+    func stop() {
+        if process.isRunning { process.interrupt() }
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TrackingCore
+@testable import TrackingCollectorKit
+
+/// The collector's HTTP endpoints, spoken to over loopback as a developer or a script would.
+@Suite("Collector endpoints", .timeLimit(.minutes(1)))
+struct EndpointTests {
+    @Test("Batches, queries, faults and resets over HTTP")
+    func endpoints() async throws {
+        let collector = try await RunningCollector.start { $0.enableFaults = true }
+        let a = UUID().uuidString.lowercased()
+
+        let (ok, _, answer) = try await collector.post("/v1/batch", batch([exampleEvent(uuid: a)]))
+        #expect(ok == 200)
+        #expect(answer?["accepted"] == .array([.string(a)]))
+        #expect(try await collector.service.events().map(\.uuid) == [a])
+
+        // Faults are served in order to the next batch requests.
+        let (queued, _, _) = try await collector.post("/faults", #"[{"status":429,"retryAfter":"7"},{"status":500}]"#)
+        #expect(queued == 200)
+        let (first, headers, _) = try await collector.post("/v1/batch", batch([]))
+        #expect(first == 429)
+        #expect(headers["retry-after"] == "7")
+        #expect(try await collector.post("/v1/batch", batch([])).0 == 500)
+        #expect(try await collector.post("/v1/batch", batch([])).0 == 200)
+
+        let (_, _, events) = try await collector.request("GET", "/events?uuid=\(a)")
+        guard case .array(let list)? = events?["events"] else { Issue.record("no events list"); return }
+        #expect(list.count == 1)
+        #expect(list.first?["payload"]?["uuid"] == .string(a))
+
+        let (_, _, stats) = try await collector.request("GET", "/stats")
+        #expect(stats?["events"] == .number("1"))
+        #expect(stats?["faultsServed"] == .number("2"))
+        #expect(stats?["requests"] == .number("4"))
+
+        #expect(try await collector.request("DELETE", "/events").0 == 200)
+        #expect(try await collector.service.events().isEmpty)
+        #expect(try await collector.request("GET", "/health").0 == 200)
+        await collector.stop()
+    }
+
+    @Test("A broken gzip body is answered 400, an unknown encoding 415; nothing stored")
+    func badEncodings() async throws {
+        let collector = try await RunningCollector.start()
+        let broken = try await collector.request("POST", "/v1/batch", body: Array("not gzip".utf8),
+                                                 headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"])
+        #expect(broken.0 == 400)
+        let brotli = try await collector.request("POST", "/v1/batch", body: Array("{}".utf8),
+                                                 headers: ["Content-Encoding": "br", "Content-Type": "application/json"])
+        #expect(brotli.0 == 415)
+        #expect(try await collector.service.events().isEmpty)
+        await collector.stop()
+    }
+
+    @Test("Without --enable-faults there is no /faults endpoint")
+    func faultsNeedTheFlag() async throws {
+        let collector = try await RunningCollector.start()
+        #expect(try await collector.post("/faults", #"{"status":500}"#).0 == 404)
+        #expect(try await collector.post("/v1/batch", batch([exampleEvent()])).0 == 200)
+        await collector.stop()
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+import TrackingCore
+@testable import TrackingCollectorKit
+
+/// What issue 13 found a collector must survive, one test per case: each is
+/// answered with its status, quickly, and the collector keeps serving.
+@Suite("Hostile input", .timeLimit(.minutes(2)), .serialized)
+struct HostileInputTests {
+    static func head(_ line: String, _ headers: [String] = [], body: String = "") -> [UInt8] {
+        Array((([line] + headers).joined(separator: "\r\n") + "\r\n\r\n" + body).utf8)
+    }
+
+    /// The collector still answers a normal batch.
+    static func stillServes(_ collector: RunningCollector) async throws {
+        #expect(try await collector.post("/v1/batch", batch([exampleEvent()])).0 == 200)
+    }
+
+    @Test("A 32 KB request line is answered 414 at once")
+    func longRequestLine() async throws {
+        let collector = try await RunningCollector.start()
+        let line = "GET /" + String(repeating: "a", count: 32 * 1_024) + " HTTP/1.1"
+        let answer = try RawHTTP.exchange(port: collector.port, Self.head(line, ["Host: x"]))
+        #expect(answer.status == 414)
+        #expect(answer.seconds < 3)
+        try await Self.stillServes(collector)
+        await collector.stop()
+    }
+
+    @Test("Two 3 MB header lines, at once: 431 for both, in linear time")
+    func hugeHeaderLines() async throws {
+        let collector = try await RunningCollector.start()
+        let request = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "X-Big: " + String(repeating: "b", count: 3 << 20)])
+        let port = collector.port
+        async let first = Task.detached { try RawHTTP.exchange(port: port, request) }.value
+        async let second = Task.detached { try RawHTTP.exchange(port: port, request) }.value
+        let answers = try await [first, second]
+        #expect(answers.map(\.status) == [431, 431])
+        #expect(answers.allSatisfy { $0.seconds < 5 })
+        try await Self.stillServes(collector)
+        await collector.stop()
+    }
+
+    @Test("A fault with a huge delayMs, or a status out of range, is refused; the next batch is served")
+    func hugeDelay() async throws {
+        let collector = try await RunningCollector.start { $0.enableFaults = true }
+        #expect(try await collector.post("/faults", #"{"delayMs":20000000000000}"#).0 == 400)
+        #expect(try await collector.post("/faults", #"{"delayMs":-1}"#).0 == 400)
+        #expect(try await collector.post("/faults", #"{"status":99}"#).0 == 400)
+        #expect(try await collector.post("/faults", #"{"status":600}"#).0 == 400)
+        #expect(try await collector.post("/faults", #"{"status":503,"surprise":1}"#).0 == 400)
+        #expect(try await collector.service.statistics().faultsPending == 0)
+        try await Self.stillServes(collector)
+        await collector.stop()
+    }
+
+    @Test("A cross-origin text/plain POST to /faults (what any web page can send) is refused")
+    func crossOriginFaults() async throws {
+        let collector = try await RunningCollector.start { $0.enableFaults = true }
+        let page = try await collector.post("/faults", #"{"status":500}"#,
+                                            headers: ["Content-Type": "text/plain", "Origin": "http://evil.example"])
+        #expect(page.0 == 403)
+        let sameOriginText = try await collector.post("/faults", #"{"status":500}"#, headers: ["Content-Type": "text/plain"])
+        #expect(sameOriginText.0 == 415)
+        let crossOriginJSON = try await collector.post("/faults", #"{"status":500}"#,
+                                                       headers: ["Content-Type": "application/json", "Origin": "http://evil.example"])
+        #expect(crossOriginJSON.0 == 403)
+        let deletion = try await collector.request("DELETE", "/events", headers: ["Origin": "http://evil.example"])
+        #expect(deletion.0 == 403)
+        #expect(try await collector.service.statistics().faultsPending == 0)
+        #expect(try await collector.post("/faults", #"{"status":500}"#).0 == 200)
+        await collector.stop()
+    }
+
+    @Test("A 200 MB body is refused with 413 before it is read, by length or chunked")
+    func hugeBody() async throws {
+        let collector = try await RunningCollector.start()
+        // Declared length: refused from the head alone; the client's sending stops early.
+        var request = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "Content-Type: application/json",
+                                                             "Content-Length: \(200 << 20)"])
+        request += [UInt8](repeating: 32, count: 8 << 20)
+        let declared = try RawHTTP.exchange(port: collector.port, request)
+        #expect(declared.status == 413)
+        // Chunked: refused once the body passes the limit.
+        var chunked = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "Content-Type: application/json", "Transfer-Encoding: chunked"])
+        let chunk = Array("100000\r\n".utf8) + [UInt8](repeating: 32, count: 1 << 20) + Array("\r\n".utf8)
+        for _ in 0..<8 { chunked += chunk }
+        let streamed = try RawHTTP.exchange(port: collector.port, chunked)
+        #expect(streamed.status == 413)
+        #expect(try await collector.service.events().isEmpty)
+        try await Self.stillServes(collector)
+        await collector.stop()
+    }
+
+    @Test("A 19 KB gzip of 10 million empty events is refused with 413 and a small answer")
+    func gzipBomb() async throws {
+        let collector = try await RunningCollector.start()
+        let bomb = try #require(TestGzip.compress(prefix: Array(#"{"sentAt":"x","events":["#.utf8), repeating: Array("{},".utf8),
+                                                  times: 10_000_000, suffix: Array("{}]}".utf8)))
+        #expect(bomb.count < 100_000)
+        let started = Date()
+        let (status, _, answer) = try await collector.request("POST", "/v1/batch", body: bomb,
+                                                              headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"])
+        #expect(status == 413)
+        #expect((answer?.encodedBytes.count ?? 0) < 200)
+        #expect(Date().timeIntervalSince(started) < 10)
+        // Under the inflate limit but over the event limit: 413 too, with a small answer.
+        let manyGzipped = try #require(TestGzip.compress(prefix: Array(#"{"sentAt":"x","events":["#.utf8), repeating: Array("{},".utf8),
+                                                         times: 100_000, suffix: Array("{}]}".utf8)))
+        let (status2, _, answer2) = try await collector.request("POST", "/v1/batch", body: manyGzipped,
+                                                                headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"])
+        #expect(status2 == 413)
+        #expect((answer2?.encodedBytes.count ?? 0) < 200)
+        try await Self.stillServes(collector)
+        await collector.stop()
+    }
+
+    @Test("A retryAfter with CRLF is refused: no header injection", arguments: [
+        "1\r\nSet-Cookie: a=b", "1\nX-Injected: yes", "Sun, 06 Nov 1994 08:49:37 GMT\r\nX: y", "soon", "",
+    ])
+    func retryAfterInjection(value: String) async throws {
+        let collector = try await RunningCollector.start { $0.enableFaults = true }
+        var writer = JSONWriter()
+        writer.beginObject(); writer.key("status"); writer.value(503); writer.key("retryAfter"); writer.value(value); writer.endObject()
+        #expect(try await collector.request("POST", "/faults", body: writer.bytes).0 == 400)
+        let (status, headers, _) = try await collector.post("/v1/batch", batch([]))
+        #expect(status == 200)
+        #expect(headers["set-cookie"] == nil && headers["x-injected"] == nil)
+        // The two valid forms pass.
+        #expect(try await collector.post("/faults", #"[{"status":503,"retryAfter":"120"},{"status":503,"retryAfter":"Sun, 06 Nov 1994 08:49:37 GMT"}]"#).0 == 200)
+        #expect(try await collector.post("/v1/batch", batch([])).1["retry-after"] == "120")
+        #expect(try await collector.post("/v1/batch", batch([])).1["retry-after"] == "Sun, 06 Nov 1994 08:49:37 GMT")
+        await collector.stop()
+    }
+
+    @Test("Idle connections are closed; a request that stalls half-way is answered 408")
+    func idleAndSlowConnections() async throws {
+        let collector = try await RunningCollector.start {
+            $0.limits.idleTimeout = 1
+            $0.limits.readTimeout = 1
+        }
+        let idle = try RawHTTP.connect(port: collector.port)
+        let started = Date()
+        let nothing = RawHTTP.readAll(idle)          // returns at EOF: the collector closed it
+        #expect(nothing.isEmpty)
+        #expect(Date().timeIntervalSince(started) < 5)
+        close(idle)
+
+        let slow = try RawHTTP.connect(port: collector.port)
+        RawHTTP.send(slow, Array("POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"sent".utf8))
+        let answer = RawHTTP.readAll(slow)
+        close(slow)
+        #expect(RawHTTP.status(of: answer) == 408)
+        try await Self.stillServes(collector)
+        await collector.stop()
+    }
+
+    @Test("Connections beyond the limit wait for a free one")
+    func connectionLimit() async throws {
+        let collector = try await RunningCollector.start { $0.limits.maxConnections = 2 }
+        let held = try (0..<2).map { _ in try RawHTTP.connect(port: collector.port) }
+        try await Task.sleep(for: .milliseconds(200))
+        let port = collector.port
+        let waiting = Task.detached { try RawHTTP.exchange(port: port, Self.head("GET /health HTTP/1.1", ["Host: x", "Connection: close"])) }
+        try await Task.sleep(for: .milliseconds(700))
+        held.forEach { close($0) }
+        let answer = try await waiting.value
+        #expect(answer.status == 200)
+        #expect(answer.seconds >= 0.6)
+        await collector.stop()
+    }
+
+    @Test("A NUL byte in text is stored and read back exactly")
+    func nulByte() async throws {
+        let collector = try await RunningCollector.start()
+        let uuid = UUID().uuidString.lowercased()
+        let event = #"{"event":"wishlist\u0000PageView","kind":"pageView","contractVersion":"1.3.0","uuid":"\#(uuid)","clientTimestamp":"2026-11-22T12:00:00.000Z","viewType":"Wish\u0000list"}"#
+        #expect(try await collector.post("/v1/batch", batch([event])).0 == 200)
+        let stored = try #require(try await collector.service.events().first)
+        #expect(stored.eventName == "wishlist\u{0}PageView")
+        #expect(stored.payload == event)
+        #expect(try JSONValue.parse(stored.payload)["viewType"] == .string("Wish\u{0}list"))
+        await collector.stop()
+    }
+
+    @Test("A violation containing a newline is read back as one violation")
+    func newlineInViolation() async throws {
+        let storage = try SQLiteStorage(path: nil)
+        let violation = Violation(path: "viewType", code: .notInValueSet, message: "\"Wish\nlist\" is not a value\r\nof the set")
+        let event = CollectedEvent(uuid: UUID().uuidString.lowercased(), eventName: "e", kind: "k", payload: "{}",
+                                   violations: [violation, violation], requestID: "r", receivedAt: Date())
+        _ = try await storage.ingest(IngestBatch(accepted: [event], rejected: [],
+                                                 request: RequestRecord(requestID: "r", status: 200, events: 1, bytes: 2,
+                                                                        outcome: "stored", receivedAt: Date())))
+        #expect(try await storage.events(EventQuery()).first?.violations == [violation, violation])
+        // And through HTTP, with the example contract: a value with a newline.
+        let collector = try await RunningCollector.start(storage: storage)
+        let (_, _, answer) = try await collector.post("/v1/batch", batch([exampleEvent(viewType: "Wish\\nlist")]))
+        guard case .array(let flagged)? = answer?["violations"] else { Issue.record("no violations"); return }
+        #expect(flagged.count == 1)
+        let stored = try await collector.service.events()
+        #expect(stored.last?.violations.count == 1)
+        #expect(stored.last?.violations.first?.message.contains("\n") == true)
+        await collector.stop()
+    }
+}
