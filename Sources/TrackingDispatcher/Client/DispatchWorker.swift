@@ -66,7 +66,8 @@ final class DispatchWorker: @unchecked Sendable {
         self.clock = clock
         self.logger = logger
         self.notify = notify
-        self.journey = JourneyLog(capacity: configuration.journeyCapacity)
+        self.journey = JourneyLog(capacity: configuration.journeyCapacity,
+                                  reporter: configuration.journeyReporting.map(JourneyReporter.init))
         self.processor = EventProcessor(rules: configuration.contract, globalsSource: globals,
                                         sessionTimeout: configuration.sessionTimeout,
                                         duplicateWindow: configuration.duplicateWindow)

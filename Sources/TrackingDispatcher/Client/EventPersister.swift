@@ -105,6 +105,7 @@ final class EventPersister: @unchecked Sendable {
             NewJourney(uuid: row.uuid, name: row.eventName, created: Date(timeIntervalSince1970: row.createdAt),
                        violations: row.violations, flags: row.flags, persisted: now)
         })
+        journey.reporter?.reportNew(batch.processed, persisted: now)
         for event in batch.processed where !event.flags.isEmpty { report(event) }
         if !result.dropped.isEmpty { dropped(result.dropped, at: now) }
         fanOut.track(batch.processed)
