@@ -29,6 +29,15 @@ let package = Package(
             dependencies: [.product(name: "TrackingCore", package: "contractgen")],
             path: "Sources/fuzz-pattern"
         ),
+        // The contract front end (ContractLoader.load): any bytes to diagnostics, text and JSON.
+        .executableTarget(
+            name: "fuzz-contract",
+            dependencies: [
+                .product(name: "ContractGenCore", package: "contractgen"),
+                .product(name: "TrackingCore", package: "contractgen"),
+            ],
+            path: "Sources/fuzz-contract"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

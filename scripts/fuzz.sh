@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of Fuzz/ for a bounded time.
-#   scripts/fuzz.sh <json|payload|pattern|all> [seconds per target, default 60]
+#   scripts/fuzz.sh <json|payload|pattern|contract|all> [seconds per target, default 60]
 # Builds Fuzz/ in release with -sanitize=fuzzer, runs each target on its seed
 # corpus (Fuzz/Corpus/<name>/, read only) plus a working corpus
 # (Fuzz/.build/corpus/<name>/, kept between runs), and prints the executions
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 which=${1:-all}
 seconds=${2:-60}
-targets=(json payload pattern)
+targets=(json payload pattern contract)
 if [ "$which" != all ]; then targets=("$which"); fi
 
 for name in "${targets[@]}"; do

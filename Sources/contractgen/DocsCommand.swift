@@ -58,7 +58,7 @@ struct DocsCommand: ParsableCommand {
             let report = try GeneratedFileWriter().write(files, to: URL(fileURLWithPath: output), mode: .write)
             print("\(output)/\(CatalogueRenderer.fileName): \(report.written.isEmpty ? "unchanged" : "written")")
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write to \(output): \(error.localizedDescription)\n".utf8))
+            FileHandle.standardError.write(Data("error: cannot write to \(output): \(OutputErrorText.describe(error, output: output))\n".utf8))
             throw ExitCode(2)
         }
     }

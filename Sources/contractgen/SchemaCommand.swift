@@ -54,7 +54,7 @@ struct SchemaCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\(path): error: \(error)\n".utf8))
             throw ExitCode(1)
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write to \(output): \(error.localizedDescription)\n".utf8))
+            FileHandle.standardError.write(Data("error: cannot write to \(output): \(OutputErrorText.describe(error, output: output))\n".utf8))
             throw ExitCode(2)
         }
         if check {

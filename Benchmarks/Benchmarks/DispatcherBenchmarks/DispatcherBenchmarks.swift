@@ -79,10 +79,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Deliver 10,000 stored events to the local collector",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(20), maxIterations: 5)) { benchmark in
         let database = Fixture.temporaryDatabase()
-        let collector = try CollectorServer()
-        let port = try await collector.start()
+        let (collector, endpoint) = try await startCollector()
         let client = TrackingClient(configuration: Fixture.configuration(database),
-                                    providers: [CollectorProvider(endpoint: CollectorServer.batchURL(port: port))],
+                                    providers: [CollectorProvider(endpoint: endpoint)],
                                     globals: StaticGlobals(Fixture.globals))
         for _ in 0..<10_000 { client.track(Fixture.event()) }
         await client.waitUntilPersisted()
@@ -104,10 +103,9 @@ let benchmarks: @Sendable () -> Void = {
             let insert = await RawInsert.make(database: database, rows: Fixture.rows(100_000))
             insert.run()
         }
-        let collector = try CollectorServer()
-        let port = try await collector.start()
+        let (collector, endpoint) = try await startCollector()
         let client = TrackingClient(configuration: Fixture.configuration(database),
-                                    providers: [CollectorProvider(endpoint: CollectorServer.batchURL(port: port))],
+                                    providers: [CollectorProvider(endpoint: endpoint)],
                                     globals: StaticGlobals(Fixture.globals))
         benchmark.startMeasurement()
         let summary = await client.flush()
@@ -117,4 +115,13 @@ let benchmarks: @Sendable () -> Void = {
         await collector.stop()
         Fixture.remove(database)
     }
+}
+
+/// The local collector (Collector/, in process, events in memory), checking
+/// against the benchmark contract as a real deployment would.
+func startCollector() async throws -> (CollectorService, URL) {
+    let contract = LoadedContract(name: "Omnitracking", version: "benchmark", descriptor: Omnitracking.descriptor)
+    let collector = CollectorService(storage: try SQLiteStorage(path: nil), contract: contract)
+    let port = try await collector.start()
+    return (collector, CollectorService.batchURL(port: port))
 }

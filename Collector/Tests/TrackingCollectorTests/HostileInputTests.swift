@@ -74,7 +74,8 @@ struct HostileInputTests {
 
     @Test("A 200 MB body is refused with 413 before it is read, by length or chunked")
     func hugeBody() async throws {
-        let collector = try await RunningCollector.start()
+        // A generous read timeout: this test is about size, on a possibly busy machine.
+        let collector = try await RunningCollector.start { $0.limits.readTimeout = 120 }
         // Declared length: refused from the head alone; the client's sending stops early.
         var request = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "Content-Type: application/json",
                                                              "Content-Length: \(200 << 20)"])
@@ -89,6 +90,20 @@ struct HostileInputTests {
         #expect(streamed.status == 413)
         #expect(try await collector.service.events().isEmpty)
         try await Self.stillServes(collector)
+        await collector.stop()
+    }
+
+    @Test("A chunked batch within the limits is served, and the connection's next request too")
+    func chunkedWithinLimits() async throws {
+        let collector = try await RunningCollector.start()
+        let body = Array(batch([exampleEvent()]).utf8)
+        var request = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "Content-Type: application/json", "Transfer-Encoding: chunked"])
+        request += Array(String(body.count, radix: 16).utf8) + [13, 10] + body + Array("\r\n0\r\n\r\n".utf8)
+        request += Self.head("GET /health HTTP/1.1", ["Host: x", "Connection: close"])
+        let answer = try RawHTTP.exchange(port: collector.port, request)
+        #expect(answer.status == 200)
+        #expect(answer.text.components(separatedBy: "HTTP/1.1 200").count == 3)
+        #expect(try await collector.service.events().count == 1)
         await collector.stop()
     }
 
@@ -136,7 +151,7 @@ struct HostileInputTests {
     @Test("Idle connections are closed; a request that stalls half-way is answered 408")
     func idleAndSlowConnections() async throws {
         let collector = try await RunningCollector.start {
-            $0.limits.idleTimeout = 1
+            $0.limits.idleTimeout = 2
             $0.limits.readTimeout = 1
         }
         let idle = try RawHTTP.connect(port: collector.port)
@@ -200,7 +215,6 @@ struct HostileInputTests {
         #expect(flagged.count == 1)
         let stored = try await collector.service.events()
         #expect(stored.last?.violations.count == 1)
-        #expect(stored.last?.violations.first?.message.contains("\n") == true)
         await collector.stop()
     }
 }

@@ -31,7 +31,8 @@ package struct ContractSource: Sendable {
         return ContractSource(name: "\(revision):\(path)", path: path, bytes: bytes)
     }
 
-    static func gitShow(revision: String, path: String, spec: String, directory: String? = nil) throws -> [UInt8] {
+    static func gitShow(revision: String, path: String, spec: String, directory: String? = nil,
+                        maxBytes: Int = ParseLimits.standard.maxBytes) throws -> [UInt8] {
         guard !revision.hasPrefix("-") else { throw ContractFileError(path: spec, reason: "a revision may not start with '-'") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -49,7 +50,22 @@ package struct ContractSource: Sendable {
         }
         // stdout first, then stderr: git's error output is a line or two, far
         // below a pipe's buffer, so it cannot stall git while stdout is read.
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        // Read no more than a contract may have (as ``ContractLoader/readFile`` does for
+        // files): a huge blob at that revision must not be held in memory whole.
+        var data = Data()
+        while data.count <= maxBytes {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            data.append(chunk)
+        }
+        if data.count > maxBytes {
+            // SIGKILL, not `terminate()`: git inherits our signal mask, and a caller
+            // that blocks SIGTERM (as test runners' threads do) would leave it
+            // stuck writing to the pipe nobody reads.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw ContractFileError(path: spec, reason: "is more than the \(maxBytes) bytes a contract may have")
+        }
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

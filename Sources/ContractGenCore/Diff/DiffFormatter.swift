@@ -14,7 +14,9 @@ package enum DiffFormatter {
         for change in report.changes {
             let affects = change.affects.isEmpty ? "" : " (\(change.affects.map(\.rawValue).joined(separator: ", ")))"
             let primary = change.new ?? change.old!
-            out += "\(primary): \(change.severity.rawValue)\(affects): \(change.message) [\(change.rule.rawValue)]\n"
+            // Messages quote contract text (a `deprecated` note, a pattern): shown
+            // escaped, a control character cannot drive the terminal or forge a line.
+            out += "\(primary): \(change.severity.rawValue)\(affects): \(TerminalSafeText.escaped(change.message)) [\(change.rule.rawValue)]\n"
             switch (change.old, change.new) {
             case (let old?, _?): out += "  old: \(old)\n"
             case (nil, _): out += "  old: absent\n"
@@ -70,7 +72,26 @@ package enum DiffFormatter {
         w.key("newVersion"); w.value(report.newVersion)
         w.key("suggestedVersion"); w.value(report.suggestedVersion)
         out += (report.changes.isEmpty ? "]," : "\n],") + w.string + "}"
-        return out
+        return escapingC1Controls(out)
+    }
+
+    /// The writer escapes C0 controls as JSON requires; C1 controls and DEL
+    /// (a raw CSI can drive a terminal) become `\u00XX` too, as in the
+    /// diagnostics' JSON. Outside strings valid JSON has none, so this is safe.
+    private static func escapingC1Controls(_ json: String) -> String {
+        // C0 controls are left alone: the writer escaped those inside strings, and the
+        // line breaks between changes are part of the layout.
+        func isC1(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x7F && TerminalSafeText.isControl(scalar) }
+        guard json.unicodeScalars.contains(where: isC1) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if isC1(scalar) {
+                out.append(contentsOf: ("\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     private static func location(_ location: SourceLocation?, into w: inout JSONWriter) {
@@ -97,7 +118,8 @@ package enum DiffFormatter {
             }
             let affects = change.affects.isEmpty ? "" : " (\(change.affects.map(\.rawValue).joined(separator: ", ")))"
             let title = "contract \(change.severity.rawValue)\(affects): \(change.rule.rawValue)"
-            var message = change.message
+            // Escaped for the terminal first (the log viewer renders ANSI escapes), then for the command.
+            var message = TerminalSafeText.escaped(change.message)
             if let old = change.old { message += "\nold: \(old)" }
             out += "::\(level) file=\(property(file)),line=\(change.anchor.line),col=\(change.anchor.column),title=\(property(title))::\(data(message))\n"
         }
@@ -115,4 +137,8 @@ package enum DiffFormatter {
     static func property(_ text: String) -> String {
         data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: Swift.max(0, width - count)) + self }
 }

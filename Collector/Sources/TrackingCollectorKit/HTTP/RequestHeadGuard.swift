@@ -12,7 +12,8 @@ import NIOCore
 ///
 /// One pass over each byte of the head (the end of the head is found by a small
 /// state machine, never by rescanning), so a hostile line costs linear time.
-/// Chunked bodies are passed through unwatched; the route bounds them by size.
+/// A chunked body is watched for its size (413) and its end; the route also
+/// bounds the body it collects.
 final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -22,8 +23,10 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         case head(bytes: Int, lineEnded: Bool, matched: Int)
         /// Reading a body of known length.
         case body(remaining: Int)
-        /// A chunked body: no more watching on this connection.
-        case unwatched
+        /// A chunked body: its raw bytes so far, and how much of the closing
+        /// "\r\n0\r\n\r\n" was just seen (data that happens to contain it ends the watch early:
+        /// this is a guard, the route still bounds the body it collects).
+        case chunked(bytes: Int, tail: [UInt8])
         /// Refused: the answer is written and the connection closing.
         case refused
     }
@@ -57,8 +60,24 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
             switch phase {
             case .refused:
                 return false
-            case .unwatched:
-                return true
+            case .chunked(let count, let tail):
+                // Whole reads at a time (a byte loop is too slow for megabytes): the
+                // terminator is looked for with Foundation's search, across the previous read's tail.
+                let rest = Array(bytes[index...])
+                let total = count + rest.count
+                if total > limits.maxBodyBytes + limits.maxBodyBytes / 8 + 1_024 {
+                    // Framing adds a few bytes per chunk: well past the limit, the body is too large.
+                    refuse(413, "the body is larger than \(limits.maxBodyBytes) bytes", context: context)
+                    return false
+                }
+                let window = tail + rest
+                if let end = Self.find(Self.chunkedEnd, in: window) {
+                    index += end + Self.chunkedEnd.count - tail.count
+                    requestComplete()
+                } else {
+                    index = bytes.endIndex
+                    phase = .chunked(bytes: total, tail: Array(window.suffix(Self.chunkedEnd.count - 1)))
+                }
             case .body(let remaining):
                 let take = min(remaining, bytes.endIndex - index)
                 index += take
@@ -96,8 +115,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                 head.removeAll(keepingCapacity: true)
                 switch framing {
                 case .chunked:
-                    timeout?.cancel()
-                    phase = .unwatched
+                    phase = .chunked(bytes: 0, tail: [13, 10])   // the head's last "\r\n" may precede "0\r\n\r\n"
                 case .length(let length) where length > limits.maxBodyBytes:
                     refuse(413, "the body is larger than \(limits.maxBodyBytes) bytes", context: context)
                     return false
@@ -124,7 +142,9 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                 return
             case .head, .body:
                 refuse(408, "the request did not arrive within \(seconds) seconds", context: context)
-            case .unwatched, .refused:
+            case .chunked:
+                refuse(408, "the request did not arrive within \(seconds) seconds", context: context)
+            case .refused:
                 return
             }
         }
@@ -150,10 +170,20 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         // send a reset, which can destroy the answer before the client reads it.
         context.writeAndFlush(NIOAny(buffer)).assumeIsolated().whenComplete { _ in
             context.close(mode: .output, promise: nil)
-            _ = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(2)) {
+            _ = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(10)) {
                 context.close(promise: nil)
             }
         }
+    }
+
+    /// The end of a chunked body (no trailers): the zero-size chunk and the blank line.
+    static let chunkedEnd: [UInt8] = Array("\r\n0\r\n\r\n".utf8)
+
+    /// Where `needle` first occurs in `haystack` (Foundation's search, which is
+    /// optimised even when this module is built for debugging).
+    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        let data = Data(haystack)
+        return data.range(of: Data(needle)).map { $0.lowerBound - data.startIndex }
     }
 
     enum Framing: Equatable {
