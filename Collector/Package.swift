@@ -62,6 +62,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "TrackingCore", package: "contractgen"),
                 .product(name: "TrackingContract", package: "contractgen"),
+                .product(name: "TrackingDispatcher", package: "contractgen"),
             ],
             exclude: ["Browser"]
         ),

@@ -7,7 +7,8 @@ import TrackingCore
 /// - the worker thread owns the processing state, drains the inbox and
 ///   prepares batches (encode, globals, duplicate check, validation);
 /// - a serial store queue commits each prepared batch in one transaction and
-///   only then journals it, reports its flags and fans it out to providers.
+///   only then journals it, reports its flags and fans it out to providers
+///   (`EventPersister`, `EventFlagReporter`, `ProviderFanOut`, `FlushPolicy`).
 ///
 /// While batch N is being written, batch N+1 is being prepared (on a machine
 /// with a free core the two overlap). Control items (barriers, flushes,
@@ -66,7 +67,8 @@ final class DispatchWorker: @unchecked Sendable {
         self.clock = clock
         self.logger = logger
         self.notify = notify
-        self.journey = JourneyLog(capacity: configuration.journeyCapacity)
+        self.journey = JourneyLog(capacity: configuration.journeyCapacity,
+                                  reporter: configuration.journeyReporting.map(JourneyReporter.init))
         self.processor = EventProcessor(rules: configuration.contract, globalsSource: globals,
                                         sessionTimeout: configuration.sessionTimeout,
                                         duplicateWindow: configuration.duplicateWindow)
@@ -117,7 +119,8 @@ final class DispatchWorker: @unchecked Sendable {
         let (store, openError) = openStore()
         persister = EventPersister(store: store, configuration: configuration, clock: clock, logger: logger,
                                    journey: journey, notify: notify, fanOut: fanOut, policy: policy, queue: storeQueue,
-                                   report: { [weak self] in self?.report($0) })
+                                   reporter: EventFlagReporter(logger: logger, notify: notify,
+                                                               loudly: configuration.reportViolationsLoudly))
         if let openError { storeQueue.async { [persister] in persister?.failedToOpen(openError) } }
         let context = ProviderContext(store: store, clock: clock, journey: journey, batch: configuration.batch,
                                       retry: configuration.retry, flushPolicy: policy,
@@ -265,25 +268,5 @@ final class DispatchWorker: @unchecked Sendable {
             prepared.processed[index].flags.insert(.violations)
         }
         return prepared
-    }
-
-    /// Logs and notifies an event's flags (store queue, after its commit).
-    private func report(_ event: ProcessedEvent) {
-        if event.flags.contains(.violations) {
-            // The violations' messages never hold a value, and details about fields
-            // that may hold personal data were withheld when they were found (prepare).
-            let text = event.violations.map(\.description).joined(separator: "; ")
-            let message: Logger.Message = "CONTRACT VIOLATION in \(event.eventName) \(event.uuid): \(text)"
-            if configuration.reportViolationsLoudly { logger.critical(message) } else { logger.warning(message) }
-            notify(.violations(uuid: event.uuid, event: event.eventName, violations: event.violations))
-        }
-        if event.flags.contains(.incomplete) {
-            logger.warning("event \(event.eventName) \(event.uuid) is incomplete: missing \(event.missingGlobals)")
-            notify(.incomplete(uuid: event.uuid, missingGlobals: event.missingGlobals))
-        }
-        if event.flags.contains(.duplicate) {
-            logger.warning("duplicate uuid \(event.uuid) (\(event.eventName)); delivered and flagged")
-            notify(.duplicate(uuid: event.uuid))
-        }
     }
 }

@@ -21,6 +21,9 @@ public struct DispatcherConfiguration: Sendable {
     public var validatesEvents: Bool
     /// How many events' journeys are remembered.
     public var journeyCapacity: Int
+    /// Where to report each event's journey to the collector's monitor (a debug
+    /// aid, see docs/dispatcher.md); nil (the default) reports nothing.
+    public var journeyReporting: JourneyReporting?
     /// How many uuids are remembered to flag duplicates.
     public var duplicateWindow: Int
     /// The data-protection class of the store's files on Apple platforms (see
@@ -37,7 +40,8 @@ public struct DispatcherConfiguration: Sendable {
                 consent: PIIConsent = .granted, reportViolationsLoudly: Bool = _isDebugAssertConfiguration(),
                 validatesEvents: Bool = true,
                 journeyCapacity: Int = 5_000, duplicateWindow: Int = 100_000,
-                fileProtection: StoreFileProtection = .completeUntilFirstUserAuthentication) {
+                fileProtection: StoreFileProtection = .completeUntilFirstUserAuthentication,
+                journeyReporting: JourneyReporting? = nil) {
         self.databaseURL = databaseURL
         self.batch = batch
         self.strategies = strategies
@@ -50,5 +54,6 @@ public struct DispatcherConfiguration: Sendable {
         self.journeyCapacity = journeyCapacity
         self.duplicateWindow = duplicateWindow
         self.fileProtection = fileProtection
+        self.journeyReporting = journeyReporting
     }
 }

@@ -26,7 +26,7 @@ final class EventPersister: @unchecked Sendable {
     private let fanOut: ProviderFanOut
     private let policy: FlushPolicy
     private let queue: DispatchQueue
-    private let report: (ProcessedEvent) -> Void
+    private let reporter: EventFlagReporter
 
     // The store queue only.
     private var unsaved = PreparedBatch()
@@ -43,7 +43,7 @@ final class EventPersister: @unchecked Sendable {
 
     init(store: EventStore, configuration: DispatcherConfiguration, clock: any TrackingClock, logger: Logger,
          journey: JourneyLog, notify: @escaping @Sendable (DispatcherNotice) -> Void, fanOut: ProviderFanOut,
-         policy: FlushPolicy, queue: DispatchQueue, report: @escaping (ProcessedEvent) -> Void) {
+         policy: FlushPolicy, queue: DispatchQueue, reporter: EventFlagReporter) {
         self.store = store
         self.configuration = configuration
         self.clock = clock
@@ -53,7 +53,7 @@ final class EventPersister: @unchecked Sendable {
         self.fanOut = fanOut
         self.policy = policy
         self.queue = queue
-        self.report = report
+        self.reporter = reporter
     }
 
     /// Whether everything handed over so far is committed.
@@ -105,7 +105,8 @@ final class EventPersister: @unchecked Sendable {
             NewJourney(uuid: row.uuid, name: row.eventName, created: Date(timeIntervalSince1970: row.createdAt),
                        violations: row.violations, flags: row.flags, persisted: now)
         })
-        for event in batch.processed where !event.flags.isEmpty { report(event) }
+        journey.reporter?.reportNew(batch.processed, persisted: now)
+        for event in batch.processed where !event.flags.isEmpty { reporter.report(event) }
         if !result.dropped.isEmpty { dropped(result.dropped, at: now) }
         fanOut.track(batch.processed)
         let first = !persistedAny

@@ -106,18 +106,36 @@ public final class JourneyLog: @unchecked Sendable {
         }
     }
 
-    public init(capacity: Int = 5_000) { self.capacity = max(1, capacity) }
+    /// Sends every step to the collector too, in a debug build that asked for it
+    /// (``DispatcherConfiguration/journeyReporting``); nil otherwise.
+    public let reporter: JourneyReporter?
+
+    public convenience init(capacity: Int = 5_000) { self.init(capacity: capacity, reporter: nil) }
+
+    init(capacity: Int, reporter: JourneyReporter?) {
+        self.capacity = max(1, capacity)
+        self.reporter = reporter
+    }
 
     func record(_ uuid: String, name: String? = nil, _ stage: JourneyStep.Stage, at date: Date) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
         indexLocked()
-        recordLocked(uuid, name: name, stage, at: date)
+        let known = recordLocked(uuid, name: name, stage, at: date)
+        lock.unlock()
+        reporter?.report([(uuid, known)], stage, at: date)
     }
 
     func record(_ uuids: [String], _ stage: JourneyStep.Stage, at date: Date) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
         indexLocked()
-        for uuid in uuids { recordLocked(uuid, name: nil, stage, at: date) }
+        var entries: [(uuid: String, name: String)] = []
+        if reporter != nil { entries.reserveCapacity(uuids.count) }
+        for uuid in uuids {
+            let known = recordLocked(uuid, name: nil, stage, at: date)
+            if reporter != nil { entries.append((uuid, known)) }
+        }
+        lock.unlock()
+        reporter?.report(entries, stage, at: date)
     }
 
     /// Records the first steps of many new events under one lock (the worker's
@@ -168,15 +186,18 @@ public final class JourneyLog: @unchecked Sendable {
         unindexed = 0
     }
 
-    private func recordLocked(_ uuid: String, name: String?, _ stage: JourneyStep.Stage, at date: Date) {
+    /// Records a step; returns the event's name as known.
+    @discardableResult
+    private func recordLocked(_ uuid: String, name: String?, _ stage: JourneyStep.Stage, at date: Date) -> String {
         let step = JourneyStep(stage: stage, at: date)
         if let position = index[uuid] {
             // Mutated in place (no copy of the steps array).
             slots[position].journey.append(step, limit: maxStepsPerEvent)
-            return
+            return slots[position].journey.name
         }
         appendLocked(Slot(uuid: uuid, journey: Journey(name: name ?? "?", head: nil, rest: [step])))
         indexLocked()
+        return name ?? "?"
     }
 
     /// The steps of one event (by its uuid, lowercase), oldest first; empty when unknown or forgotten.

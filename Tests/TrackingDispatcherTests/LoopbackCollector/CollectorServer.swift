@@ -26,6 +26,8 @@ final class CollectorServer: @unchecked Sendable {
     private var gzippedRequests = 0
     private var stored: [CollectedEvent] = []
     private var requests: [(requestID: String, status: Int, events: Int, outcome: String)] = []
+    private var journeyRequests: [[JSONValue]] = []
+    private var journeyBodies: [String] = []
 
     /// Bodies above this are refused with 413 (the dispatcher splits the batch).
     static let maximumBodyBytes = 32 << 20
@@ -144,12 +146,35 @@ final class CollectorServer: @unchecked Sendable {
         case .malformed:
             write(fd, status: 400, body: #"{"error":"malformed request"}"#)
         case .request(let method, let path, let headers, let body):
+            if method == "POST", path == "/v1/journey" {
+                journey(fd, headers: headers, body: body)
+                return
+            }
             guard method == "POST", path == "/v1/batch" else {
                 write(fd, status: path == "/health" ? 200 : 404, body: #"{"ok":\#(path == "/health")}"#)
                 return
             }
             batch(fd, headers: headers, body: body)
         }
+    }
+
+    /// The steps of every `POST /v1/journey` received, one array per request.
+    func journeyReports() -> [[JSONValue]] { lock.withLock { journeyRequests } }
+    /// The bodies of those requests, as received.
+    func journeyReportBodies() -> [String] { lock.withLock { journeyBodies } }
+
+    /// `POST /v1/journey` (docs/collector.md): recorded as posted, answered like the collector.
+    private func journey(_ fd: Int32, headers: [String: String], body: [UInt8]) {
+        guard headers["content-type"] == "application/json",
+              let parsed = try? JSONValue.parse(body), case .array(let steps)? = parsed["steps"] else {
+            write(fd, status: 400, body: #"{"error":"expected {\"steps\":[…]}"}"#)
+            return
+        }
+        lock.withLock {
+            journeyRequests.append(steps)
+            journeyBodies.append(String(decoding: body, as: UTF8.self))
+        }
+        write(fd, status: 200, body: #"{"recorded":\#(steps.count),"refused":0}"#)
     }
 
     private func batch(_ fd: Int32, headers: [String: String], body rawBody: [UInt8]) {

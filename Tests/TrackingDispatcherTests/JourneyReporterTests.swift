@@ -1,0 +1,126 @@
+import Foundation
+import Logging
+import Testing
+import TrackingCore
+@testable import TrackingDispatcher
+
+/// A debug dispatcher reports each event's journey to the collector's
+/// `POST /v1/journey` (docs/dispatcher.md, "Journey reports"), here the loopback
+/// collector: batched, bounded, never retried, never a value of the event.
+@Suite("Journey reports")
+struct JourneyReporterTests {
+    typealias Canary = PersonalDataCanaryTests
+
+    static func client(_ directory: TemporaryDirectory, batchPort: UInt16, reporting: JourneyReporting?,
+                       batch: BatchConfiguration = BatchConfiguration()) -> TrackingClient {
+        let configuration = DispatcherConfiguration(
+            databaseURL: directory.database, batch: batch, strategies: [.manual],
+            retry: RetryPolicy(initialBackoff: 2, jitter: 0.2, minimumRequestInterval: 0, requestTimeout: 5),
+            contract: ContractRules(descriptor: Canary.descriptor), reportViolationsLoudly: false,
+            journeyReporting: reporting)
+        var logger = Logger(label: "tracking.tests")
+        logger.logLevel = .critical
+        return TrackingClient(configuration: configuration,
+                              providers: [CollectorProvider(endpoint: CollectorServer.batchURL(port: batchPort))],
+                              globals: StaticGlobals(["appVersion": .string("2"), "userEmail": .string(Canary.canaries[5])]),
+                              clock: ManualClock(), logger: logger)
+    }
+
+    static func journeyURL(port: UInt16) -> URL { URL(string: "http://127.0.0.1:\(port)/v1/journey")! }
+
+    /// Every step posted for `uuid`, in order, as `stage` plus its details.
+    static func steps(_ reports: [[JSONValue]], uuid: UUID) -> [JSONValue] {
+        reports.flatMap { $0 }.filter { $0["uuid"]?.stringValue == uuid.lowercasedString }
+    }
+
+    @Test("Off by default")
+    func offByDefault() throws {
+        let configuration = DispatcherConfiguration(databaseURL: URL(fileURLWithPath: "/nonexistent/db"), contract: .standard)
+        #expect(configuration.journeyReporting == nil)
+        #expect(JourneyLog().reporter == nil)
+    }
+
+    @Test("Created, validated with path and rule, persisted, batched, sent, confirmed; no value of the event")
+    func delivered() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let collector = try CollectorServer()
+        let port = try await collector.start()
+        defer { Task { await collector.stop() } }
+        let client = Self.client(directory, batchPort: port, reporting: JourneyReporting(endpoint: Self.journeyURL(port: port)))
+        let event = Canary.CheckoutEvent()
+        client.track(event)
+        await client.waitUntilPersisted()
+        #expect(await client.flush().delivered == 1)
+        let reporter = try #require(client.journey.reporter)
+        await reporter.waitUntilIdle()
+        await client.shutdown()
+
+        let steps = Self.steps(collector.journeyReports(), uuid: event.uuid)
+        try #require(steps.count == 6, "steps: \(steps)")
+        #expect(steps.map { $0["stage"]?.stringValue } == ["created", "validated", "persisted", "batched", "sent", "confirmed"])
+        #expect(steps.allSatisfy { $0["event"]?.stringValue == "checkout" && $0["at"]?.stringValue?.hasSuffix("Z") == true })
+        guard case .array(let list)? = steps[1]["violations"] else {
+            Issue.record("no violations in \(steps[1])")
+            return
+        }
+        let violations = list.compactMap(\.stringValue)
+        #expect(violations.contains("lines[0].sku: patternMismatch"))
+        #expect(violations.contains("customer.email: patternMismatch"))
+        let requestID = try #require(steps[3]["requestId"]?.stringValue)
+        #expect(steps[4]["requestId"]?.stringValue == requestID)
+        #expect(steps[5]["requestId"]?.stringValue == requestID)
+        #expect(try collector.requestLog().map(\.requestID).contains(requestID))
+        let posted = collector.journeyReportBodies().joined(separator: "\n")
+        #expect(Canary.leaks(posted).isEmpty, "journey report: \(posted)")
+        #expect(reporter.statistics.sentSteps == 6 && reporter.statistics.lostSteps == 0)
+    }
+
+    @Test("Set aside with the collector's reason, and dropped when the queue is full")
+    func setAsideAndDropped() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let collector = try CollectorServer()
+        let port = try await collector.start()
+        defer { Task { await collector.stop() } }
+        let client = Self.client(directory, batchPort: port, reporting: JourneyReporting(endpoint: Self.journeyURL(port: port)),
+                                 batch: BatchConfiguration(maxQueueSize: 1))
+        let first = Canary.CheckoutEvent(), second = Canary.CheckoutEvent()
+        client.track(first)
+        await client.waitUntilPersisted()
+        client.track(second)   // the queue holds one: the first is dropped
+        await client.waitUntilPersisted()
+        await collector.inject([Fault(status: 200, body: #"{"accepted":[],"rejected":[{"uuid":"\#(second.uuid.lowercasedString)","reason":"not today"}]}"#)])
+        _ = await client.flush()
+        let reporter = try #require(client.journey.reporter)
+        await reporter.waitUntilIdle()
+        await client.shutdown()
+
+        let reports = collector.journeyReports()
+        #expect(Self.steps(reports, uuid: first.uuid).map { $0["stage"]?.stringValue } == ["created", "validated", "persisted", "dropped"])
+        let secondSteps = Self.steps(reports, uuid: second.uuid)
+        #expect(secondSteps.map { $0["stage"]?.stringValue } == ["created", "validated", "persisted", "batched", "sent", "failed", "setAside"])
+        #expect(secondSteps.last?["reason"]?.stringValue == "not today")
+        let posted = collector.journeyReportBodies().joined(separator: "\n")
+        #expect(Canary.leaks(posted).isEmpty, "journey report: \(posted)")
+    }
+
+    @Test("A collector that cannot be reached: steps bounded, lost, never retried; tracking goes on")
+    func unreachable() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let reporting = JourneyReporting(endpoint: Self.journeyURL(port: 1), maxBufferedSteps: 3, timeout: 2, pauseAfterFailure: 1)
+        let client = Self.client(directory, batchPort: 1, reporting: reporting)
+        for _ in 0..<20 { client.track(Canary.CheckoutEvent()) }
+        #expect(await client.waitUntilPersisted() == .persisted)
+        let reporter = try #require(client.journey.reporter)
+        await reporter.waitUntilIdle()
+        await client.shutdown()
+        let statistics = reporter.statistics
+        #expect(statistics.sentSteps == 0)
+        #expect(statistics.lostSteps + statistics.droppedSteps == 60)
+        #expect(statistics.droppedSteps > 0)
+        #expect(statistics.lostSteps <= 3 * statistics.requests)
+        #expect(statistics.pendingSteps == 0)
+    }
+}
