@@ -47,6 +47,14 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         context.fireChannelRead(data)
     }
 
+    func channelReadComplete(context: ChannelHandlerContext) {
+        // A refused request is drained whatever the handlers behind this one want:
+        // the HTTP pipeline may have stopped reading (backpressure on a body nobody
+        // consumes now), and a client blocked on a full socket would never read the answer.
+        if case .refused = phase { context.read() }
+        context.fireChannelReadComplete()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         timeout?.cancel()
         timeout = nil
@@ -170,6 +178,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         // send a reset, which can destroy the answer before the client reads it.
         context.writeAndFlush(NIOAny(buffer)).assumeIsolated().whenComplete { _ in
             context.close(mode: .output, promise: nil)
+            context.read()
             _ = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(10)) {
                 context.close(promise: nil)
             }
