@@ -73,8 +73,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                 // terminator is looked for with Foundation's search, across the previous read's tail.
                 let rest = Array(bytes[index...])
                 let total = count + rest.count
-                if total > limits.maxBodyBytes + limits.maxBodyBytes / 8 + 1_024 {
-                    // Framing adds a few bytes per chunk: well past the limit, the body is too large.
+                if total > Self.streamedBodyLimit(limits) {
                     refuse(413, "the body is larger than \(limits.maxBodyBytes) bytes", context: context)
                     return false
                 }
@@ -183,6 +182,16 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                 context.close(promise: nil)
             }
         }
+    }
+
+    /// How many raw bytes of a chunked body pass before it is refused here. Framing
+    /// adds a few bytes per chunk, so this is well past `maxBodyBytes`; the route
+    /// collects up to the same number and checks the exact limit on the whole body,
+    /// so that a body too large while it streams is always refused here, where the
+    /// connection is drained (the route's answer mid-body would leave the client's
+    /// unread bytes on a connection the pipeline may have stopped reading).
+    static func streamedBodyLimit(_ limits: CollectorLimits) -> Int {
+        limits.maxBodyBytes + limits.maxBodyBytes / 8 + 1_024
     }
 
     /// The end of a chunked body (no trailers): the zero-size chunk and the blank line.

@@ -50,14 +50,16 @@ extension CollectorService {
             return Self.json(415, #"{"error":"unsupported Content-Encoding (gzip or none)"}"#)
         }
         var request = request
-        let body: [UInt8]
-        do {
-            body = Array(buffer: try await request.collectBody(upTo: configuration.limits.maxBodyBytes))
-        } catch {
+        // Collected up to the head guard's streaming limit (see `RequestHeadGuard.streamedBodyLimit`),
+        // then held to the exact limit as a whole.
+        let limit = RequestHeadGuard.streamedBodyLimit(configuration.limits)
+        let collected = try? await request.collectBody(upTo: limit)
+        guard let collected, collected.readableBytes <= configuration.limits.maxBodyBytes else {
             try await storage.logRequest(RequestRecord(requestID: requestID, status: 413, events: 0, bytes: 0,
                                                        outcome: "body too large", receivedAt: Date()))
             return Self.json(413, #"{"error":"the body is larger than \#(configuration.limits.maxBodyBytes) bytes"}"#)
         }
+        let body = Array(buffer: collected)
         if let fault = await faults.next() {
             if let answer = try await serve(fault, requestID: requestID, bytes: body.count, context: context) { return answer }
         }

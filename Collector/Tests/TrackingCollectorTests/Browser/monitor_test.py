@@ -10,6 +10,7 @@ import csv, io, json, os, sys, time, urllib.request, uuid
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 base, artifacts = sys.argv[1], sys.argv[2]
@@ -36,7 +37,9 @@ options.binary_location = "/usr/bin/chromium"
 for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900"]:
     options.add_argument(argument)
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-wait = WebDriverWait(driver, 15)
+# Rows are re-rendered as events stream in: a row found a moment ago may be gone
+# when its cells are read, so a condition that meets a stale row is tried again.
+wait = WebDriverWait(driver, 15, ignored_exceptions=[StaleElementReferenceException])
 
 
 def rows():
