@@ -24,89 +24,131 @@ public enum Omnitracking {
 
     /// The whole contract as data: the runtime validates encoded events against it,
     /// including models an app composed from the generated protocols.
-    public static let descriptor: TrackingCore.ContractDescriptor = TrackingCore.ContractDescriptor(
-        name: "Omnitracking",
-        version: "1.3.0",
-        valueSets: [
-            TrackingCore.ValueSetDescriptor(name: "ViewType", wireValues: ["Wishlist", "My Notifications List", "Product Listing", "Product Detail", "Bag", "Home"]),
-            TrackingCore.ValueSetDescriptor(name: "ExitInteraction", wireValues: ["back", "tab_bar", "deep_link", "product_tap", "background"]),
-            TrackingCore.ValueSetDescriptor(name: "InteractionType", wireValues: ["tap", "swipe", "long_press"]),
-            TrackingCore.ValueSetDescriptor(name: "Currency", wireValues: ["EUR", "GBP", "USD", "JPY", "CNY"]),
-        ],
-        objects: [
-            TrackingCore.ObjectDescriptor(
-                name: "Product",
-                required: [
-                    TrackingCore.FieldDescriptor("sku", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"))),
-                    TrackingCore.FieldDescriptor("price", TrackingCore.ValueSpec(.decimal, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
-                ],
-                optional: [
-                    TrackingCore.FieldDescriptor("brand", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(maxLength: 80))),
-                    TrackingCore.FieldDescriptor("image_url", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^https://"))),
-                    TrackingCore.FieldDescriptor("position", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
-                ]
-            ),
-        ],
-        mandatory: [
-            TrackingCore.FieldDescriptor("uuid", TrackingCore.ValueSpec(.uuid)),
-            TrackingCore.FieldDescriptor("clientTimestamp", TrackingCore.ValueSpec(.timestamp)),
-        ],
-        kinds: [
-            TrackingCore.KindDescriptor(
-                name: "pageView",
-                mandatory: [
-                    TrackingCore.FieldDescriptor("viewType", TrackingCore.ValueSpec(.valueSet("ViewType"))),
-                    TrackingCore.FieldDescriptor("uniqueViewId", TrackingCore.ValueSpec(.uuid)),
-                ]
-            ),
-            TrackingCore.KindDescriptor(
-                name: "pageAction",
-                mandatory: [
-                    TrackingCore.FieldDescriptor("viewType", TrackingCore.ValueSpec(.valueSet("ViewType"))),
-                    TrackingCore.FieldDescriptor("uniqueViewId", TrackingCore.ValueSpec(.uuid)),
-                    TrackingCore.FieldDescriptor("interactionType", TrackingCore.ValueSpec(.valueSet("InteractionType"))),
-                ]
-            ),
-            TrackingCore.KindDescriptor(
-                name: "systemAction",
-                mandatory: []
-            ),
-            TrackingCore.KindDescriptor(
-                name: "impression",
-                mandatory: [
-                    TrackingCore.FieldDescriptor("viewType", TrackingCore.ValueSpec(.valueSet("ViewType"))),
-                    TrackingCore.FieldDescriptor("uniqueViewId", TrackingCore.ValueSpec(.uuid)),
-                    TrackingCore.FieldDescriptor("itemId", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(minLength: 1, maxLength: 64))),
-                    TrackingCore.FieldDescriptor("position", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
-                    TrackingCore.FieldDescriptor("visibleSeconds", TrackingCore.ValueSpec(.double, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
-                    TrackingCore.FieldDescriptor("visibleRatio", TrackingCore.ValueSpec(.double, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1")))),
-                ]
-            ),
-        ],
-        globals: [
-            TrackingCore.FieldDescriptor("appVersion", TrackingCore.ValueSpec(.string), defaultValue: .string("unknown")),
-            TrackingCore.FieldDescriptor("osVersion", TrackingCore.ValueSpec(.string), defaultValue: .string("unknown")),
-            TrackingCore.FieldDescriptor("deviceModel", TrackingCore.ValueSpec(.string), defaultValue: .string("unknown")),
-            TrackingCore.FieldDescriptor("sessionId", TrackingCore.ValueSpec(.uuid)),
-            TrackingCore.FieldDescriptor("contractVersion", TrackingCore.ValueSpec(.string)),
-        ],
-        fields: [
-            TrackingCore.FieldDescriptor("exitInteraction", TrackingCore.ValueSpec(.valueSet("ExitInteraction"))),
-            TrackingCore.FieldDescriptor("skuItemList", TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"))), TrackingCore.FieldConstraints(maxItems: 200))),
-            TrackingCore.FieldDescriptor("messageQuantity", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
-            TrackingCore.FieldDescriptor("hasNewMessages", TrackingCore.ValueSpec(.bool)),
-            TrackingCore.FieldDescriptor("promocode", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$"))),
-            TrackingCore.FieldDescriptor("sku", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"))),
-            TrackingCore.FieldDescriptor("price", TrackingCore.ValueSpec(.decimal, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
-            TrackingCore.FieldDescriptor("currency", TrackingCore.ValueSpec(.valueSet("Currency"))),
-            TrackingCore.FieldDescriptor("quantity", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("1"), maximum: TrackingCore.GeneratedCodeSupport.decimal("99")))),
-            TrackingCore.FieldDescriptor("products", TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.object("Product"))), TrackingCore.FieldConstraints(maxItems: 50))),
-            TrackingCore.FieldDescriptor("cart_id", TrackingCore.ValueSpec(.string)),
-            TrackingCore.FieldDescriptor("searchQuery", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(maxLength: 200)), pii: true),
-            TrackingCore.FieldDescriptor("legacyCategory", TrackingCore.ValueSpec(.string), deprecated: "Use skuItemList instead."),
-        ],
-        events: Array([Self.eventDescriptors0, Self.eventDescriptors1, Self.eventDescriptors2, Self.eventDescriptors3, Self.eventDescriptors4, Self.eventDescriptors5, Self.eventDescriptors6, Self.eventDescriptors7].joined())
-    )
+    public static let descriptor: TrackingCore.ContractDescriptor = makeDescriptor()
+
+    /// Builds ``descriptor``, once.
+    private static func makeDescriptor() -> TrackingCore.ContractDescriptor {
+        var valueSets: [TrackingCore.ValueSetDescriptor] = []
+        valueSets.append(TrackingCore.ValueSetDescriptor(name: "ViewType", wireValues: ["Wishlist",
+            "My Notifications List", "Product Listing", "Product Detail", "Bag", "Home"]))
+        valueSets.append(TrackingCore.ValueSetDescriptor(name: "ExitInteraction", wireValues: ["back", "tab_bar",
+            "deep_link", "product_tap", "background"]))
+        valueSets.append(TrackingCore.ValueSetDescriptor(name: "InteractionType", wireValues: ["tap", "swipe",
+            "long_press"]))
+        valueSets.append(TrackingCore.ValueSetDescriptor(name: "Currency", wireValues: ["EUR", "GBP", "USD", "JPY",
+            "CNY"]))
+        var objects: [TrackingCore.ObjectDescriptor] = []
+        objects.append(TrackingCore.ObjectDescriptor(
+            name: "Product",
+            required: [
+                TrackingCore.FieldDescriptor("sku", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
+                    pattern: "^[0-9]{4,12}$"))),
+                TrackingCore.FieldDescriptor("price", TrackingCore.ValueSpec(.decimal, TrackingCore.FieldConstraints(
+                    minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
+            ],
+            optional: [
+                TrackingCore.FieldDescriptor("brand", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
+                    maxLength: 80))),
+                TrackingCore.FieldDescriptor("image_url", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
+                    pattern: "^https://"))),
+                TrackingCore.FieldDescriptor("position", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
+                    minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
+            ]
+        ))
+        var kinds: [TrackingCore.KindDescriptor] = []
+        kinds.append(TrackingCore.KindDescriptor(
+            name: "pageView",
+            mandatory: [
+                TrackingCore.FieldDescriptor("viewType", TrackingCore.ValueSpec(.valueSet("ViewType"))),
+                TrackingCore.FieldDescriptor("uniqueViewId", TrackingCore.ValueSpec(.uuid)),
+            ]
+        ))
+        kinds.append(TrackingCore.KindDescriptor(
+            name: "pageAction",
+            mandatory: [
+                TrackingCore.FieldDescriptor("viewType", TrackingCore.ValueSpec(.valueSet("ViewType"))),
+                TrackingCore.FieldDescriptor("uniqueViewId", TrackingCore.ValueSpec(.uuid)),
+                TrackingCore.FieldDescriptor("interactionType", TrackingCore.ValueSpec(.valueSet("InteractionType"))),
+            ]
+        ))
+        kinds.append(TrackingCore.KindDescriptor(
+            name: "systemAction",
+            mandatory: []
+        ))
+        kinds.append(TrackingCore.KindDescriptor(
+            name: "impression",
+            mandatory: [
+                TrackingCore.FieldDescriptor("viewType", TrackingCore.ValueSpec(.valueSet("ViewType"))),
+                TrackingCore.FieldDescriptor("uniqueViewId", TrackingCore.ValueSpec(.uuid)),
+                TrackingCore.FieldDescriptor("itemId", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
+                    minLength: 1, maxLength: 64))),
+                TrackingCore.FieldDescriptor("position", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
+                    minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
+                TrackingCore.FieldDescriptor("visibleSeconds", TrackingCore.ValueSpec(.double,
+                    TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
+                TrackingCore.FieldDescriptor("visibleRatio", TrackingCore.ValueSpec(.double,
+                    TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"),
+                    maximum: TrackingCore.GeneratedCodeSupport.decimal("1")))),
+            ]
+        ))
+        var mandatory: [TrackingCore.FieldDescriptor] = []
+        mandatory.append(TrackingCore.FieldDescriptor("uuid", TrackingCore.ValueSpec(.uuid)))
+        mandatory.append(TrackingCore.FieldDescriptor("clientTimestamp", TrackingCore.ValueSpec(.timestamp)))
+        var globals: [TrackingCore.FieldDescriptor] = []
+        globals.append(TrackingCore.FieldDescriptor("appVersion", TrackingCore.ValueSpec(.string),
+            defaultValue: .string("unknown")))
+        globals.append(TrackingCore.FieldDescriptor("osVersion", TrackingCore.ValueSpec(.string),
+            defaultValue: .string("unknown")))
+        globals.append(TrackingCore.FieldDescriptor("deviceModel", TrackingCore.ValueSpec(.string),
+            defaultValue: .string("unknown")))
+        globals.append(TrackingCore.FieldDescriptor("sessionId", TrackingCore.ValueSpec(.uuid)))
+        globals.append(TrackingCore.FieldDescriptor("contractVersion", TrackingCore.ValueSpec(.string)))
+        var fields: [TrackingCore.FieldDescriptor] = []
+        fields.append(TrackingCore.FieldDescriptor("exitInteraction",
+            TrackingCore.ValueSpec(.valueSet("ExitInteraction"))))
+        fields.append(TrackingCore.FieldDescriptor("skuItemList",
+            TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
+                pattern: "^[0-9]{4,12}$"))), TrackingCore.FieldConstraints(maxItems: 200))))
+        fields.append(TrackingCore.FieldDescriptor("messageQuantity",
+            TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
+                minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))))
+        fields.append(TrackingCore.FieldDescriptor("hasNewMessages", TrackingCore.ValueSpec(.bool)))
+        fields.append(TrackingCore.FieldDescriptor("promocode",
+            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$"))))
+        fields.append(TrackingCore.FieldDescriptor("sku",
+            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"))))
+        fields.append(TrackingCore.FieldDescriptor("price",
+            TrackingCore.ValueSpec(.decimal, TrackingCore.FieldConstraints(
+                minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))))
+        fields.append(TrackingCore.FieldDescriptor("currency", TrackingCore.ValueSpec(.valueSet("Currency"))))
+        fields.append(TrackingCore.FieldDescriptor("quantity",
+            TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
+                minimum: TrackingCore.GeneratedCodeSupport.decimal("1"),
+                maximum: TrackingCore.GeneratedCodeSupport.decimal("99")))))
+        fields.append(TrackingCore.FieldDescriptor("products",
+            TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.object("Product"))),
+                TrackingCore.FieldConstraints(maxItems: 50))))
+        fields.append(TrackingCore.FieldDescriptor("cart_id", TrackingCore.ValueSpec(.string)))
+        fields.append(TrackingCore.FieldDescriptor("searchQuery",
+            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(maxLength: 200)), pii: true))
+        fields.append(TrackingCore.FieldDescriptor("legacyCategory", TrackingCore.ValueSpec(.string),
+            deprecated: "Use skuItemList instead."))
+        var events: [TrackingCore.EventDescriptor] = []
+        events += eventDescriptors11()
+        events += eventDescriptors15()
+        events += eventDescriptors21()
+        events += eventDescriptors25()
+        events += eventDescriptors44()
+        events += eventDescriptors52()
+        events += eventDescriptors59()
+        events += eventDescriptors61()
+        return TrackingCore.ContractDescriptor(
+            name: "Omnitracking", version: "1.3.0",
+            valueSets: valueSets, objects: objects, mandatory: mandatory, kinds: kinds, globals: globals,
+                fields: fields,
+            events: events
+        )
+    }
 
     /// Field checks shared by the events' validators (generated code only).
     enum Rules {}

@@ -125,7 +125,8 @@ extension Omnitracking.Rules {
     }
 
     // "interactionType"
-    static func kindPageAction_interactionType(_ value: Omnitracking.InteractionType?, to writer: inout TrackingCore.JSONWriter) {
+    static func kindPageAction_interactionType(_ value: Omnitracking.InteractionType?,
+        to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"interactionType\""); writer.rawValue(value.wireJSON)
     }
@@ -143,10 +144,12 @@ extension Omnitracking.Rules {
     }
 
     // "itemId"
-    static let constraints_kindImpression_itemId: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minLength: 1, maxLength: 64)
+    static let constraints_kindImpression_itemId: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+        minLength: 1, maxLength: 64)
     static func kindImpression_itemId(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_kindImpression_itemId, path: "itemId", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.constraints_kindImpression_itemId, path: "itemId",
+            into: &violations)
     }
     static func kindImpression_itemId(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -154,10 +157,12 @@ extension Omnitracking.Rules {
     }
 
     // "position"
-    static let constraints_kindImpression_position: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static let constraints_kindImpression_position: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func kindImpression_position(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(int: value, Self.constraints_kindImpression_position, path: "position", into: &violations)
+        TrackingCore.ConstraintRules.check(int: value, Self.constraints_kindImpression_position, path: "position",
+            into: &violations)
     }
     static func kindImpression_position(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -165,10 +170,12 @@ extension Omnitracking.Rules {
     }
 
     // "visibleSeconds"
-    static let constraints_kindImpression_visibleSeconds: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static let constraints_kindImpression_visibleSeconds: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func kindImpression_visibleSeconds(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(double: value, Self.constraints_kindImpression_visibleSeconds, path: "visibleSeconds", into: &violations)
+        TrackingCore.ConstraintRules.check(double: value, Self.constraints_kindImpression_visibleSeconds,
+            path: "visibleSeconds", into: &violations)
     }
     static func kindImpression_visibleSeconds(_ value: Swift.Double?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -176,10 +183,13 @@ extension Omnitracking.Rules {
     }
 
     // "visibleRatio"
-    static let constraints_kindImpression_visibleRatio: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1"))
+    static let constraints_kindImpression_visibleRatio: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"), maximum: TrackingCore.GeneratedCodeSupport.decimal(
+        "1"))
     static func kindImpression_visibleRatio(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(double: value, Self.constraints_kindImpression_visibleRatio, path: "visibleRatio", into: &violations)
+        TrackingCore.ConstraintRules.check(double: value, Self.constraints_kindImpression_visibleRatio,
+            path: "visibleRatio", into: &violations)
     }
     static func kindImpression_visibleRatio(_ value: Swift.Double?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }

@@ -2,11 +2,3 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 // Contract: "Omnitracking" "1.3.0"
-
-import Foundation
-import TrackingCore
-
-extension Omnitracking {
-    /// Descriptors of the events in this file.
-    static let eventDescriptors2: [TrackingCore.EventDescriptor] = []
-}

@@ -208,19 +208,24 @@ extension Omnitracking.OptionalFields {
 
 extension Omnitracking.Rules {
     // "exitInteraction"
-    static func field_exitInteraction(_ value: Omnitracking.ExitInteraction?, to writer: inout TrackingCore.JSONWriter) {
+    static func field_exitInteraction(_ value: Omnitracking.ExitInteraction?,
+        to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"exitInteraction\""); writer.rawValue(value.wireJSON)
     }
 
     // "skuItemList"
-    static let constraints_field_skuItemList: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 200)
-    static let constraints_field_skuItemList_items: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$")
+    static let constraints_field_skuItemList: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+        maxItems: 200)
+    static let constraints_field_skuItemList_items: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+        pattern: "^[0-9]{4,12}$")
     static func field_skuItemList(_ value: [Swift.String]?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_field_skuItemList, path: "skuItemList", into: &violations)
+        TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_field_skuItemList, path: "skuItemList",
+            into: &violations)
         for (index0, item0) in value.enumerated() {
-            TrackingCore.ConstraintRules.check(string: item0, Self.constraints_field_skuItemList_items, path: TrackingCore.GeneratedCodeSupport.path("skuItemList", index: index0), into: &violations)
+            TrackingCore.ConstraintRules.check(string: item0, Self.constraints_field_skuItemList_items,
+                path: TrackingCore.GeneratedCodeSupport.path("skuItemList", index: index0), into: &violations)
         }
     }
     static func field_skuItemList(_ value: [Swift.String]?, to writer: inout TrackingCore.JSONWriter) {
@@ -234,10 +239,12 @@ extension Omnitracking.Rules {
     }
 
     // "messageQuantity"
-    static let constraints_field_messageQuantity: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static let constraints_field_messageQuantity: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func field_messageQuantity(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(int: value, Self.constraints_field_messageQuantity, path: "messageQuantity", into: &violations)
+        TrackingCore.ConstraintRules.check(int: value, Self.constraints_field_messageQuantity, path: "messageQuantity",
+            into: &violations)
     }
     static func field_messageQuantity(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -251,10 +258,12 @@ extension Omnitracking.Rules {
     }
 
     // "promocode"
-    static let constraints_field_promocode: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$")
+    static let constraints_field_promocode: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+        pattern: "^[A-Z0-9]{4,16}$")
     static func field_promocode(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_promocode, path: "promocode", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_promocode, path: "promocode",
+            into: &violations)
     }
     static func field_promocode(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -262,7 +271,8 @@ extension Omnitracking.Rules {
     }
 
     // "sku"
-    static let constraints_field_sku: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$")
+    static let constraints_field_sku: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+        pattern: "^[0-9]{4,12}$")
     static func field_sku(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
         TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_sku, path: "sku", into: &violations)
@@ -273,10 +283,12 @@ extension Omnitracking.Rules {
     }
 
     // "price"
-    static let constraints_field_price: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+    static let constraints_field_price: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func field_price(_ value: Foundation.Decimal?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(decimal: value, Self.constraints_field_price, path: "price", into: &violations)
+        TrackingCore.ConstraintRules.check(decimal: value, Self.constraints_field_price, path: "price",
+            into: &violations)
     }
     static func field_price(_ value: Foundation.Decimal?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -290,10 +302,13 @@ extension Omnitracking.Rules {
     }
 
     // "quantity"
-    static let constraints_field_quantity: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("1"), maximum: TrackingCore.GeneratedCodeSupport.decimal("99"))
+    static let constraints_field_quantity: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+        minimum: TrackingCore.GeneratedCodeSupport.decimal("1"), maximum: TrackingCore.GeneratedCodeSupport.decimal(
+        "99"))
     static func field_quantity(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(int: value, Self.constraints_field_quantity, path: "quantity", into: &violations)
+        TrackingCore.ConstraintRules.check(int: value, Self.constraints_field_quantity, path: "quantity",
+            into: &violations)
     }
     static func field_quantity(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -304,9 +319,11 @@ extension Omnitracking.Rules {
     static let constraints_field_products: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 50)
     static func field_products(_ value: [Omnitracking.Product]?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_field_products, path: "products", into: &violations)
+        TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_field_products, path: "products",
+            into: &violations)
         for (index0, item0) in value.enumerated() {
-            item0.collectViolations(at: TrackingCore.GeneratedCodeSupport.path("products", index: index0), into: &violations)
+            item0.collectViolations(at: TrackingCore.GeneratedCodeSupport.path("products", index: index0),
+                into: &violations)
         }
     }
     static func field_products(_ value: [Omnitracking.Product]?, to writer: inout TrackingCore.JSONWriter) {
@@ -326,10 +343,12 @@ extension Omnitracking.Rules {
     }
 
     // "searchQuery"
-    static let constraints_field_searchQuery: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxLength: 200)
+    static let constraints_field_searchQuery: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+        maxLength: 200)
     static func field_searchQuery(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_searchQuery, path: "searchQuery", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_searchQuery, path: "searchQuery",
+            into: &violations)
     }
     static func field_searchQuery(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }

@@ -21,11 +21,16 @@ extension Omnitracking {
         public var position: Swift.Int?
 
         /// The members' constraints, built once.
-        private static let constraints_sku: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$")
-        private static let constraints_price: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
-        private static let constraints_brand: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxLength: 80)
-        private static let constraints_imageUrl: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^https://")
-        private static let constraints_position: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+        private static let constraints_sku: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+            pattern: "^[0-9]{4,12}$")
+        private static let constraints_price: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+            minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+        private static let constraints_brand: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+            maxLength: 80)
+        private static let constraints_imageUrl: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+            pattern: "^https://")
+        private static let constraints_position: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+            minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
 
         /// Optional members default to `nil`.
         ///
@@ -58,16 +63,21 @@ extension Omnitracking {
 
         /// Appends this value's violations, with paths below `path`.
         public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-            TrackingCore.ConstraintRules.check(string: self.sku, Self.constraints_sku, path: TrackingCore.GeneratedCodeSupport.path(path, "sku"), into: &violations)
-            TrackingCore.ConstraintRules.check(decimal: self.price, Self.constraints_price, path: TrackingCore.GeneratedCodeSupport.path(path, "price"), into: &violations)
+            TrackingCore.ConstraintRules.check(string: self.sku, Self.constraints_sku,
+                path: TrackingCore.GeneratedCodeSupport.path(path, "sku"), into: &violations)
+            TrackingCore.ConstraintRules.check(decimal: self.price, Self.constraints_price,
+                path: TrackingCore.GeneratedCodeSupport.path(path, "price"), into: &violations)
             if let value = self.brand {
-                TrackingCore.ConstraintRules.check(string: value, Self.constraints_brand, path: TrackingCore.GeneratedCodeSupport.path(path, "brand"), into: &violations)
+                TrackingCore.ConstraintRules.check(string: value, Self.constraints_brand,
+                    path: TrackingCore.GeneratedCodeSupport.path(path, "brand"), into: &violations)
             }
             if let value = self.imageUrl {
-                TrackingCore.ConstraintRules.check(string: value, Self.constraints_imageUrl, path: TrackingCore.GeneratedCodeSupport.path(path, "image_url"), into: &violations)
+                TrackingCore.ConstraintRules.check(string: value, Self.constraints_imageUrl,
+                    path: TrackingCore.GeneratedCodeSupport.path(path, "image_url"), into: &violations)
             }
             if let value = self.position {
-                TrackingCore.ConstraintRules.check(int: value, Self.constraints_position, path: TrackingCore.GeneratedCodeSupport.path(path, "position"), into: &violations)
+                TrackingCore.ConstraintRules.check(int: value, Self.constraints_position,
+                    path: TrackingCore.GeneratedCodeSupport.path(path, "position"), into: &violations)
             }
         }
 

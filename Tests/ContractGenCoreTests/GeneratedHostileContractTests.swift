@@ -10,12 +10,16 @@ import TrackingCore
 @Suite struct GeneratedHostileContractTests {
     static let when = Date(timeIntervalSince1970: 0.5)
 
-    static func defaultEvent() -> Type_.Default {
+    /// Events are immutable: a variant is a new event (`case` and `self_` given).
+    static func defaultEvent(
+        case: Int = 3,
+        self_: Type_.Class = Type_.Class(self_: "a\"b\\", any: Decimal(string: "1.5")!, init_: [[Type_.Protocol2(eventName_: "é😀", kindName_: true)]])
+    ) -> Type_.Default {
         Type_.Default(
             protocol: "quote \" back \\ slash",
-            case: 3,
+            case: `case`,
             default: "\\(x)\"",
-            self_: Type_.Class(self_: "a\"b\\", any: Decimal(string: "1.5")!, init_: [[Type_.Protocol2(eventName_: "é😀", kindName_: true)]]),
+            self_: self_,
             contractVersionX: 1.25,
             deprecatedThing: "*/ old",
             uuid: UUID(uuidString: "00000000-0000-4000-8000-00000000000A")!,
@@ -75,11 +79,11 @@ import TrackingCore
     }
 
     @Test func hostilePatternAndBoundsAreEnforced() {
-        var event = Self.defaultEvent()
-        event.`case` = 6
-        event.self_.self_ = "ABC"
-        event.self_.any = Decimal(string: "0.25")!
-        event.self_.init_ = [[], [], [], []]
+        var object = Self.defaultEvent().self_
+        object.self_ = "ABC"
+        object.any = Decimal(string: "0.25")!
+        object.init_ = [[], [], [], []]
+        let event = Self.defaultEvent(case: 6, self_: object)
         #expect(event.validate().map(\.path) == ["case", "Self.self", "Self.Any", "Self.init"])
     }
 

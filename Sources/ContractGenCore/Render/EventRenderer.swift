@@ -35,11 +35,11 @@ struct EventRenderer: Sendable {
         var encoder: Range<Int>
         /// The start of a constant's declaration, up to ` { `.
         var constantHead: Range<Int>
-        /// `, <protocol>`, for curated slots.
+        /// The field protocol, for curated slots.
         var conformance: Range<Int>
         var hasDoc: Bool
-        var isOptional: Bool
-        var hasFreshDefault: Bool
+        /// `nil` only for a constant, which no table slot is (an event fixes a slot per event).
+        var parameterGroup: StructLayout.ParameterGroup?
     }
 
     init(table: EventTable, namespace: String, version: String) {
@@ -63,8 +63,9 @@ struct EventRenderer: Sendable {
         func printed(depth: Int, _ body: (inout CodePrinter) -> Void) -> Range<Int> {
             var p = CodePrinter(depth: depth)
             body(&p)
-            arena.append(contentsOf: p.bytes)
-            return arena.count - p.bytes.count..<arena.count
+            let bytes = LineWrapping.wrapLongLines(p.bytes)
+            arena.append(contentsOf: bytes)
+            return arena.count - bytes.count..<arena.count
         }
         func text(_ text: String) -> Range<Int> {
             let start = arena.count
@@ -72,19 +73,19 @@ struct EventRenderer: Sendable {
             return start..<arena.count
         }
         let name = SwiftName.escaped(property.name)
+        let printer = PropertyPrinter(property, immutable: true)
         return Slot(
-            declaration: printed(depth: 2) { StructRenderer.renderProperty(property, into: &$0) },
-            doc: printed(depth: 2) { $0.doc(PropertyDoc.text(property)) },
-            parameter: printed(depth: 3) { $0.fragment(StructRenderer.parameter(property)) },
-            parameterDoc: printed(depth: 2) { $0.line(StructRenderer.parameterDoc(property)) },
-            assignment: printed(depth: 3) { $0.line(StructRenderer.assignment(property)) },
+            declaration: printed(depth: 2, printer.printDeclaration(into:)),
+            doc: printed(depth: 2, printer.printDoc(into:)),
+            parameter: printed(depth: 3, printer.printParameter(into:)),
+            parameterDoc: printed(depth: 2, printer.printParameterDoc(into:)),
+            assignment: printed(depth: 3, printer.printAssignment(into:)),
             check: printed(depth: 3) { ValueCode.callRule(property, namespace: namespace, into: &$0) },
             encoder: printed(depth: 3) { ValueCode.callWriter(property, namespace: namespace, into: &$0) },
             constantHead: text("        public var \(name): \(ValueCode.typeCode(property)) { "),
-            conformance: text(conformance.map { ", " + $0 } ?? ""),
-            hasDoc: PropertyDoc.hasText(property) || property.deprecated != nil,
-            isOptional: property.isOptional,
-            hasFreshDefault: property.freshDefault != nil
+            conformance: text(conformance ?? ""),
+            hasDoc: printer.hasDoc,
+            parameterGroup: printer.parameterGroup
         )
     }
 
@@ -102,7 +103,7 @@ struct EventRenderer: Sendable {
     private struct Scratch {
         /// (slot, constant) per property, in wire order.
         var properties: [(slot: Int, constant: ConstantDecl?)] = []
-        var parameters: [Int] = []
+        var parameters: [(slot: Int, constant: ConstantDecl?)] = []
     }
 
     private func render(
@@ -132,17 +133,25 @@ struct EventRenderer: Sendable {
         out.append(contentsOf: SwiftName.escaped(table.names.eventTypeName(event.name)).utf8)
         out.append(contentsOf: Self.colon)
         out.append(contentsOf: table.kindProtocol(of: event).utf8)
-        for slot in event.curated { append(slots[slot].conformance) }
-        out.append(contentsOf: Self.fixedConformances)
+        // Conformances continue on the next lines past 120 columns.
+        for slot in event.curated {
+            LineWrapping.append(
+                UnsafeBufferPointer(rebasing: arena[slots[slot].conformance]), first: false,
+                continuation: Self.continuation, reserve: 1, to: &out)
+        }
+        for conformance in Self.fixedConformances {
+            LineWrapping.append(conformance, first: false, continuation: Self.continuation, reserve: 2, to: &out)
+        }
+        out.append(contentsOf: Self.bodyStart)
         out.append(contentsOf: Self.eventNameStart)
         SwiftLiteral.appendString(event.name, to: &out)
         out.append(contentsOf: Self.closeBraceLine)
 
-        // A blank line around documented properties only.
-        var previousHadDoc = true
+        // A blank line around documented properties only (and after `eventName`).
+        var previousHadDoc: Bool? = true
         for (slot, constant) in properties {
             let s = slots[slot]
-            if s.hasDoc || previousHadDoc { out.append(Self.newline) }
+            if StructLayout.blankLine(before: s.hasDoc, previousHadDoc: previousHadDoc) { out.append(Self.newline) }
             if let constant {
                 append(s.doc)
                 append(s.constantHead)
@@ -157,36 +166,28 @@ struct EventRenderer: Sendable {
         }
         out.append(Self.newline)
 
-        // Initializer: required parameters first, then optionals defaulting to
-        // `nil`, then `uuid` and `clientTimestamp` defaulting to fresh values.
+        // Initializer: parameters in `StructLayout` order.
         var parameters = scratch.parameters.takeStorage()
         defer { scratch.parameters = parameters }
-        for (slot, constant) in properties where constant == nil && !slots[slot].isOptional && !slots[slot].hasFreshDefault {
-            parameters.append(slot)
-        }
-        for (slot, constant) in properties where constant == nil && slots[slot].isOptional && !slots[slot].hasFreshDefault {
-            parameters.append(slot)
-        }
-        for (slot, constant) in properties where constant == nil && slots[slot].hasFreshDefault {
-            parameters.append(slot)
-        }
+        StructLayout.appendInParameterOrder(
+            properties, group: { $0.constant == nil ? slots[$0.slot].parameterGroup : nil }, to: &parameters)
         out.append(contentsOf: Self.initDoc)
         if !parameters.isEmpty {
             out.append(contentsOf: Self.parametersDocStart)
-            for slot in parameters { append(slots[slot].parameterDoc) }
+            for (slot, _) in parameters { append(slots[slot].parameterDoc) }
         }
         if parameters.isEmpty {
             out.append(contentsOf: Self.emptyInit)
         } else {
             out.append(contentsOf: Self.initStart)
-            for (index, slot) in parameters.enumerated() {
+            for (index, (slot, _)) in parameters.enumerated() {
                 append(slots[slot].parameter)
                 if index < parameters.count - 1 { out.append(UInt8(ascii: ",")) }
                 out.append(Self.newline)
             }
             out.append(contentsOf: Self.initEnd)
         }
-        for slot in parameters { append(slots[slot].assignment) }
+        for (slot, _) in parameters { append(slots[slot].assignment) }
         out.append(contentsOf: Self.memberEnd)
         out.append(Self.newline)
 
@@ -207,21 +208,15 @@ struct EventRenderer: Sendable {
         // Fixed members next to each other are one raw write.
         out.append(contentsOf: Self.writeMembersStart)
         out.append(contentsOf: Self.rawMembersStart)
-        Self.appendMember("event", event.name, to: &out)
-        out.append(UInt8(ascii: ","))
-        Self.appendMember("kind", event.kindName, to: &out)
-        out.append(UInt8(ascii: ","))
-        Self.appendMember("contractVersion", version, to: &out)
+        Self.appendMember("event", event.name, first: true, to: &out)
+        Self.appendMember("kind", event.kindName, first: false, to: &out)
+        Self.appendMember("contractVersion", version, first: false, to: &out)
         var rawOpen = true
         for (slot, constant) in properties {
             if let constant {
-                if rawOpen {
-                    out.append(UInt8(ascii: ","))
-                } else {
-                    out.append(contentsOf: Self.rawMembersStart)
-                    rawOpen = true
-                }
-                Self.appendMember(table.fields[slot].wireName, constant.wireValue, to: &out)
+                if !rawOpen { out.append(contentsOf: Self.rawMembersStart) }
+                Self.appendMember(table.fields[slot].wireName, constant.wireValue, first: !rawOpen, to: &out)
+                rawOpen = true
                 continue
             }
             if rawOpen {
@@ -240,7 +235,7 @@ struct EventRenderer: Sendable {
     private func appendSummary(
         of event: EventTable.EventEntry, properties: [(slot: Int, constant: ConstantDecl?)], to out: inout [UInt8]
     ) {
-        let fields = properties.filter { $0.constant == nil && !slots[$0.slot].hasFreshDefault }
+        let fields = properties.filter { $0.constant == nil && slots[$0.slot].parameterGroup != .freshDefault }
             .map { "`" + table.fields[$0.slot].wireName + "`" }
         var sentence = "The `\(event.name)` event, of kind `\(event.kindName)`"
         sentence += fields.isEmpty ? "." : ", with " + (fields.count == 1 ? fields[0] : fields.dropLast().joined(separator: ", ") + " and " + fields.last!) + "."
@@ -257,10 +252,20 @@ struct EventRenderer: Sendable {
 
     /// One member of a `writer.rawMembers("…")` literal: the key and value as
     /// escaped JSON strings (``ValueCode/membersLiteral(_:)``, as bytes).
-    private static func appendMember(_ key: String, _ value: String, to out: inout [UInt8]) {
+    /// A member that would take the line past 120 columns goes to a
+    /// `writer.rawMembers` call of its own (the same JSON: each call adds the comma).
+    private static func appendMember(_ key: String, _ value: String, first: Bool, to out: inout [UInt8]) {
+        let start = out.count
+        if !first { out.append(UInt8(ascii: ",")) }
         appendJSONStringBody(key, to: &out)
         out.append(UInt8(ascii: ":"))
         appendJSONStringBody(value, to: &out)
+        guard !first, LineWrapping.column(of: out) + rawMembersEnd.count - 1 > LineWrapping.maxColumns else { return }
+        let member = Array(out[(start + 1)...])
+        out.removeSubrange(start...)
+        out.append(contentsOf: rawMembersEnd)
+        out.append(contentsOf: rawMembersStart)
+        out.append(contentsOf: member)
     }
 
     /// ``ValueCode/appendJSONStringBody(_:to:)``, as bytes.
@@ -289,13 +294,14 @@ struct EventRenderer: Sendable {
     private static let indent = Array("    ".utf8)
     private static let structStart = Array("    public struct ".utf8)
     private static let colon = Array(": ".utf8)
-    private static let fixedConformances = Array(
-        (EventTable.fixedConformances.map { ", " + $0 }.joined() + " {\n").utf8)
+    private static let fixedConformances = EventTable.fixedConformances.map { Array($0.utf8) }
+    private static let continuation = Array("        ".utf8)
+    private static let bodyStart = Array(" {\n".utf8)
     private static let eventNameStart = Array("        public var eventName: Swift.String { ".utf8)
     private static let closeBraceLine = Array(" }\n".utf8)
     private static let emptyDocLine = Array("    ///\n".utf8)
     private static let sentenceEnd = Array(".\n".utf8)
-    private static let parametersDocStart = Array(("        ///\n        " + StructRenderer.parametersDocStart + "\n").utf8)
+    private static let parametersDocStart = Array(("        ///\n        " + StructLayout.parametersDocStart + "\n").utf8)
     private static let initDoc = Array(
         "        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.\n".utf8)
     private static let emptyInit = Array("        public init() {\n".utf8)

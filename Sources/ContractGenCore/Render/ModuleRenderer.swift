@@ -40,7 +40,10 @@ struct ModuleRenderer: Sendable {
     func render(file name: String, reusing buffer: consuming [UInt8] = []) -> GeneratedFile {
         switch name {
         case GeneratedFileSet.descriptor:
-            return file(name, consume buffer) { p in DescriptorRenderer(module: module).render(into: &p) }
+            return file(name, consume buffer) { p in
+                DescriptorRenderer(module: module, eventShards: eventsByShard.indices.filter { !eventsByShard[$0].isEmpty })
+                    .render(into: &p)
+            }
         case GeneratedFileSet.valueSets:
             return file(name, consume buffer) { p in
                 guard !module.valueSets.isEmpty else { return }
@@ -84,8 +87,10 @@ struct ModuleRenderer: Sendable {
         default:
             guard let shard = (0..<ContractTranslator.eventShardCount).first(where: { GeneratedFileSet.events(shard: $0) == name })
             else { preconditionFailure("not a generated file: \(name)") }
-            return file(name, consume buffer) { p in
-                let indices = eventsByShard[shard]
+            let indices = eventsByShard[shard]
+            // A shard without events is the header alone: nothing to compile.
+            return file(name, consume buffer, imports: !indices.isEmpty) { p in
+                guard !indices.isEmpty else { return }
                 p.block("extension \(namespace)") { p in
                     DescriptorRenderer(module: module).renderShard(
                         shard, events: indices.lazy.map { contractEvents[$0] }, descriptors: eventDescriptors, into: &p)
@@ -95,6 +100,10 @@ struct ModuleRenderer: Sendable {
                 }
             }
         }
+    }
+
+    static func isEventShard(_ name: String) -> Bool {
+        name.hasPrefix("ContractEvents")
     }
 
     /// The namespace as written in code.
@@ -148,7 +157,9 @@ struct ModuleRenderer: Sendable {
         }
     }
 
-    func file(_ name: String, _ buffer: consuming [UInt8], _ body: (inout CodePrinter) -> Void) -> GeneratedFile {
+    func file(
+        _ name: String, _ buffer: consuming [UInt8], imports: Bool = true, _ body: (inout CodePrinter) -> Void
+    ) -> GeneratedFile {
         var p = CodePrinter(reusing: consume buffer)
         p.reserve(estimatedBytes(name))
         p.line(GeneratedFileSet.header)
@@ -156,11 +167,19 @@ struct ModuleRenderer: Sendable {
         p.line("// swiftlint:disable all")
         p.line("// swift-format-ignore-file")
         p.line("// Contract: \(SwiftLiteral.string(module.contractName)) \(SwiftLiteral.string(module.version))")
-        p.line()
-        p.line("import Foundation")
-        p.line("import TrackingCore")
-        p.line()
+        if imports {
+            p.line()
+            p.line("import Foundation")
+            p.line("import TrackingCore")
+            p.line()
+        }
         body(&p)
+        // Event shards keep their lines short as they print them (their
+        // snippets are wrapped once, in `EventRenderer`); the other files, a
+        // small share of the output, are wrapped afterwards.
+        if imports && !Self.isEventShard(name) {
+            return GeneratedFile(name: name, bytes: LineWrapping.wrapLongLines(p.bytes))
+        }
         return GeneratedFile(name: name, bytes: p.bytes)
     }
 

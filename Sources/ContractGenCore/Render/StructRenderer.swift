@@ -1,5 +1,6 @@
 /// Renders an object type as a struct: properties, initializer, validator and
-/// encoder. (Events are printed by ``EventRenderer``, from the same per-property pieces.)
+/// encoder. Its properties are printed by ``PropertyPrinter`` and laid out by
+/// ``StructLayout``, as ``EventRenderer``'s are.
 struct StructRenderer {
     let decl: StructDecl
 
@@ -16,12 +17,12 @@ struct StructRenderer {
             }
         }) { p in
             // A blank line around documented properties only.
-            var previousHadDoc = false
-            for (index, property) in decl.properties.enumerated() {
-                let hasDoc = PropertyDoc.hasText(property) || property.deprecated != nil
-                if index > 0 && (hasDoc || previousHadDoc) { p.line() }
-                Self.renderProperty(property, into: &p)
-                previousHadDoc = hasDoc
+            var previousHadDoc: Bool?
+            for property in decl.properties {
+                let printer = PropertyPrinter(property, immutable: false)
+                if StructLayout.blankLine(before: printer.hasDoc, previousHadDoc: previousHadDoc) { p.line() }
+                printer.printDeclaration(into: &p)
+                previousHadDoc = printer.hasDoc
             }
             p.line()
             let lets = decl.properties.filter { $0.constant == nil && ValueCode.needsCheck($0.spec) }.flatMap { property in
@@ -40,35 +41,19 @@ struct StructRenderer {
         }
     }
 
-    static func renderProperty(_ property: PropertyDecl, into p: inout CodePrinter) {
-        let name = SwiftName.escaped(property.name)
-        let type = ValueCode.typeCode(property)
-        p.doc(PropertyDoc.text(property))
-        if let constant = property.constant {
-            p.line("public var \(name): \(type) { \(SwiftName.escaped(constant.enumType)).\(SwiftName.escaped(constant.caseName)) }")
-        } else if property.deprecated != nil {
-            p.deprecation(property.deprecated)
-            p.block("public var \(name): \(type)") { p in
-                p.line("get { self._\(property.name) }")
-                p.line("set { self._\(property.name) = newValue }")
-            }
-            p.line("private var _\(property.name): \(type)")
-        } else {
-            p.line("public var \(name): \(type)")
-        }
-    }
-
-    /// Required parameters first, then optionals defaulting to `nil` (and,
-    /// for events, `uuid` and `clientTimestamp` defaulting to fresh values).
+    /// A property's declaration. Events' stored properties are `let`
+    /// (`immutable`): an event records what happened, and a `let` compiles to
+    /// a getter alone where a `var` adds a setter and a `_modify` accessor.
+    /// The initializer, its parameters in ``StructLayout`` order.
     func renderInit(into p: inout CodePrinter) {
-        let settable = decl.properties.filter { $0.constant == nil }
-        let parameters = settable.filter { !$0.isOptional && $0.freshDefault == nil }
-            + settable.filter { $0.isOptional && $0.freshDefault == nil } + settable.filter { $0.freshDefault != nil }
+        var parameters: [PropertyPrinter] = []
+        StructLayout.appendInParameterOrder(
+            decl.properties.map { PropertyPrinter($0, immutable: false) }, group: \.parameterGroup, to: &parameters)
         p.line("/// Optional members default to `nil`.")
         if !parameters.isEmpty {
             p.line("///")
-            p.line(Self.parametersDocStart)
-            for property in parameters { p.line(Self.parameterDoc(property)) }
+            p.line(StructLayout.parametersDocStart)
+            for parameter in parameters { parameter.printParameterDoc(into: &p) }
         }
         let header: String
         if parameters.isEmpty {
@@ -76,44 +61,16 @@ struct StructRenderer {
         } else {
             p.line("public init(")
             p.indent()
-            for (index, property) in parameters.enumerated() {
-                p.line(Self.parameter(property) + (index == parameters.count - 1 ? "" : ","))
+            for (index, parameter) in parameters.enumerated() {
+                parameter.printParameter(into: &p)
+                p.append(index == parameters.count - 1 ? "\n" : ",\n")
             }
             p.outdent()
             header = ")"
         }
         p.block(header) { p in
-            for property in parameters { p.line(Self.assignment(property)) }
+            for parameter in parameters { parameter.printAssignment(into: &p) }
         }
-    }
-
-    static let parametersDocStart = "/// - Parameters:"
-
-    /// The doc comment line of an initializer parameter: the first line of
-    /// its description, or what it is on the wire.
-    static func parameterDoc(_ property: PropertyDecl) -> String {
-        var text = "The `\(property.wireName)` field."
-        if let doc = property.doc, let first = SwiftLiteral.docLines(doc).first(where: { $0.count > 4 }) {
-            text = String(first.dropFirst(4))
-        }
-        return "///   - \(SwiftName.escaped(property.name)): \(text)"
-    }
-
-    /// An initializer parameter, without the comma.
-    static func parameter(_ property: PropertyDecl) -> String {
-        var text = "\(SwiftName.escaped(property.name)): \(ValueCode.typeCode(property))"
-        if let fresh = property.freshDefault {
-            text += " = " + fresh
-        } else if property.isOptional {
-            text += " = nil"
-        }
-        return text
-    }
-
-    /// The initializer's assignment of a parameter (deprecated fields are stored under `_name`).
-    static func assignment(_ property: PropertyDecl) -> String {
-        let target = property.deprecated == nil ? "self.\(SwiftName.escaped(property.name))" : "self._\(property.name)"
-        return "\(target) = \(SwiftName.escaped(property.name))"
     }
 
     func renderValidation(into p: inout CodePrinter) {

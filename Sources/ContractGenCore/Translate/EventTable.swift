@@ -96,8 +96,10 @@ struct EventTable: Sendable {
         for slot in event.curated { properties.append((slot, nil)) }
     }
 
-    /// Every event's last conformances. `ContractGeneratedEvent` marks the type
+    /// Every event's last conformance. `ContractGeneratedEvent` marks the type
     /// as generated: the runtime trusts its `validate()` and skips re-checking
-    /// the encoded payload against the descriptor.
-    static let fixedConformances = ["TrackingCore.ContractGeneratedEvent", "Swift.Hashable"]
+    /// the encoded payload against the descriptor. Events are not `Hashable`:
+    /// the synthesized conformance was a third of the module's build time
+    /// (docs/performance.md); compare events by `encodedJSON()`.
+    static let fixedConformances = ["TrackingCore.ContractGeneratedEvent"]
 }

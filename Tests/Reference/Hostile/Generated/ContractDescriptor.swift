@@ -25,67 +25,89 @@ public enum Type_ {
 
     /// The whole contract as data: the runtime validates encoded events against it,
     /// including models an app composed from the generated protocols.
-    public static let descriptor: TrackingCore.ContractDescriptor = TrackingCore.ContractDescriptor(
-        name: "Type",
-        version: "0.1.0-beta.1+hostile",
-        valueSets: [
-            TrackingCore.ValueSetDescriptor(name: "Selfish", wireValues: ["say \"hi\"", "C:\\path\\to\\(file)", "two\nlines\ttab\r", "emoji 😀 and é and \u{7} bell", "*/ \"\"\" #\" \\(x)", ""]),
-            TrackingCore.ValueSetDescriptor(name: "in", wireValues: ["class", "struct", "let"]),
-        ],
-        objects: [
-            TrackingCore.ObjectDescriptor(
-                name: "Class",
-                required: [
-                    TrackingCore.FieldDescriptor("self", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^[a-z\"\\\\]+$"))),
-                    TrackingCore.FieldDescriptor("Any", TrackingCore.ValueSpec(.decimal, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0.5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1000000.25")))),
-                ],
-                optional: [
-                    TrackingCore.FieldDescriptor("init", TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.object("Protocol2"))))), TrackingCore.FieldConstraints(maxItems: 3))),
-                ]
-            ),
-            TrackingCore.ObjectDescriptor(
-                name: "Protocol2",
-                required: [
-                    TrackingCore.FieldDescriptor("eventName", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(minLength: 1, maxLength: 3))),
-                ],
-                optional: [
-                    TrackingCore.FieldDescriptor("kindName", TrackingCore.ValueSpec(.bool)),
-                ]
-            ),
-        ],
-        mandatory: [
-            TrackingCore.FieldDescriptor("uuid", TrackingCore.ValueSpec(.uuid)),
-            TrackingCore.FieldDescriptor("clientTimestamp", TrackingCore.ValueSpec(.timestamp)),
-            TrackingCore.FieldDescriptor("protocol", TrackingCore.ValueSpec(.string), defaultValue: .string("quote \" back \\ slash")),
-        ],
-        kinds: [
-            TrackingCore.KindDescriptor(
-                name: "static",
-                mandatory: [
-                    TrackingCore.FieldDescriptor("Type", TrackingCore.ValueSpec(.valueSet("Selfish"))),
-                    TrackingCore.FieldDescriptor("case", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("-5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("5")))),
-                ]
-            ),
-            TrackingCore.KindDescriptor(
-                name: "is",
-                mandatory: [
-                    TrackingCore.FieldDescriptor("in", TrackingCore.ValueSpec(.valueSet("in"))),
-                ]
-            ),
-        ],
-        globals: [
-            TrackingCore.FieldDescriptor("static", TrackingCore.ValueSpec(.string), defaultValue: .string("\\(global)")),
-        ],
-        fields: [
-            TrackingCore.FieldDescriptor("default", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(maxLength: 10))),
-            TrackingCore.FieldDescriptor("Self", TrackingCore.ValueSpec(.object("Class"))),
-            TrackingCore.FieldDescriptor("contract-version.x", TrackingCore.ValueSpec(.double, TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
-            TrackingCore.FieldDescriptor("when", TrackingCore.ValueSpec(.timestamp)),
-            TrackingCore.FieldDescriptor("validate", TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.valueSet("in"))))),
-            TrackingCore.FieldDescriptor("deprecated_thing", TrackingCore.ValueSpec(.string), deprecated: "Use \"default\" \\ instead */"),
-        ],
-        events: Array([Self.eventDescriptors0, Self.eventDescriptors1, Self.eventDescriptors2, Self.eventDescriptors3, Self.eventDescriptors4, Self.eventDescriptors5, Self.eventDescriptors6, Self.eventDescriptors7].joined())
-    )
+    public static let descriptor: TrackingCore.ContractDescriptor = makeDescriptor()
+
+    /// Builds ``descriptor``, once.
+    private static func makeDescriptor() -> TrackingCore.ContractDescriptor {
+        var valueSets: [TrackingCore.ValueSetDescriptor] = []
+        valueSets.append(TrackingCore.ValueSetDescriptor(name: "Selfish", wireValues: ["say \"hi\"",
+            "C:\\path\\to\\(file)", "two\nlines\ttab\r", "emoji 😀 and é and \u{7} bell", "*/ \"\"\" #\" \\(x)",
+            ""]))
+        valueSets.append(TrackingCore.ValueSetDescriptor(name: "in", wireValues: ["class", "struct", "let"]))
+        var objects: [TrackingCore.ObjectDescriptor] = []
+        objects.append(TrackingCore.ObjectDescriptor(
+            name: "Class",
+            required: [
+                TrackingCore.FieldDescriptor("self", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
+                    pattern: "^[a-z\"\\\\]+$"))),
+                TrackingCore.FieldDescriptor("Any", TrackingCore.ValueSpec(.decimal, TrackingCore.FieldConstraints(
+                    minimum: TrackingCore.GeneratedCodeSupport.decimal("0.5"),
+                    maximum: TrackingCore.GeneratedCodeSupport.decimal("1000000.25")))),
+            ],
+            optional: [
+                TrackingCore.FieldDescriptor("init", TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.array(
+                    items: TrackingCore.ValueSpec(.object("Protocol2"))))), TrackingCore.FieldConstraints(
+                    maxItems: 3))),
+            ]
+        ))
+        objects.append(TrackingCore.ObjectDescriptor(
+            name: "Protocol2",
+            required: [
+                TrackingCore.FieldDescriptor("eventName", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
+                    minLength: 1, maxLength: 3))),
+            ],
+            optional: [
+                TrackingCore.FieldDescriptor("kindName", TrackingCore.ValueSpec(.bool)),
+            ]
+        ))
+        var kinds: [TrackingCore.KindDescriptor] = []
+        kinds.append(TrackingCore.KindDescriptor(
+            name: "static",
+            mandatory: [
+                TrackingCore.FieldDescriptor("Type", TrackingCore.ValueSpec(.valueSet("Selfish"))),
+                TrackingCore.FieldDescriptor("case", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
+                    minimum: TrackingCore.GeneratedCodeSupport.decimal("-5"),
+                    maximum: TrackingCore.GeneratedCodeSupport.decimal("5")))),
+            ]
+        ))
+        kinds.append(TrackingCore.KindDescriptor(
+            name: "is",
+            mandatory: [
+                TrackingCore.FieldDescriptor("in", TrackingCore.ValueSpec(.valueSet("in"))),
+            ]
+        ))
+        var mandatory: [TrackingCore.FieldDescriptor] = []
+        mandatory.append(TrackingCore.FieldDescriptor("uuid", TrackingCore.ValueSpec(.uuid)))
+        mandatory.append(TrackingCore.FieldDescriptor("clientTimestamp", TrackingCore.ValueSpec(.timestamp)))
+        mandatory.append(TrackingCore.FieldDescriptor("protocol", TrackingCore.ValueSpec(.string),
+            defaultValue: .string("quote \" back \\ slash")))
+        var globals: [TrackingCore.FieldDescriptor] = []
+        globals.append(TrackingCore.FieldDescriptor("static", TrackingCore.ValueSpec(.string),
+            defaultValue: .string("\\(global)")))
+        var fields: [TrackingCore.FieldDescriptor] = []
+        fields.append(TrackingCore.FieldDescriptor("default",
+            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(maxLength: 10))))
+        fields.append(TrackingCore.FieldDescriptor("Self", TrackingCore.ValueSpec(.object("Class"))))
+        fields.append(TrackingCore.FieldDescriptor("contract-version.x",
+            TrackingCore.ValueSpec(.double, TrackingCore.FieldConstraints(
+                minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))))
+        fields.append(TrackingCore.FieldDescriptor("when", TrackingCore.ValueSpec(.timestamp)))
+        fields.append(TrackingCore.FieldDescriptor("validate",
+            TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.valueSet("in"))))))
+        fields.append(TrackingCore.FieldDescriptor("deprecated_thing", TrackingCore.ValueSpec(.string),
+            deprecated: "Use \"default\" \\ instead */"))
+        var events: [TrackingCore.EventDescriptor] = []
+        events += eventDescriptors20()
+        events += eventDescriptors30()
+        events += eventDescriptors56()
+        events += eventDescriptors63()
+        return TrackingCore.ContractDescriptor(
+            name: "Type", version: "0.1.0-beta.1+hostile",
+            valueSets: valueSets, objects: objects, mandatory: mandatory, kinds: kinds, globals: globals,
+                fields: fields,
+            events: events
+        )
+    }
 
     /// Field checks shared by the events' validators (generated code only).
     enum Rules {}

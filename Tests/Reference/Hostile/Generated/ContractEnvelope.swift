@@ -81,10 +81,13 @@ extension Type_.Rules {
     }
 
     // "case"
-    static let constraints_kindStatic_case: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("-5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("5"))
+    static let constraints_kindStatic_case: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+        minimum: TrackingCore.GeneratedCodeSupport.decimal("-5"), maximum: TrackingCore.GeneratedCodeSupport.decimal(
+        "5"))
     static func kindStatic_case(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(int: value, Self.constraints_kindStatic_case, path: "case", into: &violations)
+        TrackingCore.ConstraintRules.check(int: value, Self.constraints_kindStatic_case, path: "case",
+            into: &violations)
     }
     static func kindStatic_case(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }

@@ -2,11 +2,3 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 // Contract: "Type" "0.1.0-beta.1+hostile"
-
-import Foundation
-import TrackingCore
-
-extension Type_ {
-    /// Descriptors of the events in this file.
-    static let eventDescriptors5: [TrackingCore.EventDescriptor] = []
-}

@@ -23,8 +23,11 @@ extension Type_ {
         public var init_: [[Type_.Protocol2]]?
 
         /// The members' constraints, built once.
-        private static let constraints_self_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^[a-z\"\\\\]+$")
-        private static let constraints_any: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0.5"), maximum: TrackingCore.GeneratedCodeSupport.decimal("1000000.25"))
+        private static let constraints_self_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+            pattern: "^[a-z\"\\\\]+$")
+        private static let constraints_any: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+            minimum: TrackingCore.GeneratedCodeSupport.decimal("0.5"),
+            maximum: TrackingCore.GeneratedCodeSupport.decimal("1000000.25"))
         private static let constraints_init_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 3)
 
         /// Optional members default to `nil`.
@@ -52,13 +55,18 @@ extension Type_ {
 
         /// Appends this value's violations, with paths below `path`.
         public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-            TrackingCore.ConstraintRules.check(string: self.self_, Self.constraints_self_, path: TrackingCore.GeneratedCodeSupport.path(path, "self"), into: &violations)
-            TrackingCore.ConstraintRules.check(decimal: self.any, Self.constraints_any, path: TrackingCore.GeneratedCodeSupport.path(path, "Any"), into: &violations)
+            TrackingCore.ConstraintRules.check(string: self.self_, Self.constraints_self_,
+                path: TrackingCore.GeneratedCodeSupport.path(path, "self"), into: &violations)
+            TrackingCore.ConstraintRules.check(decimal: self.any, Self.constraints_any,
+                path: TrackingCore.GeneratedCodeSupport.path(path, "Any"), into: &violations)
             if let value = self.init_ {
-                TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_init_, path: TrackingCore.GeneratedCodeSupport.path(path, "init"), into: &violations)
+                TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_init_,
+                    path: TrackingCore.GeneratedCodeSupport.path(path, "init"), into: &violations)
                 for (index0, item0) in value.enumerated() {
                     for (index1, item1) in item0.enumerated() {
-                        item1.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(TrackingCore.GeneratedCodeSupport.path(TrackingCore.GeneratedCodeSupport.path(path, "init"), index: index0), index: index1), into: &violations)
+                        item1.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(
+                            TrackingCore.GeneratedCodeSupport.path(TrackingCore.GeneratedCodeSupport.path(path, "init"),
+                            index: index0), index: index1), into: &violations)
                     }
                 }
             }
@@ -94,7 +102,8 @@ extension Type_ {
         public var kindName_: Swift.Bool?
 
         /// The members' constraints, built once.
-        private static let constraints_eventName_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minLength: 1, maxLength: 3)
+        private static let constraints_eventName_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+            minLength: 1, maxLength: 3)
 
         /// Optional members default to `nil`.
         ///
@@ -118,7 +127,8 @@ extension Type_ {
 
         /// Appends this value's violations, with paths below `path`.
         public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-            TrackingCore.ConstraintRules.check(string: self.eventName_, Self.constraints_eventName_, path: TrackingCore.GeneratedCodeSupport.path(path, "eventName"), into: &violations)
+            TrackingCore.ConstraintRules.check(string: self.eventName_, Self.constraints_eventName_,
+                path: TrackingCore.GeneratedCodeSupport.path(path, "eventName"), into: &violations)
         }
 
         /// Writes this value as one JSON object, members in contract order.

@@ -24,73 +24,86 @@ public enum Shop {
 
     /// The whole contract as data: the runtime validates encoded events against it,
     /// including models an app composed from the generated protocols.
-    public static let descriptor: TrackingCore.ContractDescriptor = TrackingCore.ContractDescriptor(
-        name: "Shop",
-        version: "1.0.0",
-        valueSets: [
-            TrackingCore.ValueSetDescriptor(name: "Data", wireValues: ["small", "large"]),
-            TrackingCore.ValueSetDescriptor(name: "URL", wireValues: ["http", "https"]),
-            TrackingCore.ValueSetDescriptor(name: "Section", wireValues: ["top", "bottom"]),
-            TrackingCore.ValueSetDescriptor(name: "Swift", wireValues: ["fast"]),
-            TrackingCore.ValueSetDescriptor(name: "Result", wireValues: ["OK", "FAILED"]),
-        ],
-        objects: [
-            TrackingCore.ObjectDescriptor(
-                name: "Self",
-                required: [
-                    TrackingCore.FieldDescriptor("url", TrackingCore.ValueSpec(.valueSet("URL"))),
-                ],
-                optional: []
-            ),
-            TrackingCore.ObjectDescriptor(
-                name: "Date",
-                required: [],
-                optional: [
-                    TrackingCore.FieldDescriptor("day", TrackingCore.ValueSpec(.int)),
-                ]
-            ),
-            TrackingCore.ObjectDescriptor(
-                name: "Foundation",
-                required: [],
-                optional: [
-                    TrackingCore.FieldDescriptor("data", TrackingCore.ValueSpec(.valueSet("Data"))),
-                ]
-            ),
-        ],
-        mandatory: [
-            TrackingCore.FieldDescriptor("uuid", TrackingCore.ValueSpec(.uuid)),
-            TrackingCore.FieldDescriptor("clientTimestamp", TrackingCore.ValueSpec(.timestamp)),
-        ],
-        kinds: [
-            TrackingCore.KindDescriptor(
-                name: "Type",
-                mandatory: [
-                    TrackingCore.FieldDescriptor("section", TrackingCore.ValueSpec(.valueSet("Section"))),
-                ]
-            ),
-            TrackingCore.KindDescriptor(
-                name: "event",
-                mandatory: []
-            ),
-            TrackingCore.KindDescriptor(
-                name: "Task",
-                mandatory: []
-            ),
-        ],
-        globals: [],
-        fields: [
-            TrackingCore.FieldDescriptor("x", TrackingCore.ValueSpec(.string)),
-            TrackingCore.FieldDescriptor("xOptional", TrackingCore.ValueSpec(.int)),
-            TrackingCore.FieldDescriptor("data", TrackingCore.ValueSpec(.valueSet("Data"))),
-            TrackingCore.FieldDescriptor("self", TrackingCore.ValueSpec(.object("Self"))),
-            TrackingCore.FieldDescriptor("date", TrackingCore.ValueSpec(.object("Date"))),
-            TrackingCore.FieldDescriptor("foundation", TrackingCore.ValueSpec(.object("Foundation"))),
-            TrackingCore.FieldDescriptor("swift", TrackingCore.ValueSpec(.valueSet("Swift"))),
-            TrackingCore.FieldDescriptor("result", TrackingCore.ValueSpec(.valueSet("Result"))),
-            TrackingCore.FieldDescriptor("_", TrackingCore.ValueSpec(.string)),
-        ],
-        events: Array([Self.eventDescriptors0, Self.eventDescriptors1, Self.eventDescriptors2, Self.eventDescriptors3, Self.eventDescriptors4, Self.eventDescriptors5, Self.eventDescriptors6, Self.eventDescriptors7].joined())
-    )
+    public static let descriptor: TrackingCore.ContractDescriptor = makeDescriptor()
+
+    /// Builds ``descriptor``, once.
+    private static func makeDescriptor() -> TrackingCore.ContractDescriptor {
+        var valueSets: [TrackingCore.ValueSetDescriptor] = []
+        valueSets.append(TrackingCore.ValueSetDescriptor(name: "Data", wireValues: ["small", "large"]))
+        valueSets.append(TrackingCore.ValueSetDescriptor(name: "URL", wireValues: ["http", "https"]))
+        valueSets.append(TrackingCore.ValueSetDescriptor(name: "Section", wireValues: ["top", "bottom"]))
+        valueSets.append(TrackingCore.ValueSetDescriptor(name: "Swift", wireValues: ["fast"]))
+        valueSets.append(TrackingCore.ValueSetDescriptor(name: "Result", wireValues: ["OK", "FAILED"]))
+        var objects: [TrackingCore.ObjectDescriptor] = []
+        objects.append(TrackingCore.ObjectDescriptor(
+            name: "Self",
+            required: [
+                TrackingCore.FieldDescriptor("url", TrackingCore.ValueSpec(.valueSet("URL"))),
+            ],
+            optional: []
+        ))
+        objects.append(TrackingCore.ObjectDescriptor(
+            name: "Date",
+            required: [],
+            optional: [
+                TrackingCore.FieldDescriptor("day", TrackingCore.ValueSpec(.int)),
+            ]
+        ))
+        objects.append(TrackingCore.ObjectDescriptor(
+            name: "Foundation",
+            required: [],
+            optional: [
+                TrackingCore.FieldDescriptor("data", TrackingCore.ValueSpec(.valueSet("Data"))),
+            ]
+        ))
+        var kinds: [TrackingCore.KindDescriptor] = []
+        kinds.append(TrackingCore.KindDescriptor(
+            name: "Type",
+            mandatory: [
+                TrackingCore.FieldDescriptor("section", TrackingCore.ValueSpec(.valueSet("Section"))),
+            ]
+        ))
+        kinds.append(TrackingCore.KindDescriptor(
+            name: "event",
+            mandatory: []
+        ))
+        kinds.append(TrackingCore.KindDescriptor(
+            name: "Task",
+            mandatory: []
+        ))
+        var mandatory: [TrackingCore.FieldDescriptor] = []
+        mandatory.append(TrackingCore.FieldDescriptor("uuid", TrackingCore.ValueSpec(.uuid)))
+        mandatory.append(TrackingCore.FieldDescriptor("clientTimestamp", TrackingCore.ValueSpec(.timestamp)))
+        let globals: [TrackingCore.FieldDescriptor] = []
+        var fields: [TrackingCore.FieldDescriptor] = []
+        fields.append(TrackingCore.FieldDescriptor("x", TrackingCore.ValueSpec(.string)))
+        fields.append(TrackingCore.FieldDescriptor("xOptional", TrackingCore.ValueSpec(.int)))
+        fields.append(TrackingCore.FieldDescriptor("data", TrackingCore.ValueSpec(.valueSet("Data"))))
+        fields.append(TrackingCore.FieldDescriptor("self", TrackingCore.ValueSpec(.object("Self"))))
+        fields.append(TrackingCore.FieldDescriptor("date", TrackingCore.ValueSpec(.object("Date"))))
+        fields.append(TrackingCore.FieldDescriptor("foundation", TrackingCore.ValueSpec(.object("Foundation"))))
+        fields.append(TrackingCore.FieldDescriptor("swift", TrackingCore.ValueSpec(.valueSet("Swift"))))
+        fields.append(TrackingCore.FieldDescriptor("result", TrackingCore.ValueSpec(.valueSet("Result"))))
+        fields.append(TrackingCore.FieldDescriptor("_", TrackingCore.ValueSpec(.string)))
+        var events: [TrackingCore.EventDescriptor] = []
+        events += eventDescriptors12()
+        events += eventDescriptors16()
+        events += eventDescriptors21()
+        events += eventDescriptors27()
+        events += eventDescriptors32()
+        events += eventDescriptors38()
+        events += eventDescriptors41()
+        events += eventDescriptors45()
+        events += eventDescriptors46()
+        events += eventDescriptors53()
+        events += eventDescriptors60()
+        return TrackingCore.ContractDescriptor(
+            name: "Shop", version: "1.0.0",
+            valueSets: valueSets, objects: objects, mandatory: mandatory, kinds: kinds, globals: globals,
+                fields: fields,
+            events: events
+        )
+    }
 
     /// Field checks shared by the events' validators (generated code only).
     enum Rules {}

@@ -2,11 +2,3 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 // Contract: "Shop" "1.0.0"
-
-import Foundation
-import TrackingCore
-
-extension Shop {
-    /// Descriptors of the events in this file.
-    static let eventDescriptors7: [TrackingCore.EventDescriptor] = []
-}

@@ -1,0 +1,121 @@
+/// Everything a generated struct prints for one of its properties, for events
+/// and objects alike, in the spirit of swift-protobuf's `FieldGenerator`: the
+/// declaration, the initializer's parameter, its doc line and its assignment.
+/// ``StructRenderer`` prints an object's properties with it directly;
+/// ``EventRenderer`` prints each field's pieces with it once and copies them
+/// into every event that carries the field. Where the pieces go (parameter
+/// order, blank lines, indentation) is ``StructLayout``'s, also shared.
+struct PropertyPrinter {
+    let property: PropertyDecl
+    /// Events' stored properties are `let`: an event records what happened, and
+    /// a `let` compiles to a getter alone where a `var` adds a setter and a
+    /// `_modify` accessor (docs/performance.md).
+    let immutable: Bool
+
+    init(_ property: PropertyDecl, immutable: Bool) {
+        self.property = property
+        self.immutable = immutable
+    }
+
+    /// Whether the declaration starts with a doc comment or an attribute:
+    /// such a property has a blank line before and after it.
+    var hasDoc: Bool { PropertyDoc.hasText(property) || property.deprecated != nil }
+
+    /// Where the property's parameter goes in the initializer; `nil` for a
+    /// constant, which is not a parameter.
+    var parameterGroup: StructLayout.ParameterGroup? {
+        if property.constant != nil { return nil }
+        if property.freshDefault != nil { return .freshDefault }
+        return property.isOptional ? .optional : .required
+    }
+
+    /// The declaration, with its doc comment (at the struct's member depth).
+    func printDeclaration(into p: inout CodePrinter) {
+        let name = SwiftName.escaped(property.name)
+        let type = ValueCode.typeCode(property)
+        let stored = immutable ? "let" : "var"
+        p.doc(PropertyDoc.text(property))
+        if let constant = property.constant {
+            p.line("public var \(name): \(type) { \(SwiftName.escaped(constant.enumType)).\(SwiftName.escaped(constant.caseName)) }")
+        } else if property.deprecated != nil {
+            // Generated code reads and writes the private storage, so that only the app's uses warn.
+            p.deprecation(property.deprecated)
+            if immutable {
+                p.line("public var \(name): \(type) { self._\(property.name) }")
+            } else {
+                p.block("public var \(name): \(type)") { p in
+                    p.line("get { self._\(property.name) }")
+                    p.line("set { self._\(property.name) = newValue }")
+                }
+            }
+            p.line("private \(stored) _\(property.name): \(type)")
+        } else {
+            p.line("public \(stored) \(name): \(type)")
+        }
+    }
+
+    /// The doc comment alone (for a field an event fixes to a constant, whose
+    /// declaration the event prints).
+    func printDoc(into p: inout CodePrinter) {
+        p.doc(PropertyDoc.text(property))
+    }
+
+    /// The initializer parameter, indented, without the comma and line end.
+    func printParameter(into p: inout CodePrinter) {
+        var text = "\(SwiftName.escaped(property.name)): \(ValueCode.typeCode(property))"
+        if let fresh = property.freshDefault {
+            text += " = " + fresh
+        } else if property.isOptional {
+            text += " = nil"
+        }
+        p.fragment(text)
+    }
+
+    /// The parameter's line in the initializer's doc comment: the first line of
+    /// its description, or what it is on the wire.
+    func printParameterDoc(into p: inout CodePrinter) {
+        var text = "The `\(property.wireName)` field."
+        if let doc = property.doc, let first = SwiftLiteral.docLines(doc).first(where: { $0.count > 4 }) {
+            text = String(first.dropFirst(4))
+        }
+        p.line("///   - \(SwiftName.escaped(property.name)): \(text)")
+    }
+
+    /// The initializer's assignment of the parameter (deprecated fields are stored under `_name`).
+    func printAssignment(into p: inout CodePrinter) {
+        let name = SwiftName.escaped(property.name)
+        let target = property.deprecated == nil ? "self.\(name)" : "self._\(property.name)"
+        p.line("\(target) = \(name)")
+    }
+}
+
+/// The layout every generated struct follows, whoever prints its properties:
+/// the rules ``StructRenderer`` and ``EventRenderer`` share.
+enum StructLayout {
+    /// The initializer takes required parameters first, then optional ones
+    /// defaulting to `nil`, then `uuid` and `clientTimestamp` defaulting to
+    /// fresh values; contract order within each group.
+    enum ParameterGroup: CaseIterable {
+        case required, optional, freshDefault
+    }
+
+    /// Appends the elements of `properties` that are parameters to `parameters`, in parameter order.
+    static func appendInParameterOrder<Element>(
+        _ properties: some Collection<Element>, group: (Element) -> ParameterGroup?, to parameters: inout [Element]
+    ) {
+        for wanted in ParameterGroup.allCases {
+            for property in properties where group(property) == wanted { parameters.append(property) }
+        }
+    }
+
+    /// Whether a blank line goes before a property: around documented ones
+    /// only. `previousHadDoc` is `nil` for the first member of a body, and
+    /// `true` after a member that is not a property (an event's `eventName`).
+    static func blankLine(before hasDoc: Bool, previousHadDoc: Bool?) -> Bool {
+        guard let previousHadDoc else { return false }
+        return hasDoc || previousHadDoc
+    }
+
+    /// The initializer's doc comment after its summary line: the parameters list.
+    static let parametersDocStart = "/// - Parameters:"
+}
