@@ -113,12 +113,15 @@ struct DescriptorRenderer {
             p.line("events.reserveCapacity(\(events.count))")
             p.withBytes { out in
                 var scratch: [UInt8] = []
+                var lineStart = 0
                 func item(_ first: Bool, _ build: (inout [UInt8]) -> Void) {
                     scratch.removeAll(keepingCapacity: true)
                     build(&scratch)
-                    LineWrapping.append(scratch, first: first, continuation: Self.continuation, reserve: 3, to: &out)
+                    LineWrapping.append(
+                        scratch, first: first, continuation: Self.continuation, reserve: 3, lineStart: &lineStart, to: &out)
                 }
                 for event in events {
+                    lineStart = out.count
                     out.append(contentsOf: Self.eventStart)
                     item(true) { SwiftLiteral.appendString(event.name, to: &$0) }
                     item(false) { out in
@@ -137,7 +140,9 @@ struct DescriptorRenderer {
                             }
                         }
                     }
-                    for (label, references) in [(Self.requiredLabel, event.required), (Self.optionalLabel, event.optional)] {
+                    for required in [true, false] {
+                        let label = required ? Self.requiredLabel : Self.optionalLabel
+                        let references = required ? event.required : event.optional
                         for (index, reference) in references.enumerated() {
                             item(false) { out in
                                 if index == 0 { out.append(contentsOf: label) }

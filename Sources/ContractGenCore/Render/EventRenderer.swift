@@ -129,6 +129,7 @@ struct EventRenderer: Sendable {
         if let message = event.deprecated {
             Self.line("    @available(*, deprecated, message: \(SwiftLiteral.string(message)))", into: &out)
         }
+        var lineStart = out.count
         out.append(contentsOf: Self.structStart)
         out.append(contentsOf: SwiftName.escaped(table.names.eventTypeName(event.name)).utf8)
         out.append(contentsOf: Self.colon)
@@ -137,10 +138,11 @@ struct EventRenderer: Sendable {
         for slot in event.curated {
             LineWrapping.append(
                 UnsafeBufferPointer(rebasing: arena[slots[slot].conformance]), first: false,
-                continuation: Self.continuation, reserve: 1, to: &out)
+                continuation: Self.continuation, reserve: 1, lineStart: &lineStart, to: &out)
         }
         for conformance in Self.fixedConformances {
-            LineWrapping.append(conformance, first: false, continuation: Self.continuation, reserve: 2, to: &out)
+            LineWrapping.append(
+                conformance, first: false, continuation: Self.continuation, reserve: 2, lineStart: &lineStart, to: &out)
         }
         out.append(contentsOf: Self.bodyStart)
         out.append(contentsOf: Self.eventNameStart)
@@ -207,15 +209,19 @@ struct EventRenderer: Sendable {
 
         // Fixed members next to each other are one raw write.
         out.append(contentsOf: Self.writeMembersStart)
+        lineStart = out.count
         out.append(contentsOf: Self.rawMembersStart)
-        Self.appendMember("event", event.name, first: true, to: &out)
-        Self.appendMember("kind", event.kindName, first: false, to: &out)
-        Self.appendMember("contractVersion", version, first: false, to: &out)
+        Self.appendMember("event", event.name, first: true, lineStart: &lineStart, to: &out)
+        Self.appendMember("kind", event.kindName, first: false, lineStart: &lineStart, to: &out)
+        Self.appendMember("contractVersion", version, first: false, lineStart: &lineStart, to: &out)
         var rawOpen = true
         for (slot, constant) in properties {
             if let constant {
-                if !rawOpen { out.append(contentsOf: Self.rawMembersStart) }
-                Self.appendMember(table.fields[slot].wireName, constant.wireValue, first: !rawOpen, to: &out)
+                if !rawOpen {
+                    lineStart = out.count
+                    out.append(contentsOf: Self.rawMembersStart)
+                }
+                Self.appendMember(table.fields[slot].wireName, constant.wireValue, first: !rawOpen, lineStart: &lineStart, to: &out)
                 rawOpen = true
                 continue
             }
@@ -254,16 +260,17 @@ struct EventRenderer: Sendable {
     /// escaped JSON strings (``ValueCode/membersLiteral(_:)``, as bytes).
     /// A member that would take the line past 120 columns goes to a
     /// `writer.rawMembers` call of its own (the same JSON: each call adds the comma).
-    private static func appendMember(_ key: String, _ value: String, first: Bool, to out: inout [UInt8]) {
+    private static func appendMember(_ key: String, _ value: String, first: Bool, lineStart: inout Int, to out: inout [UInt8]) {
         let start = out.count
         if !first { out.append(UInt8(ascii: ",")) }
         appendJSONStringBody(key, to: &out)
         out.append(UInt8(ascii: ":"))
         appendJSONStringBody(value, to: &out)
-        guard !first, LineWrapping.column(of: out) + rawMembersEnd.count - 1 > LineWrapping.maxColumns else { return }
+        guard !first, out.count - lineStart + rawMembersEnd.count - 1 > LineWrapping.maxColumns else { return }
         let member = Array(out[(start + 1)...])
         out.removeSubrange(start...)
         out.append(contentsOf: rawMembersEnd)
+        lineStart = out.count
         out.append(contentsOf: rawMembersStart)
         out.append(contentsOf: member)
     }

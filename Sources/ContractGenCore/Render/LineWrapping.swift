@@ -17,14 +17,18 @@ enum LineWrapping {
     /// line end, `continuation` and `item` when the line would pass the limit
     /// (`reserve` bytes are kept free after the item for what closes the list).
     /// The first item of a list (`first`) follows what precedes it directly.
+    /// `lineStart` is where the current line starts in `out` (kept up to date,
+    /// so that no call scans back for it).
     static func append(
-        _ item: some Collection<UInt8>, first: Bool, continuation: [UInt8], reserve: Int = 0, to out: inout [UInt8]
+        _ item: some Collection<UInt8>, first: Bool, continuation: [UInt8], reserve: Int = 0,
+        lineStart: inout Int, to out: inout [UInt8]
     ) {
-        let column = column(of: out)
+        let column = out.count - lineStart
         let separator = first ? 0 : 2
         if column + separator + item.count + reserve > maxColumns && column > continuation.count {
             if !first { out.append(UInt8(ascii: ",")) }
             out.append(UInt8(ascii: "\n"))
+            lineStart = out.count
             out.append(contentsOf: continuation)
         } else if !first {
             out.append(contentsOf: Self.separator)
@@ -34,10 +38,13 @@ enum LineWrapping {
 
     private static let separator = Array(", ".utf8)
 
-    /// `items` separated by `, ` after what `out` ends with, wrapped as ``append(_:first:continuation:reserve:to:)`` does.
+    /// `items` separated by `, ` after what `out` ends with, wrapped as ``append(_:first:continuation:reserve:lineStart:to:)`` does.
     static func appendList(_ items: [String], continuation: [UInt8], reserve: Int = 0, to out: inout [UInt8]) {
+        var lineStart = out.count - column(of: out)
         for (index, item) in items.enumerated() {
-            append(item.utf8, first: index == 0, continuation: continuation, reserve: index == items.count - 1 ? reserve : 1, to: &out)
+            append(
+                item.utf8, first: index == 0, continuation: continuation, reserve: index == items.count - 1 ? reserve : 1,
+                lineStart: &lineStart, to: &out)
         }
     }
 }
