@@ -11,6 +11,10 @@ public struct CollectorConfiguration: Sendable {
     public var enableFaults = false
     /// Show pii values in the monitor's detail view and `/events`.
     public var showPII = false
+    /// Benchmarks only (`tracking-collector --benchmark-sink`, a hidden flag): `POST /v1/batch`
+    /// answers 200 without reading, checking or storing the body, through the same HTTP
+    /// stack and limits; the upper bound a load generator can reach (docs/performance.md).
+    package var benchmarkSink = false
 
     /// Defaults, listening on 127.0.0.1 on a free port.
     public init() {}

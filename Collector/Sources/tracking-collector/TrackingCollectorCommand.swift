@@ -38,6 +38,10 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
     @Flag(help: "Show pii values in the monitor and /events (masked otherwise).")
     var showPII = false
 
+    @Flag(help: ArgumentHelp("Benchmarks only: answer every batch 200 without reading it (docs/performance.md).",
+                             visibility: .hidden))
+    var benchmarkSink = false
+
     @Option(help: "Largest request body in bytes, as sent.")
     var maxBodyBytes = CollectorLimits().maxBodyBytes
 
@@ -74,6 +78,7 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
         configuration.port = port
         configuration.enableFaults = enableFaults
         configuration.showPII = showPII
+        configuration.benchmarkSink = benchmarkSink
         configuration.limits.maxBodyBytes = maxBodyBytes
         configuration.limits.maxInflatedBytes = maxInflatedBytes
         configuration.limits.maxRequestLineBytes = maxRequestLineBytes
@@ -99,7 +104,7 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
               storage:  \(storage.summary)
               batches:  \(CollectorService.batchURL(port: bound, host: host).absoluteString)
               monitor:  \(base)/\(showPII ? " (pii shown)" : "")
-              faults:   \(enableFaults ? "enabled (POST /faults)" : "disabled")
+              faults:   \(enableFaults ? "enabled (POST /faults)" : "disabled")\(benchmarkSink ? "\n  BENCHMARK SINK: batches are answered 200 unread, nothing is checked or stored" : "")
 
             """
         // Written unbuffered so a script reading our output sees the port at once.
