@@ -57,6 +57,9 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
     @Option(help: "Most events in one batch.")
     var maxEvents = CollectorLimits().maxEventsPerBatch
 
+    @Option(help: "Most JSON values in one body, counted before it is parsed (413 above).")
+    var maxJSONValues = CollectorLimits().maxJSONValues
+
     @Option(help: "Seconds a request may take to arrive (408 after).")
     var readTimeout = CollectorLimits().readTimeout
 
@@ -84,6 +87,7 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
         configuration.limits.maxRequestLineBytes = maxRequestLineBytes
         configuration.limits.maxHeadBytes = maxHeadBytes
         configuration.limits.maxEventsPerBatch = maxEvents
+        configuration.limits.maxJSONValues = maxJSONValues
         configuration.limits.readTimeout = readTimeout
         configuration.limits.idleTimeout = idleTimeout
         configuration.limits.maxConnections = maxConnections

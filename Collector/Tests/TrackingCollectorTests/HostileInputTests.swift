@@ -152,6 +152,39 @@ struct HostileInputTests {
         await collector.stop()
     }
 
+    @Test("Millions of tiny values within the size limits are refused with 413 before they are parsed")
+    func manyTinyValues() async throws {
+        let collector = try await RunningCollector.start()
+        // 3.9 MB, under the 4 MB body limit: 1.3 million empty events.
+        let plain = Array(#"{"sentAt":"x","events":["#.utf8) + Array(repeating: Array("{},".utf8), count: 1_300_000).flatMap { $0 }
+            + Array("{}]}".utf8)
+        #expect(plain.count < CollectorLimits().maxBodyBytes)
+        let (status, _, answer) = try await collector.request("POST", "/v1/batch", body: plain)
+        #expect(status == 413)
+        #expect(answer?["error"]?.stringValue?.contains("JSON values") == true)
+        // A gzip inflating to just under the 16 MB inflate limit: 5.3 million empty events.
+        let gzipped = try #require(TestGzip.compress(prefix: Array(#"{"sentAt":"x","events":["#.utf8), repeating: Array("{},".utf8),
+                                                     times: 5_300_000, suffix: Array("{}]}".utf8)))
+        let (status2, _, answer2) = try await collector.request("POST", "/v1/batch", body: gzipped,
+                                                                headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"])
+        #expect(status2 == 413)
+        #expect(answer2?["error"]?.stringValue?.contains("JSON values") == true)
+        // Journey steps too.
+        let steps = Array(#"{"steps":["#.utf8) + Array(repeating: Array("[],".utf8), count: 1_000_000).flatMap { $0 } + Array("[]]}".utf8)
+        #expect(try await collector.request("POST", "/v1/journey", body: steps).0 == 413)
+        #expect(try await collector.service.requestLog().map(\.outcome) == ["too many values", "too many values"])
+        try await Self.stillServes(collector)
+        await collector.stop()
+    }
+
+    @Test("The value count skips strings (brackets, commas, escaped quotes) and stops at the limit")
+    func valueCount() {
+        #expect(!JSONBudget.exceeds(Array(#"{"a":"[,{,\",[","b":[1,2]}"#.utf8), limit: 5))
+        #expect(JSONBudget.exceeds(Array(#"{"a":"[,{,\",[","b":[1,2,3]}"#.utf8), limit: 5))
+        #expect(!JSONBudget.exceeds(Array(batch((0..<100).map { _ in exampleEvent() }).utf8), limit: 100 * 12))
+        #expect(JSONBudget.exceeds(Array(("[" + String(repeating: "{},", count: 1_000) + "{}]").utf8), limit: 1_000))
+    }
+
     @Test("A retryAfter with CRLF is refused: no header injection", arguments: [
         "1\r\nSet-Cookie: a=b", "1\nX-Injected: yes", "Sun, 06 Nov 1994 08:49:37 GMT\r\nX: y", "soon", "",
     ])
