@@ -15,7 +15,15 @@ struct ContractGrammar {
     private var bytes: [UInt8]
     private var position = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    /// Leaves out what triggers the generator bugs already known (the fixtures
+    /// of `FuzzRegressionTests`: an object named `Array`, an object holding
+    /// itself through an optional member), to look for others meanwhile.
+    let avoidKnownIssues: Bool
+
+    init(_ bytes: [UInt8], avoidKnownIssues: Bool = false) {
+        self.bytes = bytes
+        self.avoidKnownIssues = avoidKnownIssues
+    }
 
     // MARK: Reading the fuzzer's choices
 
@@ -63,7 +71,8 @@ struct ContractGrammar {
             for _ in 0..<below(6) { text.append(pick(letters)) }
             return text
         }
-        return pick(Self.hostileNames) + pick(Self.suffixes)
+        let name = pick(Self.hostileNames) + pick(Self.suffixes)
+        return avoidKnownIssues && name == "Array" ? "Arrays" : name
     }
 
     /// `count` names, none twice (a YAML mapping cannot repeat a key).
@@ -283,12 +292,13 @@ struct ContractGrammar {
                     objectLines.append("      \(Self.key(member)): \(field(type, declared, allowDefault: false))")
                 }
             }
-            declared.objects.append((objectName, required))
+            if !avoidKnownIssues { declared.objects.append((objectName, required)) }
             objectLines.append("    optional:")
             for member in optionalNames {
                 let type = fieldType(declared)
                 objectLines.append("      \(Self.key(member)): \(field(type, declared, allowDefault: false))")
             }
+            if avoidKnownIssues { declared.objects.append((objectName, required)) }
         }
 
         // Every field name of the envelope, kinds and globals is one namespace.
