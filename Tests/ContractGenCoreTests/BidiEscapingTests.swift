@@ -50,6 +50,18 @@ import Testing
         #expect(messages == result.diagnostics.map(\.message), "the JSON reads back exactly")
     }
 
+    /// Written raw in the file (not as YAML escapes): the quoted source line is escaped too.
+    @Test func rawBidiInTheFileIsEscapedInTheQuotedLine() {
+        let yaml = GovernanceHardeningTests.yaml(deprecated: Self.hostileText) + "\u{202E}unknown: 1\n"
+        let result = ContractLoader.load(yaml: yaml, file: "c.yaml")
+        #expect(result.hasErrors, "an unknown key")
+        let text = DiagnosticFormatter.text(result.diagnostics, source: yaml)
+        #expect(!Self.hasRawBidi(text))
+        #expect(text.contains(#"unknown key '\u{202E}unknown'"#), "\(text)")
+        #expect(text.contains("\n\u{FFFD}unknown: 1\n^\n"), "the quoted line shows U+FFFD in its place, the caret aligned")
+        #expect(!Self.hasRawBidi(DiagnosticFormatter.json(result.diagnostics)))
+    }
+
     @Test func diffShowsThemEscapedInEveryFormat() throws {
         let report = try Self.report()
         try #require(report.changes.contains { $0.rule == .deprecationAdded })
