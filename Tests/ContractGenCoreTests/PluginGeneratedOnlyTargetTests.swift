@@ -21,9 +21,10 @@ import Testing
     static func makePackage(targets: [String]) throws -> URL {
         let package = FileManager.default.temporaryDirectory.appending(path: "plugin-scratch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: package.appending(path: "Plugin"), withIntermediateDirectories: true)
-        for name in ["ContractGenPlugin.swift", "ContractLocation.swift", "GeneratedFileNames.swift"] {
+        let sources = root.appending(path: "Plugins/ContractGenPlugin")
+        for name in try FileManager.default.contentsOfDirectory(atPath: sources.path) where name.hasSuffix(".swift") {
             try FileManager.default.copyItem(
-                at: root.appending(path: "Plugins/ContractGenPlugin/\(name)"), to: package.appending(path: "Plugin/\(name)"))
+                at: sources.appending(path: name), to: package.appending(path: "Plugin/\(name)"))
         }
         try writeManifest(of: package, targets: targets)
         // The stub writes every declared file (`generate CONTRACT --output DIR`) with one declaration each.
