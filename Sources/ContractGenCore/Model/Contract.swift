@@ -1,7 +1,9 @@
 import TrackingCore
 
 /// A contract that loaded and validated: the input of the translate stage.
-/// Everything keeps the location it was declared at, for diagnostics.
+/// Everything keeps the location it was declared at, for diagnostics. Other
+/// packages hold it only to hand it on (``ContractTranslator/descriptor(of:)``,
+/// ``ContractGenerator/sources(of:)``): its members are `package`.
 public struct Contract: Sendable, Hashable {
     /// The contract's name; prefixes generated protocol names (`Omnitracking`).
     package var name: String
