@@ -38,7 +38,10 @@ for name in "${targets[@]}"; do
   set +e
   # Swift's own crash handler would take the signal before libFuzzer's, which
   # then neither reports the crash nor writes the input to $crashes.
-  SWIFT_BACKTRACE=enable=no "$bin/fuzz-$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+  # fuzz-generate's sampled inputs include a swiftc run, slow under load: a longer timeout.
+  timeout=10
+  if [ "$name" = generate ]; then timeout=60; fi
+  SWIFT_BACKTRACE=enable=no "$bin/fuzz-$name" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=4096 -print_final_stats=1 \
     -artifact_prefix="$crashes/$name-" "$work" "Fuzz/Corpus/$name" >"$log" 2>&1
   status=$?
   set -e
