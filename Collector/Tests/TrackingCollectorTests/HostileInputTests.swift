@@ -115,6 +115,49 @@ struct HostileInputTests {
         await collector.stop()
     }
 
+    @Test("A chunk declaring more than the limit is refused 413 from its size line, before its data is read")
+    func hugeDeclaredChunk() async throws {
+        let collector = try await RunningCollector.start { $0.limits.readTimeout = 120 }
+        // Even with nobody left to run the route: the guard reads the size line with the head.
+        let squeeze = await PoolSqueeze()
+        var request = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "Transfer-Encoding: chunked"])
+        request += Array("C800000\r\n".utf8) + [UInt8](repeating: 32, count: 1_000)   // 200 MB declared, 1 KB sent
+        let answer = try await RawHTTP.exchange(port: collector.port, request)
+        squeeze.release()
+        #expect(answer.status == 413)
+        #expect(answer.seconds < 5)
+        // Declared sizes add up: three chunks of 1.5 MB, the third refused from its size line.
+        var three = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "Transfer-Encoding: chunked"])
+        for _ in 0..<2 { three += Array("180000\r\n".utf8) + [UInt8](repeating: 32, count: 0x180000) + Array("\r\n".utf8) }
+        three += Array("180000\r\n".utf8)
+        #expect(try await RawHTTP.exchange(port: collector.port, three).status == 413)
+        try await Self.stillServes(collector)
+        await collector.stop()
+    }
+
+    @Test("A chunked body with extensions, trailers and the end sequence inside its data keeps the connection in step")
+    func chunkedFraming() async throws {
+        let collector = try await RunningCollector.start { $0.limits.readTimeout = 1 }
+        // "\r\n0\r\n\r\n" inside the data (JSON whitespace around a 0: one rejected event), then
+        // more than a request line's worth of data (a guard that took it for the end would answer 414).
+        let body = Array(#"{"sentAt":"x","events":["#.utf8) + Array("\r\n0\r\n\r\n".utf8)
+            + [UInt8](repeating: 32, count: 9_000) + Array("]}".utf8)
+        var first = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "Content-Type: application/json", "Transfer-Encoding: chunked"])
+        first += Array("\(String(body.count, radix: 16));name=value\r\n".utf8) + body + Array("\r\n".utf8)
+        first += Array("0\r\nX-Checksum: none\r\n\r\n".utf8)
+        let fd = try RawHTTP.connect(port: collector.port)
+        defer { close(fd) }
+        RawHTTP.send(fd, first)
+        // Longer than the read timeout: the guard must have seen the request end (no 408 now).
+        try await Task.sleep(for: .milliseconds(1_500))
+        RawHTTP.send(fd, Self.head("GET /health HTTP/1.1", ["Host: x", "Connection: close"]))
+        let text = try await offPool { RawHTTP.readAll(fd) }
+        #expect(text.components(separatedBy: "HTTP/1.1 200").count == 3, "\(text.prefix(400))")
+        #expect(!text.contains("408"))
+        #expect(try await collector.service.rejectedEvents().count == 1)
+        await collector.stop()
+    }
+
     @Test("A chunked batch within the limits is served, and the connection's next request too")
     func chunkedWithinLimits() async throws {
         let collector = try await RunningCollector.start()
