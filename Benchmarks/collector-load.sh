@@ -40,7 +40,9 @@ fi
 work=$(mktemp -d /tmp/collector-load.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 echo "collector-load: $(nproc) cores; $(uptime)"
-python3 "$here/make-batches.py" "$work/batches" "${BATCHES:-6000}" 100
+case " ${cases[*]} " in
+  *" sqlite "*|*" postgres "*) python3 "$here/make-batches.py" "$work/batches" "${BATCHES:-6000}" 100 ;;
+esac
 
 for case in "${cases[@]}"; do
   case "$case" in
