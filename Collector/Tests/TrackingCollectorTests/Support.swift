@@ -193,7 +193,7 @@ final class PoolSqueeze: Sendable {
     let threads: Int
 
     /// Blocks `threads` pool threads (all but one by default), one after the other.
-    init(threads: Int = max(ProcessInfo.processInfo.activeProcessorCount - 1, 1)) async {
+    init(threads: Int = max(ProcessInfo.processInfo.activeProcessorCount - 1, 0)) async {
         self.threads = threads
         for _ in 0..<threads {
             await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
