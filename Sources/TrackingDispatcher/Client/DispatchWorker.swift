@@ -248,10 +248,10 @@ final class DispatchWorker: @unchecked Sendable {
         var parsed: [JSONValue?] = []   // for the payload check: parsed once, in `process`
         parsed.reserveCapacity(batch.count)
         for (event, createdAt) in batch {
-            let output = processor.process(event, createdAt: createdAt, template: template, consent: consent)
-            prepared.rows.append(output.row)
-            prepared.processed.append(output.processed)
-            parsed.append(output.parsed)
+            let (row, processed, payload) = processor.process(event, createdAt: createdAt, template: template, consent: consent)
+            prepared.rows.append(row)
+            prepared.processed.append(processed)
+            parsed.append(payload)
         }
         guard configuration.validatesEvents else { return prepared }
         // The globals are the same for the whole batch: checked once, reported on every event.

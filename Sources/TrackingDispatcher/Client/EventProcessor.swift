@@ -3,7 +3,7 @@ import TrackingCore
 
 /// Turns a tracked event into a stored row: globals, PII policy, duplicate
 /// check, encoding. Runs only on the worker thread; validation is separate
-/// (``violations(of:rows:parsed:rules:)``), so it can run on other cores.
+/// (``violations(of:parsed:rules:)``), so it can run on other cores.
 struct EventProcessor {
     let rules: ContractRules
     let globalsSource: any GlobalsSource
@@ -23,16 +23,15 @@ struct EventProcessor {
         self.duplicateWindow = max(1, duplicateWindow)
     }
 
-    struct Output {
-        var row: NewStoredEvent
-        var processed: ProcessedEvent
-        /// The stored payload as `process` parsed it, for the payload check: set
-        /// for a model an app composed itself whose JSON is valid, `nil` for a
-        /// generated event (never checked against the descriptor) and for a
-        /// payload that did not parse (replaced by its envelope). Parsing is most
-        /// of the check's cost, so a payload is parsed once, here.
-        var parsed: JSONValue?
-    }
+    /// What `process` makes of one event: the row to store, the event as
+    /// providers see it, and `parsed`, the stored payload as `process` parsed it,
+    /// for the payload check: set for a model an app composed itself whose JSON
+    /// is valid, `nil` for a generated event (never checked against the
+    /// descriptor) and for a payload that did not parse (replaced by its
+    /// envelope). Parsing is most of the check's cost, so a payload is parsed
+    /// once, here. A tuple, so the caller takes its parts apart without copying
+    /// them (each part holds several references).
+    typealias Output = (row: NewStoredEvent, processed: ProcessedEvent, parsed: JSONValue?)
 
     /// The globals' members of every payload of one batch, encoded once per
     /// batch (the source is asked once per batch, so they are the same for every
@@ -136,7 +135,7 @@ struct EventProcessor {
         let processed = ProcessedEvent(eventName: row.eventName, kindName: event.kindName, uuid: uuid,
                                        clientTimestamp: event.clientTimestamp, payload: payload, flags: flags,
                                        violations: violations, missingGlobals: template.missing, pii: rules.pii)
-        return Output(row: row, processed: processed, parsed: checked)
+        return (row, processed, checked)
     }
 
     /// What is stored of an event whose payload does not parse when personal data
@@ -183,7 +182,7 @@ struct EventProcessor {
     /// payload validator too, each problem once. A generated event's type and
     /// `validate()` already guarantee what the payload check would find, so it is
     /// skipped for them. `parsed` is the stored payload as `process` parsed it
-    /// (``Output/parsed``). Pure, so batches are checked in parallel.
+    /// (the `parsed` of ``Output``). Pure, so batches are checked in parallel.
     static func violations(of event: any TrackingEvent, parsed: JSONValue?, rules: ContractRules) -> [Violation] {
         var violations = event.validate()
         if event is any ContractGeneratedEvent { return violations }
@@ -201,7 +200,7 @@ struct EventProcessor {
     /// Read once: on Linux the property asks the system every time.
     private static let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
-    /// Validates a batch after `process(…)` (`parsed[i]` is the ``Output/parsed``
+    /// Validates a batch after `process(…)` (`parsed[i]` is the `parsed` of ``Output``
     /// of `batch[i]`), on all cores when it is large enough to pay for the
     /// threads; returns each event's violations.
     static func violations(of batch: [(any TrackingEvent, Date)], parsed: [JSONValue?], rules: ContractRules) -> [[Violation]] {
