@@ -185,10 +185,10 @@ struct EventProcessor {
     /// (the `parsed` of ``Output``). Pure, so batches are checked in parallel.
     static func violations(of event: any TrackingEvent, parsed: JSONValue?, rules: ContractRules) -> [Violation] {
         var violations = event.validate()
-        if event is any ContractGeneratedEvent { return violations }
-        if let validator = rules.payloadValidator {
-            // `process` replaced a payload that does not parse (and flagged it).
-            guard let parsed else { return violations }
+        // `parsed` is nil for a generated event (so the check is skipped without
+        // asking the type again: a conformance check per event shows in profiles)
+        // and for a payload that did not parse (`process` replaced and flagged it).
+        if let validator = rules.payloadValidator, let parsed {
             // The generated validator and the descriptor may find the same problem once each.
             for violation in validator(parsed) where !violations.contains(violation) {
                 violations.append(violation)
