@@ -162,4 +162,26 @@ struct JourneyReporterTests {
         #expect(collector.journeyRequestsHeld == 1)
         #expect(collector.journeyReports().isEmpty)
     }
+
+    @Test("Shutdown during the pause after a failed report returns at once")
+    func shutdownDuringPause() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        // Nothing listens on port 1: the first report fails at once, then the reporter pauses.
+        let reporting = JourneyReporting(endpoint: Self.journeyURL(port: 1), timeout: 5, pauseAfterFailure: 120)
+        let client = Self.client(directory, batchPort: 1, reporting: reporting)
+        client.track(Canary.CheckoutEvent())
+        #expect(await client.waitUntilPersisted() == .persisted)
+        let reporter = try #require(client.journey.reporter)
+        #expect(await eventually { reporter.statistics.requests == 1 })
+        client.track(Canary.CheckoutEvent())   // waits behind the pause
+        #expect(await client.waitUntilPersisted() == .persisted)
+
+        let elapsed = await ContinuousClock().measure { await client.shutdown() }
+        #expect(elapsed < .seconds(30), "shutdown took \(elapsed)")
+        let statistics = reporter.statistics
+        #expect(statistics.requests == 1)
+        #expect(statistics.lostSteps == 6 && statistics.pendingSteps == 0 && statistics.sentSteps == 0)
+    }
 }
+
