@@ -10,8 +10,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "contractgen", path: ".."),
-        // The local collector the dispatcher's delivery benchmarks send to.
-        .package(name: "Collector", path: "../Collector"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -87,7 +85,6 @@ let package = Package(
                 .product(name: "TrackingCore", package: "contractgen"),
                 .product(name: "TrackingContract", package: "contractgen"),
                 .product(name: "TrackingDispatcher", package: "contractgen"),
-                .product(name: "TrackingCollectorKit", package: "Collector"),
                 "DispatcherFixture",
             ],
             path: "Benchmarks/DispatcherBenchmarks",

@@ -41,6 +41,13 @@ let package = Package(
             ],
             path: "Sources/fuzz-contract"
         ),
+        // Generation (ContractGenerator.sources(of:)) from contracts a grammar builds out of the bytes;
+        // a sample of the output goes through `swiftc -parse`.
+        .executableTarget(
+            name: "fuzz-generate",
+            dependencies: ["FuzzDriver", .product(name: "ContractGenCore", package: "contractgen")],
+            path: "Sources/fuzz-generate"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,6 +34,14 @@ public enum ContractGenerator {
         return outcome
     }
 
+    /// The files `generate` would write for a valid contract, in memory: each
+    /// file's name and text, in the order of the fixed file list. For tools
+    /// that check or show generated code without a directory (the fuzzer of
+    /// `Fuzz/`, which compiles samples of it).
+    public static func sources(of contract: Contract) -> [(name: String, text: String)] {
+        render(contract).map { ($0.name, $0.contents) }
+    }
+
     /// The generated files for a valid contract, in ``GeneratedFileSet/fileNames`` order.
     package static func render(_ contract: Contract) -> [GeneratedFile] {
         ModuleRenderer(ContractTranslator.translate(contract)).renderAll()

@@ -8,32 +8,46 @@
 /// (``paths(forEvent:)``). Built from top-level names only (rules written by
 /// hand), it covers those names at the top level.
 public struct PIIPolicy: Sendable {
-    private let descriptor: ContractDescriptor?
+    /// Boxed: every event the dispatcher processes carries the policy
+    /// (`ProcessedEvent.pii`) and is copied several times on its way, and the
+    /// descriptor alone holds over a dozen references; a copy of the box is one
+    /// retain instead of one per reference.
+    private final class Storage: Sendable {
+        let descriptor: ContractDescriptor?
+        let topLevelNames: Set<String>
+        /// Whether no field may hold personal data (asked per event when consent is denied).
+        let isEmpty: Bool
+        init(descriptor: ContractDescriptor?, topLevelNames: Set<String>) {
+            self.descriptor = descriptor
+            self.topLevelNames = topLevelNames
+            isEmpty = topLevelNames.isEmpty && !(descriptor?.objects.contains {
+                $0.required.contains(where: \.pii) || $0.optional.contains(where: \.pii)
+            } ?? false)
+        }
+    }
+
+    private let storage: Storage
+    private var descriptor: ContractDescriptor? { storage.descriptor }
     /// Top-level names for payloads whose event the descriptor does not know
     /// (or every name, without a descriptor): any field of the contract marked `pii`.
-    public let topLevelNames: Set<String>
+    public var topLevelNames: Set<String> { storage.topLevelNames }
 
     /// The policy of a contract: every field marked `pii` in `descriptor`.
     public init(descriptor: ContractDescriptor) {
-        self.descriptor = descriptor
         var names = Set<String>()
         var fields = descriptor.mandatory + descriptor.fields + descriptor.globals
         for kind in descriptor.kinds { fields += kind.mandatory }
         for field in fields where field.pii { names.insert(field.wireName) }
-        topLevelNames = names
+        storage = Storage(descriptor: descriptor, topLevelNames: names)
     }
 
     /// A policy of top-level field names only.
     public init(topLevelNames: Set<String>) {
-        descriptor = nil
-        self.topLevelNames = topLevelNames
+        storage = Storage(descriptor: nil, topLevelNames: topLevelNames)
     }
 
     /// Whether no field may hold personal data.
-    public var isEmpty: Bool {
-        guard let descriptor else { return topLevelNames.isEmpty }
-        return topLevelNames.isEmpty && !descriptor.objects.contains { $0.required.contains(where: \.pii) || $0.optional.contains(where: \.pii) }
-    }
+    public var isEmpty: Bool { storage.isEmpty }
 
     // MARK: Paths
 

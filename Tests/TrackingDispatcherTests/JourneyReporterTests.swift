@@ -123,4 +123,65 @@ struct JourneyReporterTests {
         #expect(statistics.lostSteps <= 3 * statistics.requests)
         #expect(statistics.pendingSteps == 0)
     }
+
+    @Test("Shutdown cancels the report in flight, counts its steps lost, returns without waiting for it; nothing is sent afterwards")
+    func shutdownCancelsReportInFlight() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let collector = try CollectorServer()
+        let port = try await collector.start()
+        defer { Task { await collector.stop() } }
+        collector.holdJourneyReports(seconds: 60)
+        // A timeout and a pause far longer than the test may take: shutdown must wait out neither.
+        let reporting = JourneyReporting(endpoint: Self.journeyURL(port: port), timeout: 120, pauseAfterFailure: 120)
+        let client = Self.client(directory, batchPort: port, reporting: reporting)
+        client.track(Canary.CheckoutEvent())
+        #expect(await client.waitUntilPersisted() == .persisted)
+        // The first event's three steps are in a request the collector holds.
+        #expect(await eventually { collector.journeyRequestsHeld == 1 })
+        client.track(Canary.CheckoutEvent())   // its steps wait behind that request
+        #expect(await client.waitUntilPersisted() == .persisted)
+        let reporter = try #require(client.journey.reporter)
+        #expect(reporter.statistics.pendingSteps == 3)
+
+        let clock = ContinuousClock()
+        let elapsed = await clock.measure { await client.shutdown() }
+        #expect(elapsed < .seconds(30), "shutdown took \(elapsed)")
+        // Final when shutdown returns: in flight and buffered, all lost, none pending.
+        let statistics = reporter.statistics
+        #expect(statistics.requests == 1)
+        #expect(statistics.sentSteps == 0)
+        #expect(statistics.lostSteps == 6)
+        #expect(statistics.pendingSteps == 0)
+        // A step recorded after shutdown is dropped, never sent.
+        reporter.report([(uuid: UUID().lowercasedString, name: "checkout")], .dropped(reason: "late"), at: Date())
+        #expect(reporter.statistics.droppedSteps == 1 && reporter.statistics.pendingSteps == 0)
+        // The collector saw the client give the held request up, and nothing else came.
+        #expect(await eventually { collector.journeyRequestsAbandoned == 1 })
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(collector.journeyRequestsHeld == 1)
+        #expect(collector.journeyReports().isEmpty)
+    }
+
+    @Test("Shutdown during the pause after a failed report returns at once")
+    func shutdownDuringPause() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        // Nothing listens on port 1: the first report fails at once, then the reporter pauses.
+        let reporting = JourneyReporting(endpoint: Self.journeyURL(port: 1), timeout: 5, pauseAfterFailure: 120)
+        let client = Self.client(directory, batchPort: 1, reporting: reporting)
+        client.track(Canary.CheckoutEvent())
+        #expect(await client.waitUntilPersisted() == .persisted)
+        let reporter = try #require(client.journey.reporter)
+        #expect(await eventually { reporter.statistics.requests == 1 })
+        client.track(Canary.CheckoutEvent())   // waits behind the pause
+        #expect(await client.waitUntilPersisted() == .persisted)
+
+        let elapsed = await ContinuousClock().measure { await client.shutdown() }
+        #expect(elapsed < .seconds(30), "shutdown took \(elapsed)")
+        let statistics = reporter.statistics
+        #expect(statistics.requests == 1)
+        #expect(statistics.lostSteps == 6 && statistics.pendingSteps == 0 && statistics.sentSteps == 0)
+    }
 }
+

@@ -1,14 +1,13 @@
 import Benchmark
 import DispatcherFixture
 import Foundation
-import TrackingCollectorKit
 import TrackingContract
 import TrackingCore
 import TrackingDispatcher
 
 // The dispatcher's numbers (issue 5): caller latency of `track()`, events
 // persisted per second next to raw inserts of the same rows, events delivered
-// per second to the local collector, and peak memory while draining a
+// per second to a local HTTP server, and peak memory while draining a
 // 100,000-event backlog. The event, configuration and raw baseline are in
 // Sources/DispatcherFixture (shared with PersistProbe).
 
@@ -76,10 +75,10 @@ let benchmarks: @Sendable () -> Void = {
         Fixture.remove(database)
     }
 
-    Benchmark("Deliver 10,000 stored events to the local collector",
+    Benchmark("Deliver 10,000 stored events to a local HTTP server",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(20), maxIterations: 5)) { benchmark in
         let database = Fixture.temporaryDatabase()
-        let (collector, endpoint) = try await startCollector()
+        let (server, endpoint) = startServer()
         let client = TrackingClient(configuration: Fixture.configuration(database),
                                     providers: [CollectorProvider(endpoint: endpoint)],
                                     globals: StaticGlobals(Fixture.globals))
@@ -90,11 +89,11 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         precondition(summary.delivered == 10_000, "delivered \(summary.delivered)")
         await client.shutdown()
-        await collector.stop()
+        server.stop()
         Fixture.remove(database)
     }
 
-    Benchmark("Drain a 100,000-event backlog to the local collector",
+    Benchmark("Drain a 100,000-event backlog to a local HTTP server",
               configuration: .init(metrics: [.wallClock, .peakMemoryResident, .peakMemoryResidentDelta],
                                    maxDuration: .seconds(120), maxIterations: 1)) { benchmark in
         let database = Fixture.temporaryDatabase()
@@ -103,7 +102,7 @@ let benchmarks: @Sendable () -> Void = {
             let insert = await RawInsert.make(database: database, rows: Fixture.rows(100_000))
             insert.run()
         }
-        let (collector, endpoint) = try await startCollector()
+        let (server, endpoint) = startServer()
         let client = TrackingClient(configuration: Fixture.configuration(database),
                                     providers: [CollectorProvider(endpoint: endpoint)],
                                     globals: StaticGlobals(Fixture.globals))
@@ -112,16 +111,15 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         precondition(summary.delivered == 100_000, "delivered \(summary.delivered)")
         await client.shutdown()
-        await collector.stop()
+        server.stop()
         Fixture.remove(database)
     }
 }
 
-/// The local collector (Collector/, in process, events in memory), checking
-/// against the benchmark contract as a real deployment would.
-func startCollector() async throws -> (CollectorService, URL) {
-    let contract = LoadedContract(name: "Omnitracking", version: "benchmark", descriptor: Omnitracking.descriptor)
-    let collector = CollectorService(storage: try SQLiteStorage(path: nil), contract: contract)
-    let port = try await collector.start()
-    return (collector, CollectorService.batchURL(port: port))
+/// A local HTTP server that accepts every batch (DispatcherFixture's
+/// `AcceptingServer`): what is timed is the client's side of delivery.
+func startServer() -> (AcceptingServer, URL) {
+    let server = AcceptingServer()
+    server.start()
+    return (server, URL(string: "http://127.0.0.1:\(server.port)/v1/batch")!)
 }

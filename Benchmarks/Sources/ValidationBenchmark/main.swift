@@ -44,10 +44,10 @@ func milliseconds(_ seconds: Double) -> String { String(format: "%8.1f ms", seco
 
 var events = 0
 var treeOK = false
-var result = ContractLoadResult(contract: nil, diagnostics: [])
+var result: ContractLoadResult?
 let stages: [(name: String, run: () -> Void)] = [
-    ("bare libyaml parse (events only)", { events = YAMLParser.countEvents(bytes: bytes) ?? -1 }),
-    ("parse to Node tree", { treeOK = YAMLParser.parse(bytes: bytes, file: path).root != nil }),
+    ("bare libyaml parse (events only)", { events = FrontEndStages.libyamlEventCount(bytes) ?? -1 }),
+    ("parse to Node tree", { treeOK = FrontEndStages.parsesToTree(bytes, file: path) }),
     ("ContractLoader.load (validate)", { result = ContractLoader.load(bytes: bytes, file: path) }),
 ]
 // `ONLY_STAGE=<index>` runs just that stage, for counting instructions with
@@ -72,9 +72,9 @@ for _ in 0..<iterations {
 wall = wall.map { $0.sorted() }
 cpu = cpu.map { $0.sorted() }
 
-let contract = result.contract
+let contract = result?.contract.map(ContractTranslator.descriptor(of:))
 print("file: \(path), \(bytes.count) bytes, \(events) libyaml events, tree \(treeOK ? "ok" : "failed")")
-print("contract: \(contract.map { "\($0.events.count) events, \($0.fields.count) fields" } ?? "invalid"), \(DiagnosticFormatter.summary(result.diagnostics))")
+print("contract: \(contract.map { "\($0.events.count) events, \($0.fields.count) fields" } ?? "invalid"), \(result.map { DiagnosticFormatter.summary($0.counts) } ?? "not loaded")")
 print("iterations: \(iterations)")
 print("stage                            wall min  wall median    CPU min   CPU median")
 for (index, stage) in stages.enumerated() {

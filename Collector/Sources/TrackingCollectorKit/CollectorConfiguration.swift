@@ -11,6 +11,10 @@ public struct CollectorConfiguration: Sendable {
     public var enableFaults = false
     /// Show pii values in the monitor's detail view and `/events`.
     public var showPII = false
+    /// Benchmarks only (`tracking-collector --benchmark-sink`, a hidden flag): `POST /v1/batch`
+    /// answers 200 without reading, checking or storing the body, through the same HTTP
+    /// stack and limits; the upper bound a load generator can reach (docs/performance.md).
+    package var benchmarkSink = false
 
     /// Defaults, listening on 127.0.0.1 on a free port.
     public init() {}
@@ -18,7 +22,7 @@ public struct CollectorConfiguration: Sendable {
 
 /// Bounds on what one client can make the collector do. Each is answered with
 /// its status: 414 (request line), 431 (header), 413 (body, inflated body, events
-/// per batch), 408 (read timeout).
+/// per batch, JSON values per body), 408 (read timeout).
 public struct CollectorLimits: Sendable {
     /// The request line (`POST /v1/batch HTTP/1.1`), in bytes.
     public var maxRequestLineBytes = 8 * 1_024
@@ -30,6 +34,10 @@ public struct CollectorLimits: Sendable {
     public var maxInflatedBytes = 16 * 1_024 * 1_024
     /// Events in one batch.
     public var maxEventsPerBatch = 5_000
+    /// JSON values in one body (a batch or journey steps), counted before it is parsed
+    /// (413 above): what bounds the memory a small body of many tiny values can take.
+    /// The example contract's events have about a dozen each.
+    public var maxJSONValues = 250_000
     /// A request must arrive whole (head and body) within this many seconds of its first byte.
     public var readTimeout: TimeInterval = 10
     /// A connection with no request in flight is closed after this many seconds.

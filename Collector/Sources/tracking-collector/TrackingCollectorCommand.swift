@@ -38,6 +38,10 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
     @Flag(help: "Show pii values in the monitor and /events (masked otherwise).")
     var showPII = false
 
+    @Flag(help: ArgumentHelp("Benchmarks only: answer every batch 200 without reading it (docs/performance.md).",
+                             visibility: .hidden))
+    var benchmarkSink = false
+
     @Option(help: "Largest request body in bytes, as sent.")
     var maxBodyBytes = CollectorLimits().maxBodyBytes
 
@@ -52,6 +56,9 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
 
     @Option(help: "Most events in one batch.")
     var maxEvents = CollectorLimits().maxEventsPerBatch
+
+    @Option(help: "Most JSON values in one body, counted before it is parsed (413 above).")
+    var maxJSONValues = CollectorLimits().maxJSONValues
 
     @Option(help: "Seconds a request may take to arrive (408 after).")
     var readTimeout = CollectorLimits().readTimeout
@@ -74,11 +81,13 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
         configuration.port = port
         configuration.enableFaults = enableFaults
         configuration.showPII = showPII
+        configuration.benchmarkSink = benchmarkSink
         configuration.limits.maxBodyBytes = maxBodyBytes
         configuration.limits.maxInflatedBytes = maxInflatedBytes
         configuration.limits.maxRequestLineBytes = maxRequestLineBytes
         configuration.limits.maxHeadBytes = maxHeadBytes
         configuration.limits.maxEventsPerBatch = maxEvents
+        configuration.limits.maxJSONValues = maxJSONValues
         configuration.limits.readTimeout = readTimeout
         configuration.limits.idleTimeout = idleTimeout
         configuration.limits.maxConnections = maxConnections
@@ -99,7 +108,7 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
               storage:  \(storage.summary)
               batches:  \(CollectorService.batchURL(port: bound, host: host).absoluteString)
               monitor:  \(base)/\(showPII ? " (pii shown)" : "")
-              faults:   \(enableFaults ? "enabled (POST /faults)" : "disabled")
+              faults:   \(enableFaults ? "enabled (POST /faults)" : "disabled")\(benchmarkSink ? "\n  BENCHMARK SINK: batches are answered 200 unread, nothing is checked or stored" : "")
 
             """
         // Written unbuffered so a script reading our output sees the port at once.

@@ -20,8 +20,10 @@ final class CollectorProcess: @unchecked Sendable {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// Starts the collector with `arguments` (plus `--port 0`) and waits for its banner.
-    init(_ arguments: [String]) throws {
+    /// Starts the collector with `arguments` (plus `--port 0`) and waits for its banner
+    /// (polling with `Task.sleep`: a blocked pool thread would stall the in-process
+    /// collectors of the suites running alongside, see `offPool`).
+    init(_ arguments: [String]) async throws {
         let executable = try #require(Self.executable, "build the tracking-collector product first")
         process.executableURL = executable
         process.arguments = ["--port", "0"] + arguments
@@ -38,7 +40,7 @@ final class CollectorProcess: @unchecked Sendable {
                 self.port = port
                 return
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
         process.terminate()
         throw StartFailure(output: text)
@@ -59,11 +61,11 @@ final class CollectorProcess: @unchecked Sendable {
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// Waits (polling) until the output contains `needle`, at most `seconds`.
-    func waitFor(_ needle: String, seconds: Double = 10) -> Bool {
+    func waitFor(_ needle: String, seconds: Double = 10) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if text.contains(needle) { return true }
-            Thread.sleep(forTimeInterval: 0.05)
+            try? await Task.sleep(for: .milliseconds(50))
         }
         return text.contains(needle)
     }

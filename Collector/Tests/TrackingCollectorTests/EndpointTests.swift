@@ -54,6 +54,26 @@ struct EndpointTests {
         await collector.stop()
     }
 
+    @Test("The benchmark sink answers 200 without reading, checking or storing; keep-alive and the limits still hold")
+    func benchmarkSink() async throws {
+        let collector = try await RunningCollector.start { $0.benchmarkSink = true }
+        #expect(try await collector.post("/v1/batch", batch([exampleEvent()])).0 == 200)
+        #expect(try await collector.post("/v1/batch", "not even JSON").0 == 200)
+        #expect(try await collector.service.events().isEmpty)
+        #expect(try await collector.service.statistics().requests == 0)
+        // The unread body is skipped: the connection's next request is answered.
+        let body = Array(batch([exampleEvent()]).utf8)
+        var request = HostileInputTests.head("POST /v1/batch HTTP/1.1", ["Host: x", "Content-Length: \(body.count)"]) + body
+        request += HostileInputTests.head("GET /health HTTP/1.1", ["Host: x", "Connection: close"])
+        let answer = try await RawHTTP.exchange(port: collector.port, request)
+        #expect(answer.text.components(separatedBy: "HTTP/1.1 200").count == 3)
+        // The head guard is in front of the sink too: a body past the limit still ends
+        // with a 413 and a closed connection (after the sink's early 200).
+        let huge = try await RawHTTP.exchange(port: collector.port, HostileInputTests.chunked(megabytes: 8))
+        #expect(huge.text.contains("HTTP/1.1 413"), "\(huge.text.prefix(300))")
+        await collector.stop()
+    }
+
     @Test("Without --enable-faults there is no /faults endpoint")
     func faultsNeedTheFlag() async throws {
         let collector = try await RunningCollector.start()

@@ -23,8 +23,12 @@ struct MonitorBrowserTests {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let output = await Task.detached { String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }.value
-        process.waitUntilExit()
+        // Read and waited for on a thread of its own, not on the pool the collector serves from (`offPool`).
+        let output = try await offPool {
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
         #expect(process.terminationStatus == 0, "monitor_test.py failed:\n\(output)")
         #expect(output.contains("monitor: ok"))
         for shot in ["01-loaded.png", "02-live.png", "05-detail-pii-masked.png"] {

@@ -91,8 +91,10 @@ struct PostgresTests {
     @Test("Three collector processes under load, one killed with SIGKILL: every acknowledged event stored exactly once")
     func killedInstanceUnderLoad() async throws {
         let url = try await Self.freshDatabase()
-        let processes = try (0..<3).map { _ in try CollectorProcess(["--postgres", url, "--envelope-only"]) }
-        defer { processes.forEach { $0.stop() } }
+        var started: [CollectorProcess] = []
+        defer { started.forEach { $0.stop() } }
+        for _ in 0..<3 { started.append(try await CollectorProcess(["--postgres", url, "--envelope-only"])) }
+        let processes = started
         let ports = processes.map(\.port)
         let acknowledged = Locked<Set<String>>([])
         let sent = Locked(0)

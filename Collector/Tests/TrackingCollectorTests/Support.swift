@@ -91,6 +91,20 @@ final class LogCapture: @unchecked Sendable {
     }
 }
 
+/// Runs blocking work (a socket, a pipe, a child process) on a thread of its own and
+/// awaits it. Never block a task instead: the Swift concurrency pool has one thread per
+/// core (two here), the collector under test runs its request handlers on that pool in
+/// this same process, and other suites run in parallel. A client blocked in `send`
+/// on a pool thread while another suite blocks the other one leaves nobody to consume
+/// the body it sends; Hummingbird's backpressure then stops reading the socket, and
+/// client and server wait on each other until the idle timeout (issue 13's intermittent
+/// chunked 413).
+func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}
+
 /// Raw bytes over a socket, for what URLSession will not send (huge lines, slow
 /// requests, half requests) and to see exactly how the collector answers.
 enum RawHTTP {
@@ -111,13 +125,21 @@ enum RawHTTP {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
+        // Bounded both ways: a server that stops reading fails the test, it does not hang it.
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return fd
     }
 
-    /// Sends as much of `bytes` as the server takes (it may close early), then reads the answer to EOF.
-    static func exchange(port: Int, _ bytes: [UInt8]) throws -> Answer {
+    /// Sends as much of `bytes` as the server takes (it may close early), then reads the answer to EOF,
+    /// on a thread of its own (see `offPool`): the collector under test runs in this process.
+    static func exchange(port: Int, _ bytes: [UInt8]) async throws -> Answer {
+        try await offPool { try exchangeBlocking(port: port, bytes) }
+    }
+
+    /// `exchange` on the calling thread: never call it from a task (it blocks the thread).
+    static func exchangeBlocking(port: Int, _ bytes: [UInt8]) throws -> Answer {
         let start = Date()
         let fd = try connect(port: port)
         defer { close(fd) }
@@ -159,5 +181,31 @@ extension JSONValue {
     subscript(index: Int) -> JSONValue? {
         guard case .array(let items) = self, items.indices.contains(index) else { return nil }
         return items[index]
+    }
+}
+
+/// Holds all but one thread of the concurrency pool in blocking waits until `release()`,
+/// as a suite running in parallel does while it blocks in a pipe read or a child
+/// process: a test's parallel conditions made explicit, so a test that needs the pool
+/// (an in-process collector) and blocks it too fails every time, not now and then.
+final class PoolSqueeze: Sendable {
+    private let gate = DispatchSemaphore(value: 0)
+    let threads: Int
+
+    /// Blocks `threads` pool threads (all but one by default), one after the other.
+    init(threads: Int = max(ProcessInfo.processInfo.activeProcessorCount - 1, 0)) async {
+        self.threads = threads
+        for _ in 0..<threads {
+            await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
+                Task.detached { [gate] in
+                    started.resume()
+                    gate.wait()
+                }
+            }
+        }
+    }
+
+    func release() {
+        for _ in 0..<threads { gate.signal() }
     }
 }

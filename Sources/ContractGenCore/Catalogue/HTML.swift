@@ -1,6 +1,9 @@
 /// Escaping for the catalogue's HTML: every text from the contract goes through here.
 enum HTML {
-    /// Text for element content and quoted attribute values.
+    /// Text for element content and quoted attribute values. Control
+    /// characters (but line ends and tabs) and bidi controls are shown as
+    /// `\u{…}`: a bidi override would make the page show a name or
+    /// description as other text than the contract holds.
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -11,6 +14,9 @@ enum HTML {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
+            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+            case _ where TerminalSafeText.isEscaped(scalar):
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -1,6 +1,7 @@
 /// One finding about a contract. Stages return diagnostics as values, all of
 /// them at once; nothing is thrown for a problem in the contract itself.
 public struct Diagnostic: Sendable, Hashable {
+    /// How serious a finding is: an error makes the contract invalid.
     public enum Severity: String, Sendable, Hashable, Comparable {
         /// Information that needs no action (which Swift name a contract name becomes).
         case note
@@ -19,28 +20,31 @@ public struct Diagnostic: Sendable, Hashable {
         }
     }
 
-    public var severity: Severity
-    public var location: SourceLocation
-    public var message: String
+    /// How serious it is.
+    public package(set) var severity: Severity
+    /// Where in the contract it was found.
+    public package(set) var location: SourceLocation
+    /// What is wrong (or, for a note, worth knowing), without the location.
+    public package(set) var message: String
     /// A suggestion such as `did you mean 'optional'?`.
-    public var hint: String?
+    public package(set) var hint: String?
 
-    public init(_ severity: Severity, at location: SourceLocation, _ message: String, hint: String? = nil) {
+    package init(_ severity: Severity, at location: SourceLocation, _ message: String, hint: String? = nil) {
         self.severity = severity
         self.location = location
         self.message = message
         self.hint = hint
     }
 
-    public static func error(_ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
+    package static func error(_ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
         Diagnostic(.error, at: location, message, hint: hint)
     }
 
-    public static func note(_ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
+    package static func note(_ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
         Diagnostic(.note, at: location, message, hint: hint)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
+    package static func warning(_ message: String, at location: SourceLocation, hint: String? = nil) -> Diagnostic {
         Diagnostic(.warning, at: location, message, hint: hint)
     }
 }

@@ -2,18 +2,21 @@
 /// those not kept or not shown (``ContractLoader/maxDiagnostics``), so a
 /// summary never undercounts.
 public struct DiagnosticCounts: Sendable, Hashable {
-    public var errors = 0
-    public var warnings = 0
-    public var notes = 0
+    /// Errors: any makes the contract invalid.
+    public package(set) var errors = 0
+    /// Warnings: the contract is valid, unless `--strict`.
+    public package(set) var warnings = 0
+    /// Notes: information that needs no action.
+    public package(set) var notes = 0
 
-    public init() {}
+    package init() {}
 
     /// The counts of `diagnostics`.
-    public init(_ diagnostics: some Sequence<Diagnostic>) {
+    package init(_ diagnostics: some Sequence<Diagnostic>) {
         for diagnostic in diagnostics { add(diagnostic.severity) }
     }
 
-    public mutating func add(_ severity: Diagnostic.Severity, count: Int = 1) {
+    package mutating func add(_ severity: Diagnostic.Severity, count: Int = 1) {
         switch severity {
         case .error: errors += count
         case .warning: warnings += count

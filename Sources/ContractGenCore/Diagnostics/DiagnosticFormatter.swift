@@ -100,8 +100,8 @@ private struct SourceLines {
     }
 
     /// Line `number` (1-based) without its line break, or `nil` past the end.
-    /// Control characters (C0, DEL, C1) other than tab show as U+FFFD, one for one, so the
-    /// terminal stays sane and the caret stays aligned.
+    /// Control characters (C0, DEL, C1) other than tab, and bidi controls, show as U+FFFD,
+    /// one for one, so the terminal stays sane, the line reads in its order and the caret stays aligned.
     func line(_ number: Int) -> String? {
         guard number >= 1, number <= starts.count else { return nil }
         let utf8 = text.utf8
@@ -110,7 +110,7 @@ private struct SourceLines {
         if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
         var shown = String.UnicodeScalarView()
         for scalar in Substring(utf8[start..<end]).unicodeScalars {
-            shown.append(TerminalSafeText.isControl(scalar) && scalar != "\t" ? "\u{FFFD}" : scalar)
+            shown.append(TerminalSafeText.isEscaped(scalar) && scalar != "\t" ? "\u{FFFD}" : scalar)
         }
         return String(shown)
     }

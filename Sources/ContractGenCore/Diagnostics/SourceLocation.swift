@@ -13,23 +13,25 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     private var storedLine: Int32
     private var storedColumn: Int32
 
-    public var line: Int {
+    /// The 1-based line.
+    public package(set) var line: Int {
         get { Int(storedLine) }
         set { storedLine = Int32(clamping: newValue) }
     }
 
-    public var column: Int {
+    /// The 1-based column, in Unicode scalars.
+    public package(set) var column: Int {
         get { Int(storedColumn) }
         set { storedColumn = Int32(clamping: newValue) }
     }
 
     /// The file as the user named it (relative paths stay relative).
-    public var file: String {
+    public package(set) var file: String {
         get { SourceFiles.shared.name(of: fileID) }
         set { self = SourceLocation(fileID: SourceFiles.shared.id(for: newValue), line: line, column: column) }
     }
 
-    public init(file: String, line: Int, column: Int) {
+    package init(file: String, line: Int, column: Int) {
         self.init(fileID: SourceFiles.shared.id(for: file), line: line, column: column)
     }
 

@@ -13,18 +13,25 @@ package enum DiffFormatter {
         var out = ""
         for change in report.changes {
             let affects = change.affects.isEmpty ? "" : " (\(change.affects.map(\.rawValue).joined(separator: ", ")))"
-            let primary = change.new ?? change.old!
+            let primary = TerminalSafeText.escaped("\(change.new ?? change.old!)")
             // Messages quote contract text (a `deprecated` note, a pattern): shown
             // escaped, a control character cannot drive the terminal or forge a line.
             out += "\(primary): \(change.severity.rawValue)\(affects): \(TerminalSafeText.escaped(change.message)) [\(change.rule.rawValue)]\n"
             switch (change.old, change.new) {
-            case (let old?, _?): out += "  old: \(old)\n"
+            case (let old?, _?): out += "  old: \(TerminalSafeText.escaped("\(old)"))\n"
             case (nil, _): out += "  old: absent\n"
             case (_, nil): out += "  new: absent\n"
             }
         }
-        out += summary(report) + "\n"
+        out += safeSummary(report) + "\n"
         return out
+    }
+
+    /// ``summary(_:)`` with each line escaped: the file names come from the
+    /// command line (paths, `git` revisions) and may hold anything.
+    static func safeSummary(_ report: ContractDiffReport) -> String {
+        summary(report).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalSafeText.escaped(String($0)) }.joined(separator: "\n")
     }
 
     /// `3 changes (1 breaking, 1 additive, 1 cosmetic); required bump: major; version 1.4.0 is not enough: use 2.0.0`.
@@ -76,17 +83,22 @@ package enum DiffFormatter {
     }
 
     /// The writer escapes C0 controls as JSON requires; C1 controls and DEL
-    /// (a raw CSI can drive a terminal) become `\u00XX` too, as in the
-    /// diagnostics' JSON. Outside strings valid JSON has none, so this is safe.
+    /// (a raw CSI can drive a terminal) become `\u00XX` too, and bidi controls
+    /// (they reorder what a terminal shows) `\u20XX`, as in the diagnostics'
+    /// JSON. Outside strings valid JSON has none, so this is safe.
     private static func escapingC1Controls(_ json: String) -> String {
         // C0 controls are left alone: the writer escaped those inside strings, and the
         // line breaks between changes are part of the layout.
-        func isC1(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x7F && TerminalSafeText.isControl(scalar) }
+        func isC1(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value >= 0x7F && TerminalSafeText.isControl(scalar)) || TerminalSafeText.isBidiControl(scalar)
+        }
         guard json.unicodeScalars.contains(where: isC1) else { return json }
         var out = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             if isC1(scalar) {
-                out.append(contentsOf: ("\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)).unicodeScalars)
+                let digits = scalar.value > 0xFF ? 4 : 2
+                let prefix = digits == 4 ? "\\u" : "\\u00"
+                out.append(contentsOf: (prefix + String(scalar.value, radix: 16).leftPadded(to: digits)).unicodeScalars)
             } else {
                 out.append(scalar)
             }
@@ -109,6 +121,7 @@ package enum DiffFormatter {
     /// breaking changes as errors, additive as warnings, cosmetic as notices.
     /// Removed elements point at what held them in the new contract.
     package static func github(_ report: ContractDiffReport, file: String) -> String {
+        let file = TerminalSafeText.escaped(file)
         var out = ""
         for change in report.changes {
             let level = switch change.severity {
@@ -120,10 +133,10 @@ package enum DiffFormatter {
             let title = "contract \(change.severity.rawValue)\(affects): \(change.rule.rawValue)"
             // Escaped for the terminal first (the log viewer renders ANSI escapes), then for the command.
             var message = TerminalSafeText.escaped(change.message)
-            if let old = change.old { message += "\nold: \(old)" }
+            if let old = change.old { message += "\nold: \(TerminalSafeText.escaped("\(old)"))" }
             out += "::\(level) file=\(property(file)),line=\(change.anchor.line),col=\(change.anchor.column),title=\(property(title))::\(data(message))\n"
         }
-        let verdict = summary(report)
+        let verdict = safeSummary(report)
         out += "::\(report.versionOK ? "notice" : "error") file=\(property(file)),line=1,title=\(property("contract version"))::\(data(verdict))\n"
         return out
     }

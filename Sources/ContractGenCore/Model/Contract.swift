@@ -1,28 +1,30 @@
 import TrackingCore
 
 /// A contract that loaded and validated: the input of the translate stage.
-/// Everything keeps the location it was declared at, for diagnostics.
+/// Everything keeps the location it was declared at, for diagnostics. Other
+/// packages hold it only to hand it on (``ContractTranslator/descriptor(of:)``,
+/// ``ContractGenerator/sources(of:)``): its members are `package`.
 public struct Contract: Sendable, Hashable {
     /// The contract's name; prefixes generated protocol names (`Omnitracking`).
-    public var name: String
+    package var name: String
     /// The contract's semantic version (`1.3.0`).
-    public var version: String
-    public var description: String?
-    public var valueSets: [ValueSet]
+    package var version: String
+    package var description: String?
+    package var valueSets: [ValueSet]
     /// Fields every event of every kind carries (the envelope). Always holds
     /// `uuid` and `clientTimestamp`.
-    public var mandatory: [Field]
-    public var kinds: [Kind]
+    package var mandatory: [Field]
+    package var kinds: [Kind]
     /// Fields the dispatcher adds to every event.
-    public var globals: [Field]
-    public var objects: [ObjectType]
+    package var globals: [Field]
+    package var objects: [ObjectType]
     /// The curated optional fields events pick from.
-    public var fields: [Field]
-    public var events: [Event]
+    package var fields: [Field]
+    package var events: [Event]
     /// Where the file starts; used for contract-wide diagnostics.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: String, version: String, description: String? = nil,
         valueSets: [ValueSet] = [], mandatory: [Field] = [], kinds: [Kind] = [], globals: [Field] = [],
         objects: [ObjectType] = [], fields: [Field] = [], events: [Event] = [], location: SourceLocation
@@ -42,15 +44,15 @@ public struct Contract: Sendable, Hashable {
 }
 
 /// A named set of allowed string values.
-public struct ValueSet: Sendable, Hashable {
-    public var name: String
-    public var description: String?
-    public var cases: [ValueSetCase]
+package struct ValueSet: Sendable, Hashable {
+    package var name: String
+    package var description: String?
+    package var cases: [ValueSetCase]
     /// Written as a list (the wire value is the item) rather than a mapping.
-    public var isList: Bool
-    public var location: SourceLocation
+    package var isList: Bool
+    package var location: SourceLocation
 
-    public init(name: String, description: String? = nil, cases: [ValueSetCase], isList: Bool, location: SourceLocation) {
+    package init(name: String, description: String? = nil, cases: [ValueSetCase], isList: Bool, location: SourceLocation) {
         self.name = name
         self.description = description
         self.cases = cases
@@ -60,12 +62,12 @@ public struct ValueSet: Sendable, Hashable {
 }
 
 /// One member of a value set: a code name (the Swift case) and its wire value.
-public struct ValueSetCase: Sendable, Hashable {
-    public var code: String
-    public var wireValue: String
-    public var location: SourceLocation
+package struct ValueSetCase: Sendable, Hashable {
+    package var code: String
+    package var wireValue: String
+    package var location: SourceLocation
 
-    public init(code: String, wireValue: String, location: SourceLocation) {
+    package init(code: String, wireValue: String, location: SourceLocation) {
         self.code = code
         self.wireValue = wireValue
         self.location = location
@@ -73,21 +75,21 @@ public struct ValueSetCase: Sendable, Hashable {
 }
 
 /// A field: in the envelope, a kind, the globals, an object, or the curated list.
-public struct Field: Sendable, Hashable {
+package struct Field: Sendable, Hashable {
     /// The key in the contract, sent as is.
-    public var wireName: String
-    public var spec: ValueSpec
-    public var description: String?
+    package var wireName: String
+    package var spec: ValueSpec
+    package var description: String?
     /// May hold personal data: never logged, removable by consent.
-    public var pii: Bool
+    package var pii: Bool
     /// A deprecation message, when the field is deprecated.
-    public var deprecated: String?
-    public var defaultValue: JSONValue?
+    package var deprecated: String?
+    package var defaultValue: JSONValue?
     /// The Swift member name the contract chose (`swiftName:`); `nil` to derive it.
-    public var swiftName: String?
-    public var location: SourceLocation
+    package var swiftName: String?
+    package var location: SourceLocation
 
-    public init(
+    package init(
         wireName: String, spec: ValueSpec, description: String? = nil, pii: Bool = false,
         deprecated: String? = nil, defaultValue: JSONValue? = nil, swiftName: String? = nil, location: SourceLocation
     ) {
@@ -103,15 +105,15 @@ public struct Field: Sendable, Hashable {
 }
 
 /// An event kind and the further fields it mandates.
-public struct Kind: Sendable, Hashable {
-    public var name: String
-    public var description: String?
-    public var mandatory: [Field]
+package struct Kind: Sendable, Hashable {
+    package var name: String
+    package var description: String?
+    package var mandatory: [Field]
     /// The Swift protocol name the contract chose (`swiftName:`); `nil` to derive it.
-    public var swiftName: String?
-    public var location: SourceLocation
+    package var swiftName: String?
+    package var location: SourceLocation
 
-    public init(name: String, description: String? = nil, mandatory: [Field] = [], swiftName: String? = nil, location: SourceLocation) {
+    package init(name: String, description: String? = nil, mandatory: [Field] = [], swiftName: String? = nil, location: SourceLocation) {
         self.name = name
         self.swiftName = swiftName
         self.description = description
@@ -121,16 +123,16 @@ public struct Kind: Sendable, Hashable {
 }
 
 /// A named record type.
-public struct ObjectType: Sendable, Hashable {
-    public var name: String
-    public var description: String?
-    public var required: [Field]
-    public var optional: [Field]
+package struct ObjectType: Sendable, Hashable {
+    package var name: String
+    package var description: String?
+    package var required: [Field]
+    package var optional: [Field]
     /// The Swift type name the contract chose (`swiftName:`); `nil` to derive it.
-    public var swiftName: String?
-    public var location: SourceLocation
+    package var swiftName: String?
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: String, description: String? = nil, required: [Field] = [], optional: [Field] = [], swiftName: String? = nil,
         location: SourceLocation
     ) {
@@ -145,21 +147,21 @@ public struct ObjectType: Sendable, Hashable {
 
 /// An event: a kind, constants fixing some of the kind's value-set fields, and
 /// the curated fields it requires or allows.
-public struct Event: Sendable, Hashable {
-    public var name: String
-    public var kind: String
-    public var description: String?
+package struct Event: Sendable, Hashable {
+    package var name: String
+    package var kind: String
+    package var description: String?
     /// A deprecation message, when the event is deprecated.
-    public var deprecated: String?
-    public var constants: [EventConstant]
+    package var deprecated: String?
+    package var constants: [EventConstant]
     /// Wire names of curated fields (``Contract/fields``).
-    public var required: [FieldReference]
-    public var optional: [FieldReference]
+    package var required: [FieldReference]
+    package var optional: [FieldReference]
     /// The Swift type name the contract chose (`swiftName:`); `nil` to derive it.
-    public var swiftName: String?
-    public var location: SourceLocation
+    package var swiftName: String?
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: String, kind: String, description: String? = nil, deprecated: String? = nil,
         constants: [EventConstant] = [], required: [FieldReference] = [], optional: [FieldReference] = [],
         swiftName: String? = nil, location: SourceLocation
@@ -178,13 +180,13 @@ public struct Event: Sendable, Hashable {
 
 /// `viewType: wishlist` in an event: the kind's field `viewType` is always the
 /// value set member with code `wishlist`.
-public struct EventConstant: Sendable, Hashable {
-    public var field: String
+package struct EventConstant: Sendable, Hashable {
+    package var field: String
     /// The member's code name (for list sets, the item itself).
-    public var code: String
-    public var location: SourceLocation
+    package var code: String
+    package var location: SourceLocation
 
-    public init(field: String, code: String, location: SourceLocation) {
+    package init(field: String, code: String, location: SourceLocation) {
         self.field = field
         self.code = code
         self.location = location
@@ -192,11 +194,11 @@ public struct EventConstant: Sendable, Hashable {
 }
 
 /// A mention of a curated field by wire name, with where it was mentioned.
-public struct FieldReference: Sendable, Hashable {
-    public var name: String
-    public var location: SourceLocation
+package struct FieldReference: Sendable, Hashable {
+    package var name: String
+    package var location: SourceLocation
 
-    public init(name: String, location: SourceLocation) {
+    package init(name: String, location: SourceLocation) {
         self.name = name
         self.location = location
     }

@@ -1,15 +1,15 @@
 /// The YAML document as a tree that remembers where every piece came from.
 /// Built from libyaml's event stream by ``YAMLParser``; the loader turns it into
 /// a ``Contract``.
-public struct Node: Sendable, Hashable {
-    public enum Value: Sendable, Hashable {
+package struct Node: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         /// A scalar's text; `style` tells a quoted `"123"` from a plain `123`.
         case scalar(String, style: ScalarStyle)
         case sequence([Node])
         /// Key/value pairs in document order; duplicates are kept so the loader can report them.
         case mapping([(key: Node, value: Node)])
 
-        public static func == (lhs: Value, rhs: Value) -> Bool {
+        package static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
             case let (.scalar(a, sa), .scalar(b, sb)): a == b && sa == sb
             case let (.sequence(a), .sequence(b)): a == b
@@ -19,7 +19,7 @@ public struct Node: Sendable, Hashable {
             }
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             switch self {
             case let .scalar(text, style): hasher.combine(text); hasher.combine(style)
             case .sequence(let items): hasher.combine(items)
@@ -29,24 +29,24 @@ public struct Node: Sendable, Hashable {
         }
     }
 
-    public enum ScalarStyle: Sendable, Hashable {
+    package enum ScalarStyle: Sendable, Hashable {
         /// Unquoted: may be read as a number, bool or null.
         case plain
         /// Quoted or block: always a string.
         case quoted
     }
 
-    public var value: Value
+    package var value: Value
     /// Where the node starts (for a mapping key, where the key starts).
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(_ value: Value, at location: SourceLocation) {
+    package init(_ value: Value, at location: SourceLocation) {
         self.value = value
         self.location = location
     }
 
     /// The scalar's text, or `nil` for collections.
-    public var scalar: String? {
+    package var scalar: String? {
         if case .scalar(let text, _) = value { return text }
         return nil
     }

@@ -1,16 +1,16 @@
 /// Bounds that keep hostile input cheap: a contract that breaks one ends in a
 /// clear diagnostic, never in a deep tree, a long loop or a large allocation.
-public struct ParseLimits: Sendable, Hashable {
+package struct ParseLimits: Sendable, Hashable {
     /// Largest input accepted, in bytes.
-    public var maxBytes: Int
+    package var maxBytes: Int
     /// Deepest nesting of sequences and mappings accepted. Contracts need about 6.
-    public var maxDepth: Int
+    package var maxDepth: Int
 
-    public init(maxBytes: Int = 64 * 1024 * 1024, maxDepth: Int = 64) {
+    package init(maxBytes: Int = 64 * 1024 * 1024, maxDepth: Int = 64) {
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth
     }
 
     /// The limits `contractgen` uses.
-    public static let standard = ParseLimits()
+    package static let standard = ParseLimits()
 }

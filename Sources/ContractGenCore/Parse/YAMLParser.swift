@@ -8,10 +8,10 @@ import Foundation
 /// the YAML itself (syntax, several documents, anchors, encoding, size, depth)
 /// come back as diagnostics; the first one ends the parse, since what follows a
 /// broken structure cannot be trusted. No libyaml type leaves this file.
-public enum YAMLParser {
+package enum YAMLParser {
     /// Parses `bytes` (UTF-8) as one YAML document whose root is a mapping.
     /// - Parameter file: the path shown in diagnostics, as the user named it.
-    public static func parse(bytes: [UInt8], file: String, limits: ParseLimits = .standard) -> YAMLParseResult {
+    package static func parse(bytes: [UInt8], file: String, limits: ParseLimits = .standard) -> YAMLParseResult {
         parse(bytes: bytes, file: file, limits: limits, pipelined: bytes.count >= pipelineThreshold)
     }
 
@@ -27,14 +27,14 @@ public enum YAMLParser {
     }
 
     /// Parses `text` as one YAML document whose root is a mapping.
-    public static func parse(_ text: String, file: String, limits: ParseLimits = .standard) -> YAMLParseResult {
+    package static func parse(_ text: String, file: String, limits: ParseLimits = .standard) -> YAMLParseResult {
         parse(bytes: Array(text.utf8), file: file, limits: limits)
     }
 
     /// Runs libyaml over `bytes` and only counts its events: the bare cost of
     /// parsing, the baseline the validation benchmark compares against.
     /// Returns `nil` when libyaml reports an error.
-    public static func countEvents(bytes: [UInt8]) -> Int? {
+    package static func countEvents(bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
             guard buffer.count > 0 else { return 2 }  // stream start and end; libyaml asserts on an empty buffer
             var parser = yaml_parser_t()

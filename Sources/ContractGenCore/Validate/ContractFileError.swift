@@ -3,7 +3,7 @@ public struct ContractFileError: Error, Sendable, Hashable, CustomStringConverti
     public var path: String
     public var reason: String
 
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }

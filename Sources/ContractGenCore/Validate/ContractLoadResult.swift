@@ -2,14 +2,14 @@
 /// diagnostic found, sorted by location.
 public struct ContractLoadResult: Sendable {
     /// The contract; `nil` when any diagnostic is an error.
-    public var contract: Contract?
+    public package(set) var contract: Contract?
     /// Errors and warnings, sorted by file, line and column.
-    public var diagnostics: [Diagnostic]
+    public package(set) var diagnostics: [Diagnostic]
     /// Every finding by severity, including those past the display limit
     /// (not the "too many problems" marker): what a summary reports.
-    public var counts: DiagnosticCounts
+    public package(set) var counts: DiagnosticCounts
 
-    public init(contract: Contract?, diagnostics: [Diagnostic], counts: DiagnosticCounts? = nil) {
+    package init(contract: Contract?, diagnostics: [Diagnostic], counts: DiagnosticCounts? = nil) {
         self.contract = contract
         self.diagnostics = diagnostics
         self.counts = counts ?? DiagnosticCounts(diagnostics)

@@ -6,17 +6,32 @@ public enum ContractLoader {
     /// Reads and loads the contract at `path`.
     /// - Throws: ``ContractFileError`` only when the file cannot be read;
     ///   problems in the contract come back as diagnostics.
-    public static func load(path: String, limits: ParseLimits = .standard) throws -> ContractLoadResult {
+    public static func load(path: String) throws -> ContractLoadResult {
+        try load(path: path, limits: .standard)
+    }
+
+    /// ``load(path:)`` under other limits than the standard ones.
+    package static func load(path: String, limits: ParseLimits) throws -> ContractLoadResult {
         load(bytes: try readFile(path, maxBytes: limits.maxBytes), file: path, limits: limits)
     }
 
     /// Loads a contract from text; `file` names it in diagnostics.
-    public static func load(yaml: String, file: String, limits: ParseLimits = .standard) -> ContractLoadResult {
+    public static func load(yaml: String, file: String) -> ContractLoadResult {
+        load(bytes: Array(yaml.utf8), file: file, limits: .standard)
+    }
+
+    /// ``load(yaml:file:)`` under other limits than the standard ones.
+    package static func load(yaml: String, file: String, limits: ParseLimits) -> ContractLoadResult {
         load(bytes: Array(yaml.utf8), file: file, limits: limits)
     }
 
     /// Loads a contract from raw bytes (checked to be UTF-8); `file` names it in diagnostics.
-    public static func load(bytes: [UInt8], file: String, limits: ParseLimits = .standard) -> ContractLoadResult {
+    public static func load(bytes: [UInt8], file: String) -> ContractLoadResult {
+        load(bytes: bytes, file: file, limits: .standard)
+    }
+
+    /// ``load(bytes:file:)`` under other limits than the standard ones.
+    package static func load(bytes: [UInt8], file: String, limits: ParseLimits) -> ContractLoadResult {
         let parsed = YAMLParser.parse(bytes: bytes, file: file, limits: limits)
         guard let root = parsed.root else {
             return ContractLoadResult(contract: nil, diagnostics: sorted(parsed.diagnostics))
@@ -42,8 +57,13 @@ public enum ContractLoader {
     /// Reads a contract file's bytes, throwing ``ContractFileError`` when it
     /// cannot: it does not exist, is not a regular file (a FIFO, a device, a
     /// directory), or is larger than `maxBytes`. All of that is checked before
-    /// a byte is read.
-    public static func readFile(_ path: String, maxBytes: Int = ParseLimits.standard.maxBytes) throws -> [UInt8] {
+    /// a byte is read. The size cap is the standard one (64 MiB).
+    public static func readFile(_ path: String) throws -> [UInt8] {
+        try readFile(path, maxBytes: ParseLimits.standard.maxBytes)
+    }
+
+    /// ``readFile(_:)`` with another size cap.
+    package static func readFile(_ path: String, maxBytes: Int) throws -> [UInt8] {
         guard FileManager.default.fileExists(atPath: path) else {
             throw ContractFileError(path: path, reason: "no such file")
         }

@@ -1,5 +1,5 @@
 /// How `contractgen validate` ends, decided here so the command stays a thin shell.
-public enum ValidationOutcome: Int32, Sendable {
+package enum ValidationOutcome: Int32, Sendable {
     /// Valid; warnings allowed unless strict.
     case valid = 0
     /// Errors, or warnings under `--strict`.
@@ -8,7 +8,7 @@ public enum ValidationOutcome: Int32, Sendable {
     case usageOrIOError = 2
 
     /// The outcome for a loaded contract.
-    public init(_ result: ContractLoadResult, strict: Bool) {
+    package init(_ result: ContractLoadResult, strict: Bool) {
         self = result.hasErrors || (strict && result.hasWarnings) ? .invalid : .valid
     }
 }

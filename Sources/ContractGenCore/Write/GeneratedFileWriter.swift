@@ -26,7 +26,7 @@ public struct GeneratedFileWriter: Sendable {
         /// Whether the directory differs from the rendered files.
         public var hasDifferences: Bool { !written.isEmpty || !removed.isEmpty }
 
-        public init() {}
+        package init() {}
     }
 
     package init() {}

@@ -245,15 +245,18 @@ final class DispatchWorker: @unchecked Sendable {
         var prepared = PreparedBatch()
         prepared.rows.reserveCapacity(batch.count)
         prepared.processed.reserveCapacity(batch.count)
+        var parsed: [JSONValue?] = []   // for the payload check: parsed once, in `process`
+        parsed.reserveCapacity(batch.count)
         for (event, createdAt) in batch {
-            let output = processor.process(event, createdAt: createdAt, template: template, consent: consent)
-            prepared.rows.append(output.row)
-            prepared.processed.append(output.processed)
+            let (row, processed, payload) = processor.process(event, createdAt: createdAt, template: template, consent: consent)
+            prepared.rows.append(row)
+            prepared.processed.append(processed)
+            parsed.append(payload)
         }
         guard configuration.validatesEvents else { return prepared }
         // The globals are the same for the whole batch: checked once, reported on every event.
         let globalViolations = configuration.contract.globalsValidator?(globals) ?? []
-        let found = EventProcessor.violations(of: batch, rows: prepared.rows, rules: configuration.contract)
+        let found = EventProcessor.violations(of: batch, parsed: parsed, rules: configuration.contract)
         for (index, eventViolations) in found.enumerated() {
             var violations = prepared.processed[index].violations + eventViolations   // `process` may have found one
             for violation in globalViolations where !violations.contains(violation) { violations.append(violation) }

@@ -3,7 +3,7 @@ import TrackingCore
 
 /// Turns a tracked event into a stored row: globals, PII policy, duplicate
 /// check, encoding. Runs only on the worker thread; validation is separate
-/// (``violations(of:payloads:rules:)``), so it can run on other cores.
+/// (``violations(of:parsed:rules:)``), so it can run on other cores.
 struct EventProcessor {
     let rules: ContractRules
     let globalsSource: any GlobalsSource
@@ -23,10 +23,15 @@ struct EventProcessor {
         self.duplicateWindow = max(1, duplicateWindow)
     }
 
-    struct Output {
-        var row: NewStoredEvent
-        var processed: ProcessedEvent
-    }
+    /// What `process` makes of one event: the row to store, the event as
+    /// providers see it, and `parsed`, the stored payload as `process` parsed it,
+    /// for the payload check: set for a model an app composed itself whose JSON
+    /// is valid, `nil` for a generated event (never checked against the
+    /// descriptor) and for a payload that did not parse (replaced by its
+    /// envelope). Parsing is most of the check's cost, so a payload is parsed
+    /// once, here. A tuple, so the caller takes its parts apart without copying
+    /// them (each part holds several references).
+    typealias Output = (row: NewStoredEvent, processed: ProcessedEvent, parsed: JSONValue?)
 
     /// The globals' members of every payload of one batch, encoded once per
     /// batch (the source is asked once per batch, so they are the same for every
@@ -96,17 +101,22 @@ struct EventProcessor {
         payload.append(UInt8(ascii: "}"))
 
         var violations: [Violation] = []
+        var checked: JSONValue?
         let strips = consent == .denied && !rules.pii.isEmpty
+        let composed = !(event is any ContractGeneratedEvent)
         // Generated events always write valid JSON; a model the app composed may not.
-        if strips || !(event is any ContractGeneratedEvent) {
-            if let parsed = try? JSONValue.parse(payload) {
+        if strips || composed {
+            if var parsed = try? JSONValue.parse(payload) {
                 if strips {
                     let stripped = rules.pii.removing(from: parsed)
                     if stripped.removed {
-                        payload = stripped.payload.encodedBytes
+                        parsed = stripped.payload
+                        payload = parsed.encodedBytes
                         flags.insert(.piiStripped)
                     }
                 }
+                // What is stored is what the payload check reads.
+                if composed { checked = parsed }
             } else {
                 // Broken JSON: where its personal data is cannot be known, and it would
                 // break the batch it is sent in, so only its envelope is kept (fail-closed).
@@ -125,7 +135,7 @@ struct EventProcessor {
         let processed = ProcessedEvent(eventName: row.eventName, kindName: event.kindName, uuid: uuid,
                                        clientTimestamp: event.clientTimestamp, payload: payload, flags: flags,
                                        violations: violations, missingGlobals: template.missing, pii: rules.pii)
-        return Output(row: row, processed: processed)
+        return (row, processed, checked)
     }
 
     /// What is stored of an event whose payload does not parse when personal data
@@ -171,13 +181,14 @@ struct EventProcessor {
     /// not `ContractGeneratedEvent`s (models an app composed itself) the rules'
     /// payload validator too, each problem once. A generated event's type and
     /// `validate()` already guarantee what the payload check would find, so it is
-    /// skipped for them. Pure, so batches are checked in parallel.
-    static func violations(of event: any TrackingEvent, payload: [UInt8], rules: ContractRules) -> [Violation] {
+    /// skipped for them. `parsed` is the stored payload as `process` parsed it
+    /// (the `parsed` of ``Output``). Pure, so batches are checked in parallel.
+    static func violations(of event: any TrackingEvent, parsed: JSONValue?, rules: ContractRules) -> [Violation] {
         var violations = event.validate()
-        if event is any ContractGeneratedEvent { return violations }
-        if let validator = rules.payloadValidator {
-            // `process` replaced a payload that does not parse (and flagged it).
-            guard let parsed = try? JSONValue.parse(payload) else { return violations }
+        // `parsed` is nil for a generated event (so the check is skipped without
+        // asking the type again: a conformance check per event shows in profiles)
+        // and for a payload that did not parse (`process` replaced and flagged it).
+        if let validator = rules.payloadValidator, let parsed {
             // The generated validator and the descriptor may find the same problem once each.
             for violation in validator(parsed) where !violations.contains(violation) {
                 violations.append(violation)
@@ -189,15 +200,15 @@ struct EventProcessor {
     /// Read once: on Linux the property asks the system every time.
     private static let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
-    /// Validates a batch after `process(…)` (`rows[i]` is `batch[i]` processed),
-    /// on all cores when it is large enough to pay for the threads; returns each
-    /// event's violations.
-    static func violations(of batch: [(any TrackingEvent, Date)], rows: [NewStoredEvent], rules: ContractRules) -> [[Violation]] {
+    /// Validates a batch after `process(…)` (`parsed[i]` is the `parsed` of ``Output``
+    /// of `batch[i]`), on all cores when it is large enough to pay for the
+    /// threads; returns each event's violations.
+    static func violations(of batch: [(any TrackingEvent, Date)], parsed: [JSONValue?], rules: ContractRules) -> [[Violation]] {
         let count = batch.count
         var results = [[Violation]](repeating: [], count: count)
         let chunks = min(processorCount, count / 32)
         guard chunks > 1 else {
-            for index in 0..<count { results[index] = violations(of: batch[index].0, payload: rows[index].payload, rules: rules) }
+            for index in 0..<count { results[index] = violations(of: batch[index].0, parsed: parsed[index], rules: rules) }
             return results
         }
         results.withUnsafeMutableBufferPointer { buffer in
@@ -205,7 +216,7 @@ struct EventProcessor {
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 var index = chunk
                 while index < count {
-                    output[index] = violations(of: batch[index].0, payload: rows[index].payload, rules: rules)
+                    output[index] = violations(of: batch[index].0, parsed: parsed[index], rules: rules)
                     index += chunks
                 }
             }

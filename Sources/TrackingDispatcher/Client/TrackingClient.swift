@@ -181,11 +181,15 @@ public final class TrackingClient: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// Persists what was tracked, stops the worker, timers and uploads, and closes
+    /// Persists what was tracked, stops the worker, timers and uploads, ends
+    /// journey reporting (its request in flight is cancelled: call
+    /// `journey.reporter?.waitUntilIdle()` first to send every step), and closes
     /// the database. The client must not be used afterwards.
     public func shutdown() async {
         await withCheckedContinuation { worker.enqueue(.stop($0)) }
         for provider in providers { await provider.shutdown() }
+        // After the providers: their last steps are recorded (and counted) before it ends.
+        await journey.reporter?.shutdown()
         background.shutdown()
         await worker.store().close()
     }

@@ -10,6 +10,9 @@ import TrackingCore
 /// next request waits `pauseAfterFailure`. Steps carry no value of the event:
 /// violations are `path: rule` (``Violation/path`` and ``Violation/code``), and
 /// reasons are the dispatcher's own or the collector's verdict.
+///
+/// ``TrackingClient/shutdown()`` ends the reporter (``shutdown()``): the request
+/// in flight is cancelled, and no request runs once it has returned.
 public final class JourneyReporter: @unchecked Sendable {
     public let reporting: JourneyReporting
     private let transport: HTTPTransport
@@ -18,6 +21,10 @@ public final class JourneyReporter: @unchecked Sendable {
     private var sending = false
     private var counts = JourneyReportStatistics()
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Set by ``shutdown()``: nothing is recorded or sent afterwards.
+    private var stopped = false
+    /// The task sending the buffer, while `sending` (cancelled by `shutdown` to cut a pause short).
+    private var drainTask: Task<Void, Never>?
 
     struct Step: Sendable {
         var uuid: String
@@ -52,6 +59,24 @@ public final class JourneyReporter: @unchecked Sendable {
             }
             if idle { continuation.resume() }
         }
+    }
+
+    /// Ends reporting, deterministically: steps not yet sent are counted as lost,
+    /// the request in flight (if any) is cancelled and its steps counted as lost,
+    /// steps recorded afterwards are counted as dropped, and it returns once the
+    /// sending task has ended, so no request of this reporter runs after it.
+    /// Call ``waitUntilIdle()`` first to send what is buffered (it may wait up to
+    /// ``JourneyReporting/timeout`` per request).
+    func shutdown() async {
+        let task = lock.withLock { () -> Task<Void, Never>? in
+            stopped = true
+            counts.lostSteps += buffer.count
+            buffer = []
+            return sending ? drainTask : nil
+        }
+        transport.invalidate()   // cancels the request in flight; refuses new ones
+        task?.cancel()           // ends a pause after a failure at once
+        await task?.value
     }
 
     /// The first three steps of newly persisted events.
@@ -91,18 +116,22 @@ public final class JourneyReporter: @unchecked Sendable {
 
     private func enqueue(_ steps: [Step]) {
         guard !steps.isEmpty else { return }
-        let start = lock.withLock { () -> Bool in
+        lock.withLock {
+            if stopped {
+                counts.droppedSteps += steps.count
+                return
+            }
             buffer += steps
             let excess = buffer.count - reporting.maxBufferedSteps
             if excess > 0 {
                 buffer.removeFirst(excess)
                 counts.droppedSteps += excess
             }
-            guard !sending else { return false }
+            guard !sending else { return }
             sending = true
-            return true
+            // Under the lock, with `sending`: `shutdown` always finds the task to wait for.
+            drainTask = Task.detached { [self] in await drain() }
         }
-        if start { Task.detached { [self] in await drain() } }
     }
 
     private func drain() async {
@@ -110,6 +139,7 @@ public final class JourneyReporter: @unchecked Sendable {
             let (page, waiters) = lock.withLock { () -> ([Step], [CheckedContinuation<Void, Never>]) in
                 guard !buffer.isEmpty else {
                     sending = false
+                    drainTask = nil
                     defer { idleWaiters = [] }
                     return ([], idleWaiters)
                 }
@@ -128,7 +158,7 @@ public final class JourneyReporter: @unchecked Sendable {
                 counts.requests += 1
                 if ok { counts.sentSteps += page.count } else { counts.lostSteps += page.count }
             }
-            if !ok, reporting.pauseAfterFailure > 0 {
+            if !ok, reporting.pauseAfterFailure > 0, !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: UInt64(reporting.pauseAfterFailure * 1_000_000_000))
             }
         }

@@ -28,6 +28,9 @@ final class CollectorServer: @unchecked Sendable {
     private var requests: [(requestID: String, status: Int, events: Int, outcome: String)] = []
     private var journeyRequests: [[JSONValue]] = []
     private var journeyBodies: [String] = []
+    private var journeyHold: TimeInterval = 0
+    private var journeyHeld = 0
+    private var journeyAbandoned = 0
 
     /// Bodies above this are refused with 413 (the dispatcher splits the batch).
     static let maximumBodyBytes = 32 << 20
@@ -158,6 +161,15 @@ final class CollectorServer: @unchecked Sendable {
         }
     }
 
+    /// From now on, every `POST /v1/journey` is held this long before it is
+    /// answered (and recorded); a client that closes the connection meanwhile
+    /// abandons it (``journeyRequestsAbandoned``), and nothing of it is recorded.
+    func holdJourneyReports(seconds: TimeInterval) { lock.withLock { journeyHold = seconds } }
+    /// Journey requests that were held (``holdJourneyReports(seconds:)``), so far.
+    var journeyRequestsHeld: Int { lock.withLock { journeyHeld } }
+    /// Held journey requests whose client closed the connection before the answer.
+    var journeyRequestsAbandoned: Int { lock.withLock { journeyAbandoned } }
+
     /// The steps of every `POST /v1/journey` received, one array per request.
     func journeyReports() -> [[JSONValue]] { lock.withLock { journeyRequests } }
     /// The bodies of those requests, as received.
@@ -168,6 +180,14 @@ final class CollectorServer: @unchecked Sendable {
         guard headers["content-type"] == "application/json",
               let parsed = try? JSONValue.parse(body), case .array(let steps)? = parsed["steps"] else {
             write(fd, status: 400, body: #"{"error":"expected {\"steps\":[…]}"}"#)
+            return
+        }
+        let hold = lock.withLock { () -> TimeInterval in
+            if journeyHold > 0 { journeyHeld += 1 }
+            return journeyHold
+        }
+        if hold > 0, !Self.stillOpen(fd, for: hold, stopped: { self.lock.withLock { self.stopped } }) {
+            lock.withLock { journeyAbandoned += 1 }
             return
         }
         lock.withLock {
@@ -257,6 +277,21 @@ final class CollectorServer: @unchecked Sendable {
             requests.append((requestID, 200, items.count, "stored"))
         }
         write(fd, status: 200, body: answer)
+    }
+
+    /// Waits `seconds` (or until the server stops); `false` as soon as the
+    /// client closes the connection (its request is then abandoned).
+    private static func stillOpen(_ fd: Int32, for seconds: TimeInterval, stopped: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var byte: UInt8 = 0
+        while Date() < deadline, !stopped() {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 20) > 0 {
+                // Readable with nothing to read: the client closed (or reset) the connection.
+                if recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) <= 0 { return false }
+            }
+        }
+        return true
     }
 
     private func log(_ requestID: String, status: Int, events: Int, outcome: String) {

@@ -12,8 +12,9 @@ import NIOCore
 ///
 /// One pass over each byte of the head (the end of the head is found by a small
 /// state machine, never by rescanning), so a hostile line costs linear time.
-/// A chunked body is watched for its size (413) and its end; the route also
-/// bounds the body it collects.
+/// - a chunked body whose chunk sizes add up past `maxBodyBytes`: 413, from the size
+///   lines alone (a chunk is refused before its data is read), or whose framing
+///   passes `streamedBodyLimit`; its end (last chunk, trailers) is followed exactly.
 final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -23,12 +24,30 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         case head(bytes: Int, lineEnded: Bool, matched: Int)
         /// Reading a body of known length.
         case body(remaining: Int)
-        /// A chunked body: its raw bytes so far, and how much of the closing
-        /// "\r\n0\r\n\r\n" was just seen (data that happens to contain it ends the watch early:
-        /// this is a guard, the route still bounds the body it collects).
-        case chunked(bytes: Int, tail: [UInt8])
+        /// A chunked body: its raw bytes so far, the chunk sizes declared so far, and
+        /// where in the framing it is (sizes are read as they come, so a body is refused
+        /// as soon as its declared sizes pass the limit, before their data is read).
+        case chunked(raw: Int, declared: Int, state: ChunkState)
         /// Refused: the answer is written and the connection closing.
         case refused
+    }
+
+    /// Where a chunked body's framing is (RFC 9112, 7.1).
+    enum ChunkState: Equatable {
+        /// A size line's hex digits.
+        case size(value: Int, digits: Int)
+        /// After the size, until the line's CR (extensions, whitespace).
+        case sizeExtension(value: Int)
+        /// The size line's LF.
+        case sizeLF(value: Int)
+        case data(remaining: Int)
+        /// The CR and LF after a chunk's data.
+        case dataCR, dataLF
+        /// The trailer section: a line's first byte, inside a line, its LF.
+        case trailerStart, trailerLine
+        case trailerLF(emptyLine: Bool)
+        /// Not chunked framing: passed on for the parser to refuse (400).
+        case malformed
     }
 
     private let limits: CollectorLimits
@@ -68,22 +87,21 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
             switch phase {
             case .refused:
                 return false
-            case .chunked(let count, let tail):
-                // Whole reads at a time (a byte loop is too slow for megabytes): the
-                // terminator is looked for with Foundation's search, across the previous read's tail.
-                let rest = Array(bytes[index...])
-                let total = count + rest.count
-                if total > Self.streamedBodyLimit(limits) {
-                    refuse(413, "the body is larger than \(limits.maxBodyBytes) bytes", context: context)
+            case .chunked(let raw, let declared, let state):
+                let start = index
+                let (next, total, ended, refusal) = followChunks(bytes, from: &index, declared: declared, state: state)
+                if let refusal {
+                    refuse(413, refusal, context: context)
                     return false
                 }
-                let window = tail + rest
-                if let end = Self.find(Self.chunkedEnd, in: window) {
-                    index += end + Self.chunkedEnd.count - tail.count
+                if ended {
                     requestComplete()
+                } else if raw + index - start > Self.streamedBodyLimit(limits) {
+                    // Framing spam: tiny chunks or long extensions.
+                    refuse(413, "the body is larger than \(limits.maxBodyBytes) bytes", context: context)
+                    return false
                 } else {
-                    index = bytes.endIndex
-                    phase = .chunked(bytes: total, tail: Array(window.suffix(Self.chunkedEnd.count - 1)))
+                    phase = .chunked(raw: raw + index - start, declared: total, state: next)
                 }
             case .body(let remaining):
                 let take = min(remaining, bytes.endIndex - index)
@@ -122,7 +140,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                 head.removeAll(keepingCapacity: true)
                 switch framing {
                 case .chunked:
-                    phase = .chunked(bytes: 0, tail: [13, 10])   // the head's last "\r\n" may precede "0\r\n\r\n"
+                    phase = .chunked(raw: 0, declared: 0, state: .size(value: 0, digits: 0))
                 case .length(let length) where length > limits.maxBodyBytes:
                     refuse(413, "the body is larger than \(limits.maxBodyBytes) bytes", context: context)
                     return false
@@ -132,6 +150,76 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
             }
         }
         return true
+    }
+
+    /// Follows a chunked body's framing through `bytes` from `index` (moved past what
+    /// belongs to the body): the state after, the sizes declared in all, whether the
+    /// body ended (last chunk and trailers), and why it is refused, if it is. Data is
+    /// skipped a whole read at a time; only the framing is read byte by byte.
+    private func followChunks(_ bytes: ByteBufferView, from index: inout ByteBufferView.Index, declared: Int,
+                              state: ChunkState) -> (ChunkState, Int, Bool, String?) {
+        let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        let tooLarge = "the body is larger than \(limits.maxBodyBytes) bytes"
+        var state = state
+        var declared = declared
+        while index < bytes.endIndex {
+            if case .data(let remaining) = state {
+                let take = min(remaining, bytes.endIndex - index)
+                index += take
+                state = take == remaining ? .dataCR : .data(remaining: remaining - take)
+                continue
+            }
+            if state == .malformed {
+                index = bytes.endIndex
+                break
+            }
+            let byte = bytes[index]
+            index += 1
+            switch state {
+            case .size(let value, let digits):
+                if let digit = Self.hexDigit(byte) {
+                    let size = value * 16 + digit
+                    if declared + size > limits.maxBodyBytes { return (state, declared, false, tooLarge) }
+                    state = .size(value: size, digits: digits + 1)
+                } else if digits > 0, byte == cr {
+                    state = .sizeLF(value: value)
+                } else if digits > 0, byte == UInt8(ascii: ";") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                    state = .sizeExtension(value: value)
+                } else {
+                    state = .malformed
+                }
+            case .sizeExtension(let value):
+                if byte == cr { state = .sizeLF(value: value) }
+            case .sizeLF(let value):
+                guard byte == lf else { state = .malformed; break }
+                declared += value
+                state = value == 0 ? .trailerStart : .data(remaining: value)
+            case .dataCR:
+                state = byte == cr ? .dataLF : .malformed
+            case .dataLF:
+                state = byte == lf ? .size(value: 0, digits: 0) : .malformed
+            case .trailerStart:
+                state = byte == cr ? .trailerLF(emptyLine: true) : .trailerLine
+            case .trailerLine:
+                if byte == cr { state = .trailerLF(emptyLine: false) }
+            case .trailerLF(let emptyLine):
+                guard byte == lf else { state = .malformed; break }
+                if emptyLine { return (state, declared, true, nil) }
+                state = .trailerStart
+            case .data, .malformed:
+                break
+            }
+        }
+        return (state, declared, false, nil)
+    }
+
+    static func hexDigit(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
+        default: nil
+        }
     }
 
     private func requestComplete() {
@@ -192,16 +280,6 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// unread bytes on a connection the pipeline may have stopped reading).
     static func streamedBodyLimit(_ limits: CollectorLimits) -> Int {
         limits.maxBodyBytes + limits.maxBodyBytes / 8 + 1_024
-    }
-
-    /// The end of a chunked body (no trailers): the zero-size chunk and the blank line.
-    static let chunkedEnd: [UInt8] = Array("\r\n0\r\n\r\n".utf8)
-
-    /// Where `needle` first occurs in `haystack` (Foundation's search, which is
-    /// optimised even when this module is built for debugging).
-    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        let data = Data(haystack)
-        return data.range(of: Data(needle)).map { $0.lowerBound - data.startIndex }
     }
 
     enum Framing: Equatable {

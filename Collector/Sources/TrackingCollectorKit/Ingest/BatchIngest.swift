@@ -39,6 +39,9 @@ struct BatchIngest: Sendable {
                 return refusal(400, "bad gzip", "the body is not a valid gzip stream")
             }
         }
+        guard !JSONBudget.exceeds(body, limit: limits.maxJSONValues) else {
+            return refusal(413, "too many values", "at most \(limits.maxJSONValues) JSON values per batch")
+        }
         guard let parsed = try? JSONValue.parse(body), case .array(let items)? = parsed["events"] else {
             return refusal(400, "malformed", #"expected {"sentAt":…,"events":[…]}"#)
         }

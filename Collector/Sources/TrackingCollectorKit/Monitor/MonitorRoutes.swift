@@ -68,7 +68,11 @@ extension CollectorService {
         guard let body = try? await request.collectBody(upTo: configuration.limits.maxBodyBytes) else {
             return Self.error(413, "the body is larger than \(configuration.limits.maxBodyBytes) bytes")
         }
-        guard let parsed = try? JSONValue.parse(Array(buffer: body)), case .array(let steps)? = parsed["steps"] else {
+        let bytes = Array(buffer: body)
+        guard !JSONBudget.exceeds(bytes, limit: configuration.limits.maxJSONValues) else {
+            return Self.error(413, "at most \(configuration.limits.maxJSONValues) JSON values per request")
+        }
+        guard let parsed = try? JSONValue.parse(bytes), case .array(let steps)? = parsed["steps"] else {
             return Self.error(400, #"expected {"steps":[…]}"#)
         }
         guard steps.count <= configuration.limits.maxEventsPerBatch else {

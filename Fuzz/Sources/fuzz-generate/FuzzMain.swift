@@ -1,0 +1,6 @@
+import FuzzDriver
+
+@main
+enum FuzzGenerateMain {
+    static func main() { runLibFuzzer(fuzzGenerate) }
+}

@@ -1,0 +1,75 @@
+import ContractGenCore
+import Foundation
+import Testing
+
+/// What the fuzzers of `Fuzz/` found (docs/fuzzing.md), kept as fixtures in
+/// `Fixtures/fuzz/`: each contract validates, and the code generated from it
+/// type-checks against the built `TrackingCore` with no diagnostic at all.
+/// Bugs not fixed yet are listed in ``knownIssues``: their test passes while
+/// the bug is there and fails once it is fixed, so the entry gets removed.
+@Suite struct FuzzRegressionTests {
+    static let directory = Fixtures.directory.appendingPathComponent("fuzz")
+
+    /// Fixture name -> what is wrong (found by `fuzz-generate` with `FUZZ_TYPECHECK=1`).
+    static let knownIssues: [String: Comment] = [
+        "object-named-array.yaml":
+            "the descriptor calls Array(...) unqualified, which means the contract's object Array (Render/DescriptorRenderer)",
+        "object-contains-itself.yaml":
+            "an optional member of the object's own type validates, but the generated struct has infinite size",
+    ]
+
+    static var fixtures: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+    }
+
+    /// This package's built modules (beside the test bundle), where `TrackingCore.swiftmodule` is.
+    static var modules: URL? {
+        [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            Fixtures.packageRoot.appendingPathComponent(".build/debug"),
+        ].map { $0.appendingPathComponent("Modules") }
+            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("TrackingCore.swiftmodule").path) }
+    }
+
+    @Test func thereAreFixtures() {
+        #expect(Self.fixtures.count >= 3)
+        for name in Self.knownIssues.keys { #expect(Self.fixtures.contains(name), "\(name) is listed but missing") }
+    }
+
+    @Test(.timeLimit(.minutes(5)), arguments: fixtures)
+    func generatedCodeTypeChecks(fixture: String) throws {
+        let url = Self.directory.appendingPathComponent(fixture)
+        let result = try ContractLoader.load(path: url.path)
+        let contract = try #require(result.contract, "\(fixture) does not validate: \(result.diagnostics.map(\.message))")
+        let modules = try #require(Self.modules, "this package's modules were not found beside the test bundle")
+
+        let output = try GeneratedTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        var paths: [String] = []
+        for file in ContractGenerator.sources(of: contract) {
+            let path = output.appendingPathComponent(file.name)
+            try Data(file.text.utf8).write(to: path)
+            paths.append(path.path)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", "FuzzFixture",
+                             "-I", modules.path] + paths
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        let status = process.terminationStatus
+        if let issue = Self.knownIssues[fixture] {
+            withKnownIssue(issue) {
+                #expect(status == 0 && text.isEmpty, "swiftc on the code generated from \(fixture):\n\(text)")
+            }
+        } else {
+            #expect(status == 0 && text.isEmpty, "swiftc on the code generated from \(fixture):\n\(text)")
+        }
+    }
+}
