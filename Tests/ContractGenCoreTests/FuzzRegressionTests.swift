@@ -12,8 +12,6 @@ import Testing
 
     /// Fixture name -> what is wrong (found by `fuzz-generate` with `FUZZ_TYPECHECK=1`).
     static let knownIssues: [String: Comment] = [
-        "object-named-array.yaml":
-            "the descriptor calls Array(...) unqualified, which means the contract's object Array (Render/DescriptorRenderer)",
         "object-contains-itself.yaml":
             "an optional member of the object's own type validates, but the generated struct has infinite size",
     ]
