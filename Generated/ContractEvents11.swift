@@ -63,15 +63,15 @@ extension Omnitracking {
             searchQuery: Swift.String,
             skuItemList: [Swift.String],
             legacyCategory: Swift.String? = nil,
-            uuid: Foundation.UUID = Foundation.UUID(),
-            clientTimestamp: Foundation.Date = Foundation.Date()
+            uuid: Foundation.UUID? = nil,
+            clientTimestamp: Foundation.Date? = nil
         ) {
             self.uniqueViewId = uniqueViewId
             self.searchQuery = searchQuery
             self.skuItemList = skuItemList
             self._legacyCategory = legacyCategory
-            self.uuid = uuid
-            self.clientTimestamp = clientTimestamp
+            self.uuid = uuid ?? Foundation.UUID()
+            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
         }
 
         public func validate() -> [TrackingCore.Violation] {
@@ -123,14 +123,14 @@ extension Omnitracking {
             uniqueViewId: Foundation.UUID,
             interactionType: Omnitracking.InteractionType,
             promocode: Swift.String,
-            uuid: Foundation.UUID = Foundation.UUID(),
-            clientTimestamp: Foundation.Date = Foundation.Date()
+            uuid: Foundation.UUID? = nil,
+            clientTimestamp: Foundation.Date? = nil
         ) {
             self.uniqueViewId = uniqueViewId
             self.interactionType = interactionType
             self.promocode = promocode
-            self.uuid = uuid
-            self.clientTimestamp = clientTimestamp
+            self.uuid = uuid ?? Foundation.UUID()
+            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
         }
 
         public func validate() -> [TrackingCore.Violation] {

@@ -60,16 +60,16 @@ extension Omnitracking {
             price: Foundation.Decimal,
             currency: Omnitracking.Currency,
             exitInteraction: Omnitracking.ExitInteraction? = nil,
-            uuid: Foundation.UUID = Foundation.UUID(),
-            clientTimestamp: Foundation.Date = Foundation.Date()
+            uuid: Foundation.UUID? = nil,
+            clientTimestamp: Foundation.Date? = nil
         ) {
             self.uniqueViewId = uniqueViewId
             self.sku = sku
             self.price = price
             self.currency = currency
             self.exitInteraction = exitInteraction
-            self.uuid = uuid
-            self.clientTimestamp = clientTimestamp
+            self.uuid = uuid ?? Foundation.UUID()
+            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
         }
 
         public func validate() -> [TrackingCore.Violation] {

@@ -61,16 +61,16 @@ extension Omnitracking {
             hasNewMessages: Swift.Bool,
             exitInteraction: Omnitracking.ExitInteraction? = nil,
             promocode: Swift.String? = nil,
-            uuid: Foundation.UUID = Foundation.UUID(),
-            clientTimestamp: Foundation.Date = Foundation.Date()
+            uuid: Foundation.UUID? = nil,
+            clientTimestamp: Foundation.Date? = nil
         ) {
             self.uniqueViewId = uniqueViewId
             self.messageQuantity = messageQuantity
             self.hasNewMessages = hasNewMessages
             self.exitInteraction = exitInteraction
             self.promocode = promocode
-            self.uuid = uuid
-            self.clientTimestamp = clientTimestamp
+            self.uuid = uuid ?? Foundation.UUID()
+            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
         }
 
         public func validate() -> [TrackingCore.Violation] {

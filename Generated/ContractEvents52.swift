@@ -52,14 +52,14 @@ extension Omnitracking {
             uniqueViewId: Foundation.UUID,
             skuItemList: [Swift.String],
             exitInteraction: Omnitracking.ExitInteraction? = nil,
-            uuid: Foundation.UUID = Foundation.UUID(),
-            clientTimestamp: Foundation.Date = Foundation.Date()
+            uuid: Foundation.UUID? = nil,
+            clientTimestamp: Foundation.Date? = nil
         ) {
             self.uniqueViewId = uniqueViewId
             self.skuItemList = skuItemList
             self.exitInteraction = exitInteraction
-            self.uuid = uuid
-            self.clientTimestamp = clientTimestamp
+            self.uuid = uuid ?? Foundation.UUID()
+            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
         }
 
         public func validate() -> [TrackingCore.Violation] {

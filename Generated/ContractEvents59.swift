@@ -65,16 +65,16 @@ extension Omnitracking {
             cartId: Swift.String,
             promocode: Swift.String? = nil,
             exitInteraction: Omnitracking.ExitInteraction? = nil,
-            uuid: Foundation.UUID = Foundation.UUID(),
-            clientTimestamp: Foundation.Date = Foundation.Date()
+            uuid: Foundation.UUID? = nil,
+            clientTimestamp: Foundation.Date? = nil
         ) {
             self.uniqueViewId = uniqueViewId
             self.products = products
             self.cartId = cartId
             self.promocode = promocode
             self.exitInteraction = exitInteraction
-            self.uuid = uuid
-            self.clientTimestamp = clientTimestamp
+            self.uuid = uuid ?? Foundation.UUID()
+            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
         }
 
         public func validate() -> [TrackingCore.Violation] {

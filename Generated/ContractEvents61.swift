@@ -56,8 +56,8 @@ extension Omnitracking {
             visibleSeconds: Swift.Double,
             visibleRatio: Swift.Double,
             sku: Swift.String,
-            uuid: Foundation.UUID = Foundation.UUID(),
-            clientTimestamp: Foundation.Date = Foundation.Date()
+            uuid: Foundation.UUID? = nil,
+            clientTimestamp: Foundation.Date? = nil
         ) {
             self.viewType = viewType
             self.uniqueViewId = uniqueViewId
@@ -66,8 +66,8 @@ extension Omnitracking {
             self.visibleSeconds = visibleSeconds
             self.visibleRatio = visibleRatio
             self.sku = sku
-            self.uuid = uuid
-            self.clientTimestamp = clientTimestamp
+            self.uuid = uuid ?? Foundation.UUID()
+            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
         }
 
         public func validate() -> [TrackingCore.Violation] {

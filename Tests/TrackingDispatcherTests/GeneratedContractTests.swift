@@ -29,6 +29,20 @@ struct GeneratedContractTests {
         await h.tearDown()
     }
 
+    @Test("uuid and clientTimestamp: fresh values when left out or nil, the given ones otherwise")
+    func freshEnvelopeDefaults() {
+        let before = Date()
+        let a = Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: ["1"])
+        let b = Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: ["1"], uuid: nil, clientTimestamp: nil)
+        #expect(a.uuid != b.uuid)
+        #expect(a.clientTimestamp >= before && b.clientTimestamp >= before)
+        let uuid = UUID()
+        let time = Date(timeIntervalSince1970: 1_700_000_000)
+        let c = Omnitracking.WishlistPageView(uniqueViewId: uuid, skuItemList: ["1"], uuid: uuid, clientTimestamp: time)
+        #expect(c.uuid == uuid)
+        #expect(c.clientTimestamp == time)
+    }
+
     @Test("A generated event that breaks the contract is flagged and still delivered; the collector lists its violations")
     func violatingEvent() async throws {
         let h = try await Harness.make(contract: Self.rules, globals: Self.globals, checker: Self.checker)

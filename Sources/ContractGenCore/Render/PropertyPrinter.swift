@@ -63,8 +63,12 @@ struct PropertyPrinter {
     /// The initializer parameter, indented, without the comma and line end.
     func printParameter(into p: inout CodePrinter) {
         var text = "\(SwiftName.escaped(property.name)): \(ValueCode.typeCode(property))"
-        if let fresh = property.freshDefault {
-            text += " = " + fresh
+        if property.freshDefault != nil {
+            // `nil` for "a fresh value", filled in by the assignment: a `nil`
+            // default is stored inline, where `= Foundation.UUID()` made a
+            // default-argument function per event that the module interface job
+            // compiles on every build (docs/performance.md).
+            text += "? = nil"
         } else if property.isOptional {
             text += " = nil"
         }
@@ -85,7 +89,11 @@ struct PropertyPrinter {
     func printAssignment(into p: inout CodePrinter) {
         let name = SwiftName.escaped(property.name)
         let target = property.deprecated == nil ? "self.\(name)" : "self._\(property.name)"
-        p.line("\(target) = \(name)")
+        if let fresh = property.freshDefault {
+            p.line("\(target) = \(name) ?? \(fresh)")
+        } else {
+            p.line("\(target) = \(name)")
+        }
     }
 }
 

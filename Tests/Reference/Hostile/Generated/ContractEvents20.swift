@@ -51,15 +51,15 @@ extension Type_ {
             `in`: Type_.In,
             validate_: [Type_.In],
             when: Foundation.Date? = nil,
-            uuid: Foundation.UUID = Foundation.UUID(),
-            clientTimestamp: Foundation.Date = Foundation.Date()
+            uuid: Foundation.UUID? = nil,
+            clientTimestamp: Foundation.Date? = nil
         ) {
             self.`protocol` = `protocol`
             self.`in` = `in`
             self.validate_ = validate_
             self.when = when
-            self.uuid = uuid
-            self.clientTimestamp = clientTimestamp
+            self.uuid = uuid ?? Foundation.UUID()
+            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
         }
 
         public func validate() -> [TrackingCore.Violation] {

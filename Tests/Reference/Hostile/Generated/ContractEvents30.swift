@@ -69,8 +69,8 @@ extension Type_ {
             self_: Type_.Class,
             contractVersionX: Swift.Double? = nil,
             deprecatedThing: Swift.String? = nil,
-            uuid: Foundation.UUID = Foundation.UUID(),
-            clientTimestamp: Foundation.Date = Foundation.Date()
+            uuid: Foundation.UUID? = nil,
+            clientTimestamp: Foundation.Date? = nil
         ) {
             self.`protocol` = `protocol`
             self.`case` = `case`
@@ -78,8 +78,8 @@ extension Type_ {
             self.self_ = self_
             self.contractVersionX = contractVersionX
             self._deprecatedThing = deprecatedThing
-            self.uuid = uuid
-            self.clientTimestamp = clientTimestamp
+            self.uuid = uuid ?? Foundation.UUID()
+            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
         }
 
         public func validate() -> [TrackingCore.Violation] {

@@ -40,13 +40,13 @@ extension Shop {
         public init(
             self_: Shop.Self_,
             date: Shop.Date,
-            uuid: Foundation.UUID = Foundation.UUID(),
-            clientTimestamp: Foundation.Date = Foundation.Date()
+            uuid: Foundation.UUID? = nil,
+            clientTimestamp: Foundation.Date? = nil
         ) {
             self.self_ = self_
             self.date = date
-            self.uuid = uuid
-            self.clientTimestamp = clientTimestamp
+            self.uuid = uuid ?? Foundation.UUID()
+            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
         }
 
         public func validate() -> [TrackingCore.Violation] {

@@ -30,11 +30,11 @@ extension Shop {
         ///   - uuid: The `uuid` field.
         ///   - clientTimestamp: The `clientTimestamp` field.
         public init(
-            uuid: Foundation.UUID = Foundation.UUID(),
-            clientTimestamp: Foundation.Date = Foundation.Date()
+            uuid: Foundation.UUID? = nil,
+            clientTimestamp: Foundation.Date? = nil
         ) {
-            self.uuid = uuid
-            self.clientTimestamp = clientTimestamp
+            self.uuid = uuid ?? Foundation.UUID()
+            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
         }
 
         public func validate() -> [TrackingCore.Violation] {

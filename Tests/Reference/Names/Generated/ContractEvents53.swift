@@ -38,13 +38,13 @@ extension Shop {
         public init(
             xOptional: Swift.Int,
             x: Swift.String? = nil,
-            uuid: Foundation.UUID = Foundation.UUID(),
-            clientTimestamp: Foundation.Date = Foundation.Date()
+            uuid: Foundation.UUID? = nil,
+            clientTimestamp: Foundation.Date? = nil
         ) {
             self.xOptional = xOptional
             self.x = x
-            self.uuid = uuid
-            self.clientTimestamp = clientTimestamp
+            self.uuid = uuid ?? Foundation.UUID()
+            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
         }
 
         public func validate() -> [TrackingCore.Violation] {
