@@ -8,13 +8,50 @@ import TrackingCore
 
 extension Omnitracking {
     /// Declared in contract.yaml, line 17.
-    public enum ViewType: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-        case wishlist = "Wishlist"
-        case myNotificationsList = "My Notifications List"
-        case productListing = "Product Listing"
-        case productDetail = "Product Detail"
-        case bag = "Bag"
-        case home = "Home"
+    public enum ViewType: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case wishlist
+        case myNotificationsList
+        case productListing
+        case productDetail
+        case bag
+        case home
+
+        /// The wire value.
+        public var rawValue: Swift.String {
+            switch self {
+                case .wishlist: "Wishlist"
+                case .myNotificationsList: "My Notifications List"
+                case .productListing: "Product Listing"
+                case .productDetail: "Product Detail"
+                case .bag: "Bag"
+                case .home: "Home"
+            }
+        }
+
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        public init?(rawValue: Swift.String) {
+            switch rawValue {
+                case "Wishlist": self = .wishlist
+                case "My Notifications List": self = .myNotificationsList
+                case "Product Listing": self = .productListing
+                case "Product Detail": self = .productDetail
+                case "Bag": self = .bag
+                case "Home": self = .home
+                default: return nil
+            }
+        }
+
+        /// Every case, in contract order.
+        public static var allCases: [Self] {
+            [
+                .wishlist,
+                .myNotificationsList,
+                .productListing,
+                .productDetail,
+                .bag,
+                .home,
+            ]
+        }
 
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
@@ -30,12 +67,46 @@ extension Omnitracking {
     }
 
     /// Declared in contract.yaml, line 24.
-    public enum ExitInteraction: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-        case back = "back"
-        case tabBar = "tab_bar"
-        case deepLink = "deep_link"
-        case productTap = "product_tap"
-        case background = "background"
+    public enum ExitInteraction: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case back
+        case tabBar
+        case deepLink
+        case productTap
+        case background
+
+        /// The wire value.
+        public var rawValue: Swift.String {
+            switch self {
+                case .back: "back"
+                case .tabBar: "tab_bar"
+                case .deepLink: "deep_link"
+                case .productTap: "product_tap"
+                case .background: "background"
+            }
+        }
+
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        public init?(rawValue: Swift.String) {
+            switch rawValue {
+                case "back": self = .back
+                case "tab_bar": self = .tabBar
+                case "deep_link": self = .deepLink
+                case "product_tap": self = .productTap
+                case "background": self = .background
+                default: return nil
+            }
+        }
+
+        /// Every case, in contract order.
+        public static var allCases: [Self] {
+            [
+                .back,
+                .tabBar,
+                .deepLink,
+                .productTap,
+                .background,
+            ]
+        }
 
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
@@ -50,10 +121,38 @@ extension Omnitracking {
     }
 
     /// Declared in contract.yaml, line 25.
-    public enum InteractionType: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-        case tap = "tap"
-        case swipe = "swipe"
-        case longPress = "long_press"
+    public enum InteractionType: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case tap
+        case swipe
+        case longPress
+
+        /// The wire value.
+        public var rawValue: Swift.String {
+            switch self {
+                case .tap: "tap"
+                case .swipe: "swipe"
+                case .longPress: "long_press"
+            }
+        }
+
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        public init?(rawValue: Swift.String) {
+            switch rawValue {
+                case "tap": self = .tap
+                case "swipe": self = .swipe
+                case "long_press": self = .longPress
+                default: return nil
+            }
+        }
+
+        /// Every case, in contract order.
+        public static var allCases: [Self] {
+            [
+                .tap,
+                .swipe,
+                .longPress,
+            ]
+        }
 
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
@@ -66,12 +165,46 @@ extension Omnitracking {
     }
 
     /// Declared in contract.yaml, line 26.
-    public enum Currency: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-        case eur = "EUR"
-        case gbp = "GBP"
-        case usd = "USD"
-        case jpy = "JPY"
-        case cny = "CNY"
+    public enum Currency: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case eur
+        case gbp
+        case usd
+        case jpy
+        case cny
+
+        /// The wire value.
+        public var rawValue: Swift.String {
+            switch self {
+                case .eur: "EUR"
+                case .gbp: "GBP"
+                case .usd: "USD"
+                case .jpy: "JPY"
+                case .cny: "CNY"
+            }
+        }
+
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        public init?(rawValue: Swift.String) {
+            switch rawValue {
+                case "EUR": self = .eur
+                case "GBP": self = .gbp
+                case "USD": self = .usd
+                case "JPY": self = .jpy
+                case "CNY": self = .cny
+                default: return nil
+            }
+        }
+
+        /// Every case, in contract order.
+        public static var allCases: [Self] {
+            [
+                .eur,
+                .gbp,
+                .usd,
+                .jpy,
+                .cny,
+            ]
+        }
 
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {

@@ -27,6 +27,22 @@ import TrackingCore
         )
     }
 
+    /// Value sets write out `rawValue`, `init?(rawValue:)` and `allCases`
+    /// (no `String` raw type; docs/performance.md): the API a raw type gave.
+    @Test func valueSetsKeepTheRawValueAPI() {
+        let wire = ["say \"hi\"", "C:\\path\\to\\(file)", "two\nlines\ttab\r", "emoji 😀 and é and \u{7} bell", "*/ \"\"\" #\" \\(x)", ""]
+        #expect(Type_.Selfish.allCases.map(\.rawValue).prefix(wire.count).elementsEqual(wire))
+        #expect(Type_.Selfish.allCases.first == .`default`)
+        for c in Type_.Selfish.allCases {
+            #expect(Type_.Selfish(rawValue: c.rawValue) == c)
+        }
+        #expect(Type_.Selfish(rawValue: "no such value") == nil)
+        #expect(Type_.Selfish(rawValue: "Say \"hi\"") == nil)
+        #expect(Set(Type_.Selfish.allCases).count == Type_.Selfish.allCases.count)
+        func raw<T: RawRepresentable>(_ value: T) -> T.RawValue { value.rawValue }
+        #expect(raw(Type_.Selfish.rawValue_) == "")
+    }
+
     @Test func keywordNamedEventRoundTripsWithExactWireStrings() throws {
         let event = Self.defaultEvent()
         #expect(event.eventName == "default")

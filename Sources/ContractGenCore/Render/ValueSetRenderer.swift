@@ -1,12 +1,53 @@
-/// Renders a value set as a `String`-backed enum whose raw values are the wire values.
+/// Renders a value set as an enum whose raw values are the wire values.
+///
+/// `rawValue`, `init?(rawValue:)` and `allCases` are written out instead of
+/// derived from a `String` raw type: the compiler makes the derived ones
+/// inlinable, so the module interface job (which runs on every build of the
+/// module) type-checked and compiled a `switch` over every case of every value
+/// set; written out, their bodies are compiled by their own file's job only
+/// (docs/performance.md, "Build time of the generated module"). The API is
+/// the same: `RawRepresentable` with `String` raw values, `Hashable`,
+/// `CaseIterable` in contract order.
 struct ValueSetRenderer {
     let decl: ValueSetDecl
 
     func render(into p: inout CodePrinter) {
         p.doc(decl.doc, source: decl.source)
-        p.block("public enum \(SwiftName.escaped(decl.typeName)): Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable") { p in
+        let header = "public enum \(SwiftName.escaped(decl.typeName)): Swift.RawRepresentable, Swift.Sendable, "
+            + "Swift.Hashable, Swift.CaseIterable"
+        p.block(header) { p in
             for c in decl.cases {
-                p.line("case \(SwiftName.escaped(c.name)) = \(SwiftLiteral.string(c.wireValue))")
+                p.line("case \(SwiftName.escaped(c.name))")
+            }
+            p.line()
+            p.line("/// The wire value.")
+            p.block("public var rawValue: Swift.String") { p in
+                p.block("switch self") { p in
+                    for c in decl.cases {
+                        p.line("case .\(SwiftName.escaped(c.name)): \(SwiftLiteral.string(c.wireValue))")
+                    }
+                }
+            }
+            p.line()
+            p.line("/// The case whose wire value is `rawValue`; `nil` for any other string.")
+            p.block("public init?(rawValue: Swift.String)") { p in
+                p.block("switch rawValue") { p in
+                    for c in decl.cases {
+                        p.line("case \(SwiftLiteral.string(c.wireValue)): self = .\(SwiftName.escaped(c.name))")
+                    }
+                    p.line("default: return nil")
+                }
+            }
+            p.line()
+            p.line("/// Every case, in contract order.")
+            p.block("public static var allCases: [Self]") { p in
+                p.line("[")
+                p.indent()
+                for c in decl.cases {
+                    p.line(".\(SwiftName.escaped(c.name)),")
+                }
+                p.outdent()
+                p.line("]")
             }
             p.line()
             p.line("/// The wire value as JSON text, escaped once at generation time.")

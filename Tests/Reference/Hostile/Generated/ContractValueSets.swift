@@ -8,13 +8,50 @@ import TrackingCore
 
 extension Type_ {
     /// Declared in contract.yaml, line 10.
-    public enum Selfish: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-        case `default` = "say \"hi\""
-        case self_ = "C:\\path\\to\\(file)"
-        case type = "two\nlines\ttab\r"
-        case `protocol` = "emoji 😀 and é and \u{7} bell"
-        case init_ = "*/ \"\"\" #\" \\(x)"
-        case rawValue_ = ""
+    public enum Selfish: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case `default`
+        case self_
+        case type
+        case `protocol`
+        case init_
+        case rawValue_
+
+        /// The wire value.
+        public var rawValue: Swift.String {
+            switch self {
+                case .`default`: "say \"hi\""
+                case .self_: "C:\\path\\to\\(file)"
+                case .type: "two\nlines\ttab\r"
+                case .`protocol`: "emoji 😀 and é and \u{7} bell"
+                case .init_: "*/ \"\"\" #\" \\(x)"
+                case .rawValue_: ""
+            }
+        }
+
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        public init?(rawValue: Swift.String) {
+            switch rawValue {
+                case "say \"hi\"": self = .`default`
+                case "C:\\path\\to\\(file)": self = .self_
+                case "two\nlines\ttab\r": self = .type
+                case "emoji 😀 and é and \u{7} bell": self = .`protocol`
+                case "*/ \"\"\" #\" \\(x)": self = .init_
+                case "": self = .rawValue_
+                default: return nil
+            }
+        }
+
+        /// Every case, in contract order.
+        public static var allCases: [Self] {
+            [
+                .`default`,
+                .self_,
+                .type,
+                .`protocol`,
+                .init_,
+                .rawValue_,
+            ]
+        }
 
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
@@ -30,10 +67,38 @@ extension Type_ {
     }
 
     /// Declared in contract.yaml, line 17.
-    public enum In: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-        case `class` = "class"
-        case `struct` = "struct"
-        case `let` = "let"
+    public enum In: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case `class`
+        case `struct`
+        case `let`
+
+        /// The wire value.
+        public var rawValue: Swift.String {
+            switch self {
+                case .`class`: "class"
+                case .`struct`: "struct"
+                case .`let`: "let"
+            }
+        }
+
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        public init?(rawValue: Swift.String) {
+            switch rawValue {
+                case "class": self = .`class`
+                case "struct": self = .`struct`
+                case "let": self = .`let`
+                default: return nil
+            }
+        }
+
+        /// Every case, in contract order.
+        public static var allCases: [Self] {
+            [
+                .`class`,
+                .`struct`,
+                .`let`,
+            ]
+        }
 
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {

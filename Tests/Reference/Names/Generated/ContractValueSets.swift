@@ -8,9 +8,34 @@ import TrackingCore
 
 extension Shop {
     /// Declared in contract.yaml, line 10.
-    public enum Data: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-        case small = "small"
-        case large = "large"
+    public enum Data: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case small
+        case large
+
+        /// The wire value.
+        public var rawValue: Swift.String {
+            switch self {
+                case .small: "small"
+                case .large: "large"
+            }
+        }
+
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        public init?(rawValue: Swift.String) {
+            switch rawValue {
+                case "small": self = .small
+                case "large": self = .large
+                default: return nil
+            }
+        }
+
+        /// Every case, in contract order.
+        public static var allCases: [Self] {
+            [
+                .small,
+                .large,
+            ]
+        }
 
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
@@ -22,9 +47,34 @@ extension Shop {
     }
 
     /// Declared in contract.yaml, line 11.
-    public enum URL: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-        case http = "http"
-        case https = "https"
+    public enum URL: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case http
+        case https
+
+        /// The wire value.
+        public var rawValue: Swift.String {
+            switch self {
+                case .http: "http"
+                case .https: "https"
+            }
+        }
+
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        public init?(rawValue: Swift.String) {
+            switch rawValue {
+                case "http": self = .http
+                case "https": self = .https
+                default: return nil
+            }
+        }
+
+        /// Every case, in contract order.
+        public static var allCases: [Self] {
+            [
+                .http,
+                .https,
+            ]
+        }
 
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
@@ -36,9 +86,34 @@ extension Shop {
     }
 
     /// Declared in contract.yaml, line 12.
-    public enum Section: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-        case top = "top"
-        case bottom = "bottom"
+    public enum Section: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case top
+        case bottom
+
+        /// The wire value.
+        public var rawValue: Swift.String {
+            switch self {
+                case .top: "top"
+                case .bottom: "bottom"
+            }
+        }
+
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        public init?(rawValue: Swift.String) {
+            switch rawValue {
+                case "top": self = .top
+                case "bottom": self = .bottom
+                default: return nil
+            }
+        }
+
+        /// Every case, in contract order.
+        public static var allCases: [Self] {
+            [
+                .top,
+                .bottom,
+            ]
+        }
 
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
@@ -50,8 +125,30 @@ extension Shop {
     }
 
     /// Declared in contract.yaml, line 13.
-    public enum Swift_: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-        case fast = "fast"
+    public enum Swift_: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case fast
+
+        /// The wire value.
+        public var rawValue: Swift.String {
+            switch self {
+                case .fast: "fast"
+            }
+        }
+
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        public init?(rawValue: Swift.String) {
+            switch rawValue {
+                case "fast": self = .fast
+                default: return nil
+            }
+        }
+
+        /// Every case, in contract order.
+        public static var allCases: [Self] {
+            [
+                .fast,
+            ]
+        }
 
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
@@ -62,9 +159,34 @@ extension Shop {
     }
 
     /// Declared in contract.yaml, line 14.
-    public enum Result: Swift.String, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
-        case ok = "OK"
-        case failed = "FAILED"
+    public enum Result: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case ok
+        case failed
+
+        /// The wire value.
+        public var rawValue: Swift.String {
+            switch self {
+                case .ok: "OK"
+                case .failed: "FAILED"
+            }
+        }
+
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        public init?(rawValue: Swift.String) {
+            switch rawValue {
+                case "OK": self = .ok
+                case "FAILED": self = .failed
+                default: return nil
+            }
+        }
+
+        /// Every case, in contract order.
+        public static var allCases: [Self] {
+            [
+                .ok,
+                .failed,
+            ]
+        }
 
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
