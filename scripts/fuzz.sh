@@ -6,8 +6,8 @@
 # (Fuzz/.build/corpus/<name>/, kept between runs), and prints the executions
 # and crashes per target. A crash leaves its input in Fuzz/.build/crashes/ and
 # fails the script; turn it into a regression test in the root test suite.
-# FUZZ_TYPECHECK=1 makes fuzz-generate type-check its sample of generated code
-# against the built TrackingCore instead of only parsing it (docs/fuzzing.md).
+# fuzz-generate type-checks its sample of generated code against the built
+# TrackingCore; FUZZ_TYPECHECK=0 makes it only parse it (docs/fuzzing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,7 +27,7 @@ if ! build_log=$(swift build -c release --package-path Fuzz -Xswiftc -sanitize=f
   exit 1
 fi
 bin=$(swift build -c release --package-path Fuzz --show-bin-path)
-if [ "${FUZZ_TYPECHECK:-0}" = 1 ]; then export FUZZ_TYPECHECK_MODULES="$bin/Modules"; fi
+if [ "${FUZZ_TYPECHECK:-1}" = 1 ]; then export FUZZ_TYPECHECK_MODULES="$bin/Modules"; fi
 
 failed=0
 for name in "${targets[@]}"; do
