@@ -19,28 +19,14 @@ import Testing
         let output = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
 
-        let docs = Process()
-        docs.executableURL = executable
-        docs.arguments = ["docs", "contract/contract.yaml", "--output", output.path, "--since", DiffFixtures.oldPath]
-        docs.currentDirectoryURL = Fixtures.packageRoot
-        docs.standardOutput = FileHandle.nullDevice
-        try docs.run()
-        docs.waitUntilExit()
-        try #require(docs.terminationStatus == 0)
+        let docs = try ChildProcess.run(executable, ["docs", "contract/contract.yaml", "--output", output.path, "--since", DiffFixtures.oldPath])
+        try #require(docs.status == 0, "\(docs.stderr)")
 
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        browser.arguments = [Self.script.path, output.appendingPathComponent("index.html").path, Self.screenshots.path, "promocode"]
-        let out = Pipe()
-        let err = Pipe()
-        browser.standardOutput = out
-        browser.standardError = err
-        try browser.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        browser.waitUntilExit()
-        try #require(browser.terminationStatus == 0, "the browser check did not run (chromium, chromium-driver, python3-selenium?): \(stderr)")
-        let result = try #require(try JSONSerialization.jsonObject(with: stdout) as? [String: Any])
+        let browser = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [Self.script.path, output.appendingPathComponent("index.html").path, Self.screenshots.path, "promocode"])
+        try #require(browser.status == 0, "the browser check did not run (chromium, chromium-driver, python3-selenium?): \(browser.stderr)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(browser.stdout.utf8)) as? [String: Any])
 
         // Loaded, with no console message at all and nothing fetched.
         #expect(result["title"] as? String == "Omnitracking 1.3.0 · tracking catalogue")

@@ -8,21 +8,8 @@ import Testing
     static let new = "Tests/ContractGenCoreTests/Fixtures/diff/new.yaml"
 
     func run(_ arguments: [String], in directory: URL? = nil) throws -> ContractGenExecutable.Run {
-        let executable = try #require(ContractGenExecutable.url, "contractgen is not built next to the tests")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? Fixtures.packageRoot
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                     stderr: String(decoding: stderr, as: UTF8.self))
+        _ = try #require(ContractGenExecutable.url, "contractgen is not built next to the tests")
+        return try ContractGenExecutable.run(arguments, in: directory)
     }
 
     @Test func textOutputIsTheGolden() throws {
@@ -102,12 +89,7 @@ import Testing
     }
 
     func git(_ arguments: [String], in directory: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = directory
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
+        let run = try ChildProcess.run(["git"] + arguments, in: directory)
+        try #require(run.status == 0, "git \(arguments.joined(separator: " ")) failed: \(run.stderr)")
     }
 }

@@ -103,6 +103,44 @@ import TrackingCore
         #expect(event.validate().map(\.path) == ["case", "Self.self", "Self.Any", "Self.init"])
     }
 
+    /// `Node` holds itself directly (`parent`) and through `Edge` (`edge.to`):
+    /// those members are stored behind `GeneratedCodeSupport.Indirect`, and
+    /// behave as any member does.
+    @Test func objectsHoldingThemselvesReadWriteCompareAndEncode() throws {
+        let root = Type_.Node(label: "root")
+        var leaf = Type_.Node(label: "leaf", parent: Type_.Node(label: "mid", parent: root), edge: Type_.Edge(to: root, weight: 2))
+        #expect(leaf.parent?.parent?.label == "root")
+        #expect(leaf.edge?.to == root)
+
+        // Value semantics: changing a copy leaves the original alone.
+        var copy = leaf
+        copy.parent?.parent?.label = "changed"
+        #expect(leaf.parent?.parent?.label == "root")
+        #expect(copy.parent?.parent?.label == "changed")
+        #expect(copy != leaf)
+        copy.parent?.parent?.label = "root"
+        #expect(copy == leaf)
+        #expect(Set([copy, leaf]).count == 1)
+
+        // Constraints are checked at every depth, with the wire path.
+        leaf.parent?.parent?.label = ""
+        leaf.edge?.weight = -1
+        leaf.edge?.to.parent = Type_.Node(label: "")
+        let event = Type_.Import(protocol: "p", in: .struct, validate_: [], tree: leaf)
+        #expect(event.validate().map(\.path).sorted() == [
+            "tree.edge.to.parent.label", "tree.edge.weight", "tree.parent.parent.label",
+        ])
+
+        let value = try JSONValue.parse(event.encodedJSON())
+        #expect(value["tree"]?["parent"]?["parent"]?["label"] == .string(""))
+        #expect(value["tree"]?["edge"]?["to"]?["parent"]?["label"] == .string(""))
+        #expect(value["tree"]?["edge"]?["weight"] == .number("-1"))
+        #expect(value["tree"]?["former"] == nil)
+        #expect(Type_.descriptor.validate(payload: value).map(\.path).sorted() == [
+            "tree.edge.to.parent.label", "tree.edge.weight", "tree.parent.parent.label",
+        ])
+    }
+
     @Test func deprecatedEventKeepsItsMessageInTheDescriptor() {
         #expect(Type_.descriptor.event(named: "break")?.deprecated == #"Use "import" instead; */ \(gone)"#)
         #expect(Type_.descriptor.event(named: "break")?.kind == "is")

@@ -57,13 +57,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: repo) }
         try Data(repeating: UInt8(ascii: "#"), count: 300_000).write(to: repo.appendingPathComponent("big.yaml"))
         for arguments in [["init", "-q"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "big"]] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git"] + arguments
-            process.currentDirectoryURL = repo
-            try process.run()
-            process.waitUntilExit()
-            try #require(process.terminationStatus == 0, "git \(arguments) failed")
+            let run = try ChildProcess.run(["git"] + arguments, in: repo)
+            try #require(run.status == 0, "git \(arguments) failed: \(run.stderr)")
         }
         #expect(throws: ContractFileError.self) {
             _ = try ContractSource.gitShow(revision: "HEAD", path: "big.yaml", spec: "HEAD:big.yaml", directory: repo.path, maxBytes: 100_000)

@@ -70,18 +70,8 @@ import Testing
     }
 
     /// `swift build` in `package`: exit status and everything printed.
-    static func build(_ package: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--package-path", package.path]
-        process.currentDirectoryURL = package
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    static func build(_ package: URL) throws -> ChildProcess.Run {
+        try ChildProcess.run(["swift", "build", "--package-path", package.path], in: package)
     }
 
     static func pluginMessage(target: String, directory: URL) -> String {

@@ -41,22 +41,12 @@ import TrackingCore
         let casesURL = directory.appendingPathComponent("cases.json")
         try writer.data.write(to: casesURL)
 
-        let process = Process()
         // Debian's interpreter, whose python3-jsonschema is the validator meant (not another Python on PATH).
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [script.path, directory.path, casesURL.path]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try ChildProcess.run(URL(fileURLWithPath: Self.python), [script.path, directory.path, casesURL.path])
         try #require(
-            process.terminationStatus == 0,
-            "the independent validator did not run (python3-jsonschema missing? run scripts/install-test-deps.sh): \(stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: stdout) as? [String: Any])
+            run.status == 0,
+            "the independent validator did not run (python3-jsonschema missing? run scripts/install-test-deps.sh): \(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let results = try #require(object["results"] as? [[String: [[String: String]]]])
         func errors(_ list: [[String: String]]?) -> Set<String> {
             Set((list ?? []).map { "\($0["keyword"] ?? "?")@\($0["path"] ?? "?")" })

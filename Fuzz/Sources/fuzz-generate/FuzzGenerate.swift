@@ -16,8 +16,6 @@ private let parseEvery = max(1, ProcessInfo.processInfo.environment["FUZZ_PARSE_
 private let parseGap = ProcessInfo.processInfo.environment["FUZZ_PARSE_GAP"].flatMap(Double.init) ?? 1
 nonisolated(unsafe) private var lastParse = ContinuousClock.now - .seconds(3600)
 private let parseMax = ProcessInfo.processInfo.environment["FUZZ_PARSE_MAX"].flatMap(Int.init) ?? 20
-/// `FUZZ_AVOID_KNOWN_ISSUES=1` keeps the grammar away from the bugs already known.
-private let avoidKnownIssues = ProcessInfo.processInfo.environment["FUZZ_AVOID_KNOWN_ISSUES"] == "1"
 /// `FUZZ_SHOW=1` prints each contract and its diagnostics, to look at what an input becomes.
 private let show = ProcessInfo.processInfo.environment["FUZZ_SHOW"] == "1"
 private let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
@@ -43,7 +41,7 @@ public func fuzzGenerate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     inputs += 1
-    var grammar = ContractGrammar(Array(UnsafeBufferPointer(start: data, count: size)), avoidKnownIssues: avoidKnownIssues)
+    var grammar = ContractGrammar(Array(UnsafeBufferPointer(start: data, count: size)))
     let yaml = grammar.contract()
     let result = ContractLoader.load(yaml: yaml, file: "fuzz.yaml")
     if show {

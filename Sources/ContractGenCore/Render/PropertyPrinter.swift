@@ -19,7 +19,7 @@ struct PropertyPrinter {
 
     /// Whether the declaration starts with a doc comment or an attribute:
     /// such a property has a blank line before and after it.
-    var hasDoc: Bool { PropertyDoc.hasText(property) || property.deprecated != nil }
+    var hasDoc: Bool { PropertyDoc.hasText(property) || property.deprecated != nil || property.isIndirect }
 
     /// Where the property's parameter goes in the initializer; `nil` for a
     /// constant, which is not a parameter.
@@ -37,18 +37,21 @@ struct PropertyPrinter {
         p.doc(PropertyDoc.text(property))
         if let constant = property.constant {
             p.line("public var \(name): \(type) { \(SwiftName.escaped(constant.enumType)).\(SwiftName.escaped(constant.caseName)) }")
-        } else if property.deprecated != nil {
-            // Generated code reads and writes the private storage, so that only the app's uses warn.
+        } else if property.deprecated != nil || property.isIndirect {
+            // Generated code reads and writes the private storage, so that only the app's uses warn;
+            // a member of its own object's type is stored behind a box (ObjectRecursion).
             p.deprecation(property.deprecated)
+            let read = ValueCode.storage(property)
             if immutable {
-                p.line("public var \(name): \(type) { self._\(property.name) }")
+                p.line("public var \(name): \(type) { \(read) }")
             } else {
                 p.block("public var \(name): \(type)") { p in
-                    p.line("get { self._\(property.name) }")
-                    p.line("set { self._\(property.name) = newValue }")
+                    p.line("get { \(read) }")
+                    p.line("set { self._\(property.name) = \(Self.stored("newValue", property)) }")
                 }
             }
-            p.line("private \(stored) _\(property.name): \(type)")
+            let storageType = property.isIndirect ? "\(Self.indirect)<\(type)>" : type
+            p.line("private \(stored) _\(property.name): \(storageType)")
         } else {
             p.line("public \(stored) \(name): \(type)")
         }
@@ -88,12 +91,19 @@ struct PropertyPrinter {
     /// The initializer's assignment of the parameter (deprecated fields are stored under `_name`).
     func printAssignment(into p: inout CodePrinter) {
         let name = SwiftName.escaped(property.name)
-        let target = property.deprecated == nil ? "self.\(name)" : "self._\(property.name)"
-        if let fresh = property.freshDefault {
-            p.line("\(target) = \(name) ?? \(fresh)")
-        } else {
-            p.line("\(target) = \(name)")
-        }
+        let direct = property.deprecated == nil && !property.isIndirect
+        let target = direct ? "self.\(name)" : "self._\(property.name)"
+        // `uuid` / `clientTimestamp`: `nil` (the parameter's default) means a fresh value.
+        let value = property.freshDefault.map { "\(name) ?? \($0)" } ?? name
+        p.line("\(target) = \(Self.stored(value, property))")
+    }
+
+    /// The box of a member stored indirectly.
+    private static let indirect = "TrackingCore.GeneratedCodeSupport.Indirect"
+
+    /// `value` as the property's private storage holds it.
+    private static func stored(_ value: String, _ property: PropertyDecl) -> String {
+        property.isIndirect ? "\(indirect)(\(value))" : value
     }
 }
 

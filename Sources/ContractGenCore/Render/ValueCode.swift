@@ -11,9 +11,11 @@ enum ValueCode {
 
     /// How generated code reads the stored value of `property`: deprecated
     /// fields are stored under `_name`, so generated code never uses the
-    /// deprecated accessor (and never warns).
+    /// deprecated accessor (and never warns); members of their own object's
+    /// type under `_name` in a box.
     static func storage(_ property: PropertyDecl) -> String {
-        property.deprecated == nil ? "self." + SwiftName.escaped(property.name) : "self._" + property.name
+        if property.isIndirect { return "self._" + property.name + ".value" }
+        return property.deprecated == nil ? "self." + SwiftName.escaped(property.name) : "self._" + property.name
     }
 
     // MARK: Encoding

@@ -69,11 +69,17 @@ public enum ContractTranslator {
                 inherits: [], requirements: [optional]))
         }
 
+        let recursion = ObjectRecursion(contract.objects)
         let objects = contract.objects.map { object in
-            StructDecl(
+            func member(_ field: Field, optional: Bool) -> PropertyDecl {
+                var decl = property(field, optional: optional)
+                decl.isIndirect = recursion.isIndirect(object.name, member: field.wireName)
+                return decl
+            }
+            return StructDecl(
                 name: names.typeName(object.name), doc: object.description, source: Self.source(object.location), deprecated: nil,
                 conformances: ["Swift.Sendable", "Swift.Hashable"],
-                properties: object.required.map { property($0) } + object.optional.map { property($0, optional: true) }
+                properties: object.required.map { member($0, optional: false) } + object.optional.map { member($0, optional: true) }
             )
         }
 

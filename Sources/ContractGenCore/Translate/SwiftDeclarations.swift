@@ -68,6 +68,9 @@ package struct PropertyDecl: Sendable, Hashable {
         /// The shared field code (`<Namespace>.Rules.<rule>`) events call for
         /// this field; `nil` for object members (objects check and write themselves).
         package var rule: String?
+        /// An object member whose type contains the object itself: stored
+        /// behind `GeneratedCodeSupport.Indirect` (a struct cannot hold itself).
+        package var isIndirect: Bool = false
     }
 
     /// The box; never mutated while shared (see ``subscript(dynamicMember:)``).

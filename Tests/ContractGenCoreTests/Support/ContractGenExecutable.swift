@@ -11,27 +11,10 @@ enum ContractGenExecutable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    /// What one run printed and how it ended.
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ChildProcess.Run
 
-    /// Runs `contractgen arguments` in the package root and waits for it.
-    static func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = url  // non-nil: the suites run only then
-        process.arguments = arguments
-        process.currentDirectoryURL = Fixtures.packageRoot
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    /// Runs `contractgen arguments` in `directory` (the package root when `nil`) and waits for it.
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+        try ChildProcess.run(url!, arguments, in: directory)  // non-nil: the suites run only then
     }
 }

@@ -60,6 +60,31 @@ public enum Type_ {
                 TrackingCore.FieldDescriptor("kindName", TrackingCore.ValueSpec(.bool)),
             ]
         ))
+        objects.append(TrackingCore.ObjectDescriptor(
+            name: "Node",
+            required: [
+                TrackingCore.FieldDescriptor("label", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
+                    minLength: 1))),
+            ],
+            optional: [
+                TrackingCore.FieldDescriptor("parent", TrackingCore.ValueSpec(.object("Node"))),
+                TrackingCore.FieldDescriptor("edge", TrackingCore.ValueSpec(.object("Edge"))),
+                TrackingCore.FieldDescriptor("former", TrackingCore.ValueSpec(.object("Node")),
+                    deprecated: "Use parent."),
+                TrackingCore.FieldDescriptor("children", TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(
+                    .object("Node"))), TrackingCore.FieldConstraints(maxItems: 2))),
+            ]
+        ))
+        objects.append(TrackingCore.ObjectDescriptor(
+            name: "Edge",
+            required: [
+                TrackingCore.FieldDescriptor("to", TrackingCore.ValueSpec(.object("Node"))),
+            ],
+            optional: [
+                TrackingCore.FieldDescriptor("weight", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
+                    minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
+            ]
+        ))
         var kinds: [TrackingCore.KindDescriptor] = []
         kinds.append(TrackingCore.KindDescriptor(
             name: "static",
@@ -96,6 +121,7 @@ public enum Type_ {
             TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.valueSet("in"))))))
         fields.append(TrackingCore.FieldDescriptor("deprecated_thing", TrackingCore.ValueSpec(.string),
             deprecated: "Use \"default\" \\ instead */"))
+        fields.append(TrackingCore.FieldDescriptor("tree", TrackingCore.ValueSpec(.object("Node"))))
         var events: [TrackingCore.EventDescriptor] = []
         events += eventDescriptors20()
         events += eventDescriptors30()

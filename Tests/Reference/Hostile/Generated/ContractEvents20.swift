@@ -12,14 +12,14 @@ extension Type_ {
         var events: [TrackingCore.EventDescriptor] = []
         events.reserveCapacity(1)
         events.append(TrackingCore.EventDescriptor(name: "import", kind: "is", required: ["validate"],
-            optional: ["when"]))
+            optional: ["when", "tree"]))
         return events
     }
 
-    /// The `import` event, of kind `is`, with `protocol`, `in`, `validate` and `when`.
+    /// The `import` event, of kind `is`, with `protocol`, `in`, `validate`, `when` and `tree`.
     ///
-    /// Declared in contract.yaml, line 69.
-    public struct Import: Type_.Kinds.Is, Type_.Fields.Validate, Type_.OptionalFields.When,
+    /// Declared in contract.yaml, line 84.
+    public struct Import: Type_.Kinds.Is, Type_.Fields.Validate, Type_.OptionalFields.When, Type_.OptionalFields.Tree,
         TrackingCore.ContractGeneratedEvent {
         public var eventName: Swift.String { "import" }
 
@@ -36,6 +36,7 @@ extension Type_ {
         public let validate_: [Type_.In]
 
         public let when: Foundation.Date?
+        public let tree: Type_.Node?
 
         /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
         ///
@@ -44,6 +45,7 @@ extension Type_ {
         ///   - `in`: The `in` field.
         ///   - validate_: The `validate` field.
         ///   - when: The `when` field.
+        ///   - tree: The `tree` field.
         ///   - uuid: The `uuid` field.
         ///   - clientTimestamp: The `clientTimestamp` field.
         public init(
@@ -51,6 +53,7 @@ extension Type_ {
             `in`: Type_.In,
             validate_: [Type_.In],
             when: Foundation.Date? = nil,
+            tree: Type_.Node? = nil,
             uuid: Foundation.UUID? = nil,
             clientTimestamp: Foundation.Date? = nil
         ) {
@@ -58,12 +61,15 @@ extension Type_ {
             self.`in` = `in`
             self.validate_ = validate_
             self.when = when
+            self.tree = tree
             self.uuid = uuid ?? Foundation.UUID()
             self.clientTimestamp = clientTimestamp ?? Foundation.Date()
         }
 
         public func validate() -> [TrackingCore.Violation] {
-            []
+            var violations: [TrackingCore.Violation] = []
+            Type_.Rules.field_tree(self.tree, into: &violations)
+            return violations
         }
 
         public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
@@ -74,6 +80,7 @@ extension Type_ {
             Type_.Rules.kindIs_in(self.`in`, to: &writer)
             Type_.Rules.field_validate_(self.validate_, to: &writer)
             Type_.Rules.field_when(self.when, to: &writer)
+            Type_.Rules.field_tree(self.tree, to: &writer)
         }
     }
 }

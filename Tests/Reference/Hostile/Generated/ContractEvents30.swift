@@ -19,7 +19,7 @@ extension Type_ {
 
     /// An event named default; """ */ /*
     ///
-    /// Declared in contract.yaml, line 63.
+    /// Declared in contract.yaml, line 78.
     public struct Default: Type_.Kinds.Static, Type_.Fields.Default, Type_.Fields.Self_,
         Type_.OptionalFields.ContractVersionX, Type_.OptionalFields.DeprecatedThing,
         TrackingCore.ContractGeneratedEvent {

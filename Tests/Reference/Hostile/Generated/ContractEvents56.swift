@@ -18,7 +18,7 @@ extension Type_ {
 
     /// A deprecated event named break.
     ///
-    /// Declared in contract.yaml, line 77.
+    /// Declared in contract.yaml, line 92.
     @available(*, deprecated, message: "Use \"import\" instead; */ \\(gone)")
     public struct Break: Type_.Kinds.Is, TrackingCore.ContractGeneratedEvent {
         public var eventName: Swift.String { "break" }

@@ -18,7 +18,7 @@ extension Type_ {
 
     /// The `return` event, of kind `static`, with `protocol`, `case` and `default`.
     ///
-    /// Declared in contract.yaml, line 73.
+    /// Declared in contract.yaml, line 88.
     public struct Return: Type_.Kinds.Static, Type_.OptionalFields.Default, TrackingCore.ContractGeneratedEvent {
         public var eventName: Swift.String { "return" }
 

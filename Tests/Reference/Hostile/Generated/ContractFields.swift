@@ -9,7 +9,7 @@ import TrackingCore
 extension Type_.Fields {
     /// A model that always carries the curated field "default".
     ///
-    /// Declared in contract.yaml, line 55.
+    /// Declared in contract.yaml, line 69.
     public protocol Default {
         /// Field named default
         var `default`: Swift.String { get }
@@ -17,7 +17,7 @@ extension Type_.Fields {
 
     /// A model that always carries the curated field "Self".
     ///
-    /// Declared in contract.yaml, line 56.
+    /// Declared in contract.yaml, line 70.
     public protocol Self_ {
         /// Wire name: "Self".
         var self_: Type_.Class { get }
@@ -25,7 +25,7 @@ extension Type_.Fields {
 
     /// A model that always carries the curated field "contract-version.x".
     ///
-    /// Declared in contract.yaml, line 57.
+    /// Declared in contract.yaml, line 71.
     public protocol ContractVersionX {
         /// Wire name: "contract-version.x".
         var contractVersionX: Swift.Double { get }
@@ -33,14 +33,14 @@ extension Type_.Fields {
 
     /// A model that always carries the curated field "when".
     ///
-    /// Declared in contract.yaml, line 58.
+    /// Declared in contract.yaml, line 72.
     public protocol When {
         var when: Foundation.Date { get }
     }
 
     /// A model that always carries the curated field "validate".
     ///
-    /// Declared in contract.yaml, line 59.
+    /// Declared in contract.yaml, line 73.
     public protocol Validate {
         /// Wire name: "validate".
         var validate_: [Type_.In] { get }
@@ -48,18 +48,25 @@ extension Type_.Fields {
 
     /// A model that always carries the curated field "deprecated_thing".
     ///
-    /// Declared in contract.yaml, line 60.
+    /// Declared in contract.yaml, line 74.
     public protocol DeprecatedThing {
         /// Wire name: "deprecated_thing".
         @available(*, deprecated, message: "Use \"default\" \\ instead */")
         var deprecatedThing: Swift.String { get }
+    }
+
+    /// A model that always carries the curated field "tree".
+    ///
+    /// Declared in contract.yaml, line 75.
+    public protocol Tree {
+        var tree: Type_.Node { get }
     }
 }
 
 extension Type_.OptionalFields {
     /// A model that may carry the curated field "default".
     ///
-    /// Declared in contract.yaml, line 55.
+    /// Declared in contract.yaml, line 69.
     public protocol Default {
         /// Field named default
         var `default`: Swift.String? { get }
@@ -67,7 +74,7 @@ extension Type_.OptionalFields {
 
     /// A model that may carry the curated field "Self".
     ///
-    /// Declared in contract.yaml, line 56.
+    /// Declared in contract.yaml, line 70.
     public protocol Self_ {
         /// Wire name: "Self".
         var self_: Type_.Class? { get }
@@ -75,7 +82,7 @@ extension Type_.OptionalFields {
 
     /// A model that may carry the curated field "contract-version.x".
     ///
-    /// Declared in contract.yaml, line 57.
+    /// Declared in contract.yaml, line 71.
     public protocol ContractVersionX {
         /// Wire name: "contract-version.x".
         var contractVersionX: Swift.Double? { get }
@@ -83,14 +90,14 @@ extension Type_.OptionalFields {
 
     /// A model that may carry the curated field "when".
     ///
-    /// Declared in contract.yaml, line 58.
+    /// Declared in contract.yaml, line 72.
     public protocol When {
         var when: Foundation.Date? { get }
     }
 
     /// A model that may carry the curated field "validate".
     ///
-    /// Declared in contract.yaml, line 59.
+    /// Declared in contract.yaml, line 73.
     public protocol Validate {
         /// Wire name: "validate".
         var validate_: [Type_.In]? { get }
@@ -98,11 +105,18 @@ extension Type_.OptionalFields {
 
     /// A model that may carry the curated field "deprecated_thing".
     ///
-    /// Declared in contract.yaml, line 60.
+    /// Declared in contract.yaml, line 74.
     public protocol DeprecatedThing {
         /// Wire name: "deprecated_thing".
         @available(*, deprecated, message: "Use \"default\" \\ instead */")
         var deprecatedThing: Swift.String? { get }
+    }
+
+    /// A model that may carry the curated field "tree".
+    ///
+    /// Declared in contract.yaml, line 75.
+    public protocol Tree {
+        var tree: Type_.Node? { get }
     }
 }
 
@@ -163,5 +177,15 @@ extension Type_.Rules {
     static func field_deprecatedThing(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"deprecated_thing\""); writer.value(value)
+    }
+
+    // "tree"
+    static func field_tree(_ value: Type_.Node?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        value.collectViolations(at: "tree", into: &violations)
+    }
+    static func field_tree(_ value: Type_.Node?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"tree\""); value.writeJSON(to: &writer)
     }
 }

@@ -139,4 +139,160 @@ extension Type_ {
             writer.endObject()
         }
     }
+
+    /// Holds itself: directly (parent) and through Edge (edge.to).
+    ///
+    /// Declared in contract.yaml, line 53.
+    public struct Node: Swift.Sendable, Swift.Hashable {
+        public var label: Swift.String
+
+        public var parent: Type_.Node? {
+            get { self._parent.value }
+            set { self._parent = TrackingCore.GeneratedCodeSupport.Indirect(newValue) }
+        }
+        private var _parent: TrackingCore.GeneratedCodeSupport.Indirect<Type_.Node?>
+
+        public var edge: Type_.Edge? {
+            get { self._edge.value }
+            set { self._edge = TrackingCore.GeneratedCodeSupport.Indirect(newValue) }
+        }
+        private var _edge: TrackingCore.GeneratedCodeSupport.Indirect<Type_.Edge?>
+
+        @available(*, deprecated, message: "Use parent.")
+        public var former: Type_.Node? {
+            get { self._former.value }
+            set { self._former = TrackingCore.GeneratedCodeSupport.Indirect(newValue) }
+        }
+        private var _former: TrackingCore.GeneratedCodeSupport.Indirect<Type_.Node?>
+
+        public var children: [Type_.Node]?
+
+        /// The members' constraints, built once.
+        private static let constraints_label: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+            minLength: 1)
+        private static let constraints_children: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+            maxItems: 2)
+
+        /// Optional members default to `nil`.
+        ///
+        /// - Parameters:
+        ///   - label: The `label` field.
+        ///   - parent: The `parent` field.
+        ///   - edge: The `edge` field.
+        ///   - former: The `former` field.
+        ///   - children: The `children` field.
+        public init(
+            label: Swift.String,
+            parent: Type_.Node? = nil,
+            edge: Type_.Edge? = nil,
+            former: Type_.Node? = nil,
+            children: [Type_.Node]? = nil
+        ) {
+            self.label = label
+            self._parent = TrackingCore.GeneratedCodeSupport.Indirect(parent)
+            self._edge = TrackingCore.GeneratedCodeSupport.Indirect(edge)
+            self._former = TrackingCore.GeneratedCodeSupport.Indirect(former)
+            self.children = children
+        }
+
+        /// Every way this value breaks the contract's constraints; empty when valid.
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            self.collectViolations(at: "", into: &violations)
+            return violations
+        }
+
+        /// Appends this value's violations, with paths below `path`.
+        public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
+            TrackingCore.ConstraintRules.check(string: self.label, Self.constraints_label,
+                path: TrackingCore.GeneratedCodeSupport.path(path, "label"), into: &violations)
+            if let value = self._parent.value {
+                value.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(path, "parent"), into: &violations)
+            }
+            if let value = self._edge.value {
+                value.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(path, "edge"), into: &violations)
+            }
+            if let value = self._former.value {
+                value.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(path, "former"), into: &violations)
+            }
+            if let value = self.children {
+                TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_children,
+                    path: TrackingCore.GeneratedCodeSupport.path(path, "children"), into: &violations)
+                for (index0, item0) in value.enumerated() {
+                    item0.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(
+                        TrackingCore.GeneratedCodeSupport.path(path, "children"), index: index0), into: &violations)
+                }
+            }
+        }
+
+        /// Writes this value as one JSON object, members in contract order.
+        public func writeJSON(to writer: inout TrackingCore.JSONWriter) {
+            writer.beginObject()
+            writer.rawKey("\"label\""); writer.value(self.label)
+            if let value = self._parent.value { writer.rawKey("\"parent\""); value.writeJSON(to: &writer) }
+            if let value = self._edge.value { writer.rawKey("\"edge\""); value.writeJSON(to: &writer) }
+            if let value = self._former.value { writer.rawKey("\"former\""); value.writeJSON(to: &writer) }
+            if let value = self.children {
+                writer.rawKey("\"children\"")
+                writer.beginArray()
+                for item0 in value {
+                    item0.writeJSON(to: &writer)
+                }
+                writer.endArray()
+            }
+            writer.endObject()
+        }
+    }
+
+    /// Declared in contract.yaml, line 62.
+    public struct Edge: Swift.Sendable, Swift.Hashable {
+        public var to: Type_.Node {
+            get { self._to.value }
+            set { self._to = TrackingCore.GeneratedCodeSupport.Indirect(newValue) }
+        }
+        private var _to: TrackingCore.GeneratedCodeSupport.Indirect<Type_.Node>
+
+        public var weight: Swift.Int?
+
+        /// The members' constraints, built once.
+        private static let constraints_weight: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
+            minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
+
+        /// Optional members default to `nil`.
+        ///
+        /// - Parameters:
+        ///   - to: The `to` field.
+        ///   - weight: The `weight` field.
+        public init(
+            to: Type_.Node,
+            weight: Swift.Int? = nil
+        ) {
+            self._to = TrackingCore.GeneratedCodeSupport.Indirect(to)
+            self.weight = weight
+        }
+
+        /// Every way this value breaks the contract's constraints; empty when valid.
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            self.collectViolations(at: "", into: &violations)
+            return violations
+        }
+
+        /// Appends this value's violations, with paths below `path`.
+        public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
+            self._to.value.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(path, "to"), into: &violations)
+            if let value = self.weight {
+                TrackingCore.ConstraintRules.check(int: value, Self.constraints_weight,
+                    path: TrackingCore.GeneratedCodeSupport.path(path, "weight"), into: &violations)
+            }
+        }
+
+        /// Writes this value as one JSON object, members in contract order.
+        public func writeJSON(to writer: inout TrackingCore.JSONWriter) {
+            writer.beginObject()
+            writer.rawKey("\"to\""); self._to.value.writeJSON(to: &writer)
+            if let value = self.weight { writer.rawKey("\"weight\""); writer.value(value) }
+            writer.endObject()
+        }
+    }
 }
