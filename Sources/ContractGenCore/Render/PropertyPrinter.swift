@@ -111,8 +111,8 @@ struct PropertyPrinter {
 /// the rules ``StructRenderer`` and ``EventRenderer`` share.
 enum StructLayout {
     /// The initializer takes required parameters first, then optional ones
-    /// defaulting to `nil`, then `uuid` and `clientTimestamp` defaulting to
-    /// fresh values; contract order within each group.
+    /// defaulting to `nil`, then `uuid` and `clientTimestamp`, optional and
+    /// defaulting to `nil` for a fresh value; contract order within each group.
     enum ParameterGroup: CaseIterable {
         case required, optional, freshDefault
     }
