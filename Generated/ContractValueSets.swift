@@ -19,25 +19,25 @@ extension Omnitracking {
         /// The wire value.
         public var rawValue: Swift.String {
             switch self {
-                case .wishlist: "Wishlist"
-                case .myNotificationsList: "My Notifications List"
-                case .productListing: "Product Listing"
-                case .productDetail: "Product Detail"
-                case .bag: "Bag"
-                case .home: "Home"
+            case .wishlist: "Wishlist"
+            case .myNotificationsList: "My Notifications List"
+            case .productListing: "Product Listing"
+            case .productDetail: "Product Detail"
+            case .bag: "Bag"
+            case .home: "Home"
             }
         }
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
-                case "Wishlist": self = .wishlist
-                case "My Notifications List": self = .myNotificationsList
-                case "Product Listing": self = .productListing
-                case "Product Detail": self = .productDetail
-                case "Bag": self = .bag
-                case "Home": self = .home
-                default: return nil
+            case "Wishlist": self = .wishlist
+            case "My Notifications List": self = .myNotificationsList
+            case "Product Listing": self = .productListing
+            case "Product Detail": self = .productDetail
+            case "Bag": self = .bag
+            case "Home": self = .home
+            default: return nil
             }
         }
 
@@ -56,12 +56,12 @@ extension Omnitracking {
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
             switch self {
-                case .wishlist: "\"Wishlist\""
-                case .myNotificationsList: "\"My Notifications List\""
-                case .productListing: "\"Product Listing\""
-                case .productDetail: "\"Product Detail\""
-                case .bag: "\"Bag\""
-                case .home: "\"Home\""
+            case .wishlist: "\"Wishlist\""
+            case .myNotificationsList: "\"My Notifications List\""
+            case .productListing: "\"Product Listing\""
+            case .productDetail: "\"Product Detail\""
+            case .bag: "\"Bag\""
+            case .home: "\"Home\""
             }
         }
     }
@@ -77,23 +77,23 @@ extension Omnitracking {
         /// The wire value.
         public var rawValue: Swift.String {
             switch self {
-                case .back: "back"
-                case .tabBar: "tab_bar"
-                case .deepLink: "deep_link"
-                case .productTap: "product_tap"
-                case .background: "background"
+            case .back: "back"
+            case .tabBar: "tab_bar"
+            case .deepLink: "deep_link"
+            case .productTap: "product_tap"
+            case .background: "background"
             }
         }
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
-                case "back": self = .back
-                case "tab_bar": self = .tabBar
-                case "deep_link": self = .deepLink
-                case "product_tap": self = .productTap
-                case "background": self = .background
-                default: return nil
+            case "back": self = .back
+            case "tab_bar": self = .tabBar
+            case "deep_link": self = .deepLink
+            case "product_tap": self = .productTap
+            case "background": self = .background
+            default: return nil
             }
         }
 
@@ -111,11 +111,11 @@ extension Omnitracking {
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
             switch self {
-                case .back: "\"back\""
-                case .tabBar: "\"tab_bar\""
-                case .deepLink: "\"deep_link\""
-                case .productTap: "\"product_tap\""
-                case .background: "\"background\""
+            case .back: "\"back\""
+            case .tabBar: "\"tab_bar\""
+            case .deepLink: "\"deep_link\""
+            case .productTap: "\"product_tap\""
+            case .background: "\"background\""
             }
         }
     }
@@ -129,19 +129,19 @@ extension Omnitracking {
         /// The wire value.
         public var rawValue: Swift.String {
             switch self {
-                case .tap: "tap"
-                case .swipe: "swipe"
-                case .longPress: "long_press"
+            case .tap: "tap"
+            case .swipe: "swipe"
+            case .longPress: "long_press"
             }
         }
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
-                case "tap": self = .tap
-                case "swipe": self = .swipe
-                case "long_press": self = .longPress
-                default: return nil
+            case "tap": self = .tap
+            case "swipe": self = .swipe
+            case "long_press": self = .longPress
+            default: return nil
             }
         }
 
@@ -157,9 +157,9 @@ extension Omnitracking {
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
             switch self {
-                case .tap: "\"tap\""
-                case .swipe: "\"swipe\""
-                case .longPress: "\"long_press\""
+            case .tap: "\"tap\""
+            case .swipe: "\"swipe\""
+            case .longPress: "\"long_press\""
             }
         }
     }
@@ -175,23 +175,23 @@ extension Omnitracking {
         /// The wire value.
         public var rawValue: Swift.String {
             switch self {
-                case .eur: "EUR"
-                case .gbp: "GBP"
-                case .usd: "USD"
-                case .jpy: "JPY"
-                case .cny: "CNY"
+            case .eur: "EUR"
+            case .gbp: "GBP"
+            case .usd: "USD"
+            case .jpy: "JPY"
+            case .cny: "CNY"
             }
         }
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
-                case "EUR": self = .eur
-                case "GBP": self = .gbp
-                case "USD": self = .usd
-                case "JPY": self = .jpy
-                case "CNY": self = .cny
-                default: return nil
+            case "EUR": self = .eur
+            case "GBP": self = .gbp
+            case "USD": self = .usd
+            case "JPY": self = .jpy
+            case "CNY": self = .cny
+            default: return nil
             }
         }
 
@@ -209,11 +209,11 @@ extension Omnitracking {
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
             switch self {
-                case .eur: "\"EUR\""
-                case .gbp: "\"GBP\""
-                case .usd: "\"USD\""
-                case .jpy: "\"JPY\""
-                case .cny: "\"CNY\""
+            case .eur: "\"EUR\""
+            case .gbp: "\"GBP\""
+            case .usd: "\"USD\""
+            case .jpy: "\"JPY\""
+            case .cny: "\"CNY\""
             }
         }
     }

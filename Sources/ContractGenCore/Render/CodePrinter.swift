@@ -79,6 +79,14 @@ struct CodePrinter {
         line("}")
     }
 
+    /// `switch subject { ... }` with its `case` lines at the `switch`'s own
+    /// indentation, as Swift's style has them.
+    mutating func switchBlock(_ subject: String, _ cases: (inout CodePrinter) -> Void) {
+        line("switch " + subject + " {")
+        cases(&self)
+        line("}")
+    }
+
     mutating func indent() { indentation += "    " }
     mutating func outdent() { indentation.removeLast(4) }
 

@@ -22,7 +22,7 @@ struct ValueSetRenderer {
             p.line()
             p.line("/// The wire value.")
             p.block("public var rawValue: Swift.String") { p in
-                p.block("switch self") { p in
+                p.switchBlock("self") { p in
                     for c in decl.cases {
                         p.line("case .\(SwiftName.escaped(c.name)): \(SwiftLiteral.string(c.wireValue))")
                     }
@@ -31,7 +31,7 @@ struct ValueSetRenderer {
             p.line()
             p.line("/// The case whose wire value is `rawValue`; `nil` for any other string.")
             p.block("public init?(rawValue: Swift.String)") { p in
-                p.block("switch rawValue") { p in
+                p.switchBlock("rawValue") { p in
                     for c in decl.cases {
                         p.line("case \(SwiftLiteral.string(c.wireValue)): self = .\(SwiftName.escaped(c.name))")
                     }
@@ -52,7 +52,7 @@ struct ValueSetRenderer {
             p.line()
             p.line("/// The wire value as JSON text, escaped once at generation time.")
             p.block("public var wireJSON: Swift.StaticString") { p in
-                p.block("switch self") { p in
+                p.switchBlock("self") { p in
                     for c in decl.cases {
                         p.line("case .\(SwiftName.escaped(c.name)): \(SwiftLiteral.jsonString(c.wireValue))")
                     }

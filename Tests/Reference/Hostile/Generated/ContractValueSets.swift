@@ -19,25 +19,25 @@ extension Type_ {
         /// The wire value.
         public var rawValue: Swift.String {
             switch self {
-                case .`default`: "say \"hi\""
-                case .self_: "C:\\path\\to\\(file)"
-                case .type: "two\nlines\ttab\r"
-                case .`protocol`: "emoji 😀 and é and \u{7} bell"
-                case .init_: "*/ \"\"\" #\" \\(x)"
-                case .rawValue_: ""
+            case .`default`: "say \"hi\""
+            case .self_: "C:\\path\\to\\(file)"
+            case .type: "two\nlines\ttab\r"
+            case .`protocol`: "emoji 😀 and é and \u{7} bell"
+            case .init_: "*/ \"\"\" #\" \\(x)"
+            case .rawValue_: ""
             }
         }
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
-                case "say \"hi\"": self = .`default`
-                case "C:\\path\\to\\(file)": self = .self_
-                case "two\nlines\ttab\r": self = .type
-                case "emoji 😀 and é and \u{7} bell": self = .`protocol`
-                case "*/ \"\"\" #\" \\(x)": self = .init_
-                case "": self = .rawValue_
-                default: return nil
+            case "say \"hi\"": self = .`default`
+            case "C:\\path\\to\\(file)": self = .self_
+            case "two\nlines\ttab\r": self = .type
+            case "emoji 😀 and é and \u{7} bell": self = .`protocol`
+            case "*/ \"\"\" #\" \\(x)": self = .init_
+            case "": self = .rawValue_
+            default: return nil
             }
         }
 
@@ -56,12 +56,12 @@ extension Type_ {
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
             switch self {
-                case .`default`: "\"say \\\"hi\\\"\""
-                case .self_: "\"C:\\\\path\\\\to\\\\(file)\""
-                case .type: "\"two\\nlines\\ttab\\r\""
-                case .`protocol`: "\"emoji 😀 and é and \\u0007 bell\""
-                case .init_: "\"*/ \\\"\\\"\\\" #\\\" \\\\(x)\""
-                case .rawValue_: "\"\""
+            case .`default`: "\"say \\\"hi\\\"\""
+            case .self_: "\"C:\\\\path\\\\to\\\\(file)\""
+            case .type: "\"two\\nlines\\ttab\\r\""
+            case .`protocol`: "\"emoji 😀 and é and \\u0007 bell\""
+            case .init_: "\"*/ \\\"\\\"\\\" #\\\" \\\\(x)\""
+            case .rawValue_: "\"\""
             }
         }
     }
@@ -75,19 +75,19 @@ extension Type_ {
         /// The wire value.
         public var rawValue: Swift.String {
             switch self {
-                case .`class`: "class"
-                case .`struct`: "struct"
-                case .`let`: "let"
+            case .`class`: "class"
+            case .`struct`: "struct"
+            case .`let`: "let"
             }
         }
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
-                case "class": self = .`class`
-                case "struct": self = .`struct`
-                case "let": self = .`let`
-                default: return nil
+            case "class": self = .`class`
+            case "struct": self = .`struct`
+            case "let": self = .`let`
+            default: return nil
             }
         }
 
@@ -103,9 +103,9 @@ extension Type_ {
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
             switch self {
-                case .`class`: "\"class\""
-                case .`struct`: "\"struct\""
-                case .`let`: "\"let\""
+            case .`class`: "\"class\""
+            case .`struct`: "\"struct\""
+            case .`let`: "\"let\""
             }
         }
     }

@@ -15,17 +15,17 @@ extension Shop {
         /// The wire value.
         public var rawValue: Swift.String {
             switch self {
-                case .small: "small"
-                case .large: "large"
+            case .small: "small"
+            case .large: "large"
             }
         }
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
-                case "small": self = .small
-                case "large": self = .large
-                default: return nil
+            case "small": self = .small
+            case "large": self = .large
+            default: return nil
             }
         }
 
@@ -40,8 +40,8 @@ extension Shop {
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
             switch self {
-                case .small: "\"small\""
-                case .large: "\"large\""
+            case .small: "\"small\""
+            case .large: "\"large\""
             }
         }
     }
@@ -54,17 +54,17 @@ extension Shop {
         /// The wire value.
         public var rawValue: Swift.String {
             switch self {
-                case .http: "http"
-                case .https: "https"
+            case .http: "http"
+            case .https: "https"
             }
         }
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
-                case "http": self = .http
-                case "https": self = .https
-                default: return nil
+            case "http": self = .http
+            case "https": self = .https
+            default: return nil
             }
         }
 
@@ -79,8 +79,8 @@ extension Shop {
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
             switch self {
-                case .http: "\"http\""
-                case .https: "\"https\""
+            case .http: "\"http\""
+            case .https: "\"https\""
             }
         }
     }
@@ -93,17 +93,17 @@ extension Shop {
         /// The wire value.
         public var rawValue: Swift.String {
             switch self {
-                case .top: "top"
-                case .bottom: "bottom"
+            case .top: "top"
+            case .bottom: "bottom"
             }
         }
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
-                case "top": self = .top
-                case "bottom": self = .bottom
-                default: return nil
+            case "top": self = .top
+            case "bottom": self = .bottom
+            default: return nil
             }
         }
 
@@ -118,8 +118,8 @@ extension Shop {
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
             switch self {
-                case .top: "\"top\""
-                case .bottom: "\"bottom\""
+            case .top: "\"top\""
+            case .bottom: "\"bottom\""
             }
         }
     }
@@ -131,15 +131,15 @@ extension Shop {
         /// The wire value.
         public var rawValue: Swift.String {
             switch self {
-                case .fast: "fast"
+            case .fast: "fast"
             }
         }
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
-                case "fast": self = .fast
-                default: return nil
+            case "fast": self = .fast
+            default: return nil
             }
         }
 
@@ -153,7 +153,7 @@ extension Shop {
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
             switch self {
-                case .fast: "\"fast\""
+            case .fast: "\"fast\""
             }
         }
     }
@@ -166,17 +166,17 @@ extension Shop {
         /// The wire value.
         public var rawValue: Swift.String {
             switch self {
-                case .ok: "OK"
-                case .failed: "FAILED"
+            case .ok: "OK"
+            case .failed: "FAILED"
             }
         }
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
-                case "OK": self = .ok
-                case "FAILED": self = .failed
-                default: return nil
+            case "OK": self = .ok
+            case "FAILED": self = .failed
+            default: return nil
             }
         }
 
@@ -191,8 +191,8 @@ extension Shop {
         /// The wire value as JSON text, escaped once at generation time.
         public var wireJSON: Swift.StaticString {
             switch self {
-                case .ok: "\"OK\""
-                case .failed: "\"FAILED\""
+            case .ok: "\"OK\""
+            case .failed: "\"FAILED\""
             }
         }
     }
