@@ -22,20 +22,13 @@ struct ValueSetRenderer {
             p.line()
             p.line("/// The wire value.")
             p.block("public var rawValue: Swift.String") { p in
-                p.switchBlock("self") { p in
-                    for c in decl.cases {
-                        p.line("case .\(SwiftName.escaped(c.name)): \(SwiftLiteral.string(c.wireValue))")
-                    }
-                }
+                switchOverCases("self", into: &p) { ".\(SwiftName.escaped($0.name)): \(SwiftLiteral.string($0.wireValue))" }
             }
             p.line()
             p.line("/// The case whose wire value is `rawValue`; `nil` for any other string.")
             p.block("public init?(rawValue: Swift.String)") { p in
-                p.switchBlock("rawValue") { p in
-                    for c in decl.cases {
-                        p.line("case \(SwiftLiteral.string(c.wireValue)): self = .\(SwiftName.escaped(c.name))")
-                    }
-                    p.line("default: return nil")
+                switchOverCases("rawValue", default: "return nil", into: &p) {
+                    "\(SwiftLiteral.string($0.wireValue)): self = .\(SwiftName.escaped($0.name))"
                 }
             }
             p.line()
@@ -52,12 +45,19 @@ struct ValueSetRenderer {
             p.line()
             p.line("/// The wire value as JSON text, escaped once at generation time.")
             p.block("public var wireJSON: Swift.StaticString") { p in
-                p.switchBlock("self") { p in
-                    for c in decl.cases {
-                        p.line("case .\(SwiftName.escaped(c.name)): \(SwiftLiteral.jsonString(c.wireValue))")
-                    }
-                }
+                switchOverCases("self", into: &p) { ".\(SwiftName.escaped($0.name)): \(SwiftLiteral.jsonString($0.wireValue))" }
             }
+        }
+    }
+
+    /// A `switch` with one `case` line per case of the set (`pattern(case)`
+    /// is what follows `case `), and a `default:` when given.
+    private func switchOverCases(
+        _ subject: String, default fallback: String? = nil, into p: inout CodePrinter, _ pattern: (CaseDecl) -> String
+    ) {
+        p.switchBlock(subject) { p in
+            for c in decl.cases { p.line("case " + pattern(c)) }
+            if let fallback { p.line("default: " + fallback) }
         }
     }
 }
