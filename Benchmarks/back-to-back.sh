@@ -3,7 +3,7 @@
 # each line prefixed with the load average read just before it
 # (docs/performance.md, "Issue 10, back to back with the code before it").
 #
-#   OLD=/work/wt/dispatch-old/Benchmarks/.build/release NEW=Benchmarks/.build/release \
+#   OLD=../old/Benchmarks/.build/release NEW=Benchmarks/.build/release \
 #     ROUNDS=5 Benchmarks/back-to-back.sh "PersistProbe rawc 10" "PersistProbe client 10"
 set -u
 : "${OLD:?directory of the old build's probes}" "${NEW:?directory of the new build's probes}"
