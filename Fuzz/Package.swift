@@ -42,7 +42,7 @@ let package = Package(
             path: "Sources/fuzz-contract"
         ),
         // Generation (ContractGenerator.sources(of:)) from contracts a grammar builds out of the bytes;
-        // a sample of the output goes through `swiftc -parse`.
+        // a sample of the output goes through `swiftc` (type-checked by scripts/fuzz.sh).
         .executableTarget(
             name: "fuzz-generate",
             dependencies: ["FuzzDriver", .product(name: "ContractGenCore", package: "contractgen")],

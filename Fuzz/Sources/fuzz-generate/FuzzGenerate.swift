@@ -28,8 +28,9 @@ private let typecheckModules = ProcessInfo.processInfo.environment["FUZZ_TYPECHE
 /// which is validated and, when valid, generated in memory. Nothing may crash;
 /// a valid contract yields the fixed set of non-empty files, each name once;
 /// on the sampled subset the generation is repeated (it must be the same) and
-/// the files are written to a temporary directory and must pass
-/// `swiftc -parse` without a diagnostic.
+/// the files are written to a temporary directory and must pass `swiftc`
+/// without a diagnostic (type-checked with `FUZZ_TYPECHECK_MODULES`, which
+/// `scripts/fuzz.sh` sets unless `FUZZ_TYPECHECK=0`; else only parsed).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGenerate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if !reportsAtExit {
@@ -72,8 +73,8 @@ public func fuzzGenerate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// Writes `files` to a fresh temporary directory and runs `swiftc -parse` on
-/// them; the compiler's output when it reports anything, else `nil`.
+/// Writes `files` to a fresh temporary directory and runs `swiftc` on them
+/// (`-typecheck` against `FUZZ_TYPECHECK_MODULES` when set, else `-parse`); the compiler's output when it reports anything, else `nil`.
 private func swiftParseProblem(_ files: [(name: String, text: String)]) -> String? {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("fuzz-generate-\(ProcessInfo.processInfo.processIdentifier)-\(parsedContracts)")
