@@ -5,10 +5,15 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// Offset of the offending byte in the UTF-8 input.
     public var offset: Int
     public var message: String
+    /// The text has more values than the `maxValues` the parse was given: it
+    /// stopped at the first value past that limit (`offset` is where it starts),
+    /// so the rest of the text was not read and may or may not be JSON.
+    public var exceedsValueLimit: Bool
 
-    public init(offset: Int, message: String) {
+    public init(offset: Int, message: String, exceedsValueLimit: Bool = false) {
         self.offset = offset
         self.message = message
+        self.exceedsValueLimit = exceedsValueLimit
     }
 
     public var description: String { "JSON error at byte \(offset): \(message)" }
@@ -19,8 +24,15 @@ extension JSONValue {
     /// no leading zeros, nothing after the value). Numbers keep their exact text;
     /// object members keep their order (duplicates kept too). Nesting deeper
     /// than `maxDepth` is an error rather than a stack overflow.
-    public static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int = 512) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(bytes), maxDepth: maxDepth)
+    ///
+    /// `maxValues` bounds what the parse builds for a text from outside: every
+    /// value counts once (each object, array, string, number, `true`, `false`
+    /// and `null`, at any depth; a member's name goes with its value and is not
+    /// counted), and the first value past the limit ends the parse, before it is
+    /// built, with an error whose `exceedsValueLimit` is set. No limit by default.
+    public static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int = 512,
+                             maxValues: Int = .max) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes: Array(bytes), maxDepth: maxDepth, maxValues: maxValues)
         return try parser.parseDocument()
     }
 
@@ -34,12 +46,18 @@ extension JSONValue {
 struct JSONParser {
     let bytes: [UInt8]
     let maxDepth: Int
+    /// Values left before the limit: one is taken per value, so the check
+    /// costs one decrement and one branch on its sign.
+    var valuesLeft: Int
+    let maxValues: Int
     var index = 0
     var depth = 0
 
-    init(bytes: [UInt8], maxDepth: Int) {
+    init(bytes: [UInt8], maxDepth: Int, maxValues: Int = .max) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.maxValues = maxValues
+        self.valuesLeft = max(maxValues, 0)
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -52,6 +70,12 @@ struct JSONParser {
 
     func fail(_ message: String) -> JSONParseError { JSONParseError(offset: index, message: message) }
 
+    /// Out of line: keeps the message's formatting off `parseValue`'s path.
+    @inline(never)
+    func valueLimitError() -> JSONParseError {
+        JSONParseError(offset: index, message: "more than \(maxValues) values", exceedsValueLimit: true)
+    }
+
     mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -63,6 +87,9 @@ struct JSONParser {
 
     mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard index < bytes.count else { throw fail("unexpected end of input") }
+        // Never wraps: it starts at 0 or more and the parse ends at -1.
+        valuesLeft &-= 1
+        guard valuesLeft >= 0 else { throw valueLimitError() }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -92,14 +119,15 @@ struct JSONParser {
         try enter()
         index += 1
         var members: [(key: String, value: JSONValue)] = []
-        // An event payload has a dozen members or more: skip the first regrowths.
-        members.reserveCapacity(depth == 1 ? 16 : 4)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
             return .object(members)
         }
+        // An event payload has a dozen members or more: skip the first regrowths
+        // (not for `{}`, which then takes no memory beyond its slot).
+        members.reserveCapacity(depth == 1 ? 16 : 4)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
