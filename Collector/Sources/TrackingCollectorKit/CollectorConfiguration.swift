@@ -34,9 +34,11 @@ public struct CollectorLimits: Sendable {
     public var maxInflatedBytes = 16 * 1_024 * 1_024
     /// Events in one batch.
     public var maxEventsPerBatch = 5_000
-    /// JSON values in one body (a batch or journey steps), counted before it is parsed
-    /// (413 above): what bounds the memory a small body of many tiny values can take.
-    /// The example contract's events have about a dozen each.
+    /// JSON values in one body (a batch or journey steps), counted by the parser as it
+    /// goes (`JSONValue.parse(_:maxDepth:maxValues:)`), which stops at the first value
+    /// past it (413): what bounds the memory a small body of many tiny values can take.
+    /// Every value counts, at any depth; member names do not. The example contract's
+    /// events have about a dozen each.
     public var maxJSONValues = 250_000
     /// A request must arrive whole (head and body) within this many seconds of its first byte.
     public var readTimeout: TimeInterval = 10

@@ -57,7 +57,7 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
     @Option(help: "Most events in one batch.")
     var maxEvents = CollectorLimits().maxEventsPerBatch
 
-    @Option(help: "Most JSON values in one body, counted before it is parsed (413 above).")
+    @Option(help: "Most JSON values in one body; the parse stops past it (413).")
     var maxJSONValues = CollectorLimits().maxJSONValues
 
     @Option(help: "Seconds a request may take to arrive (408 after).")

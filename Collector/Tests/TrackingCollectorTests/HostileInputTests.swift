@@ -195,7 +195,7 @@ struct HostileInputTests {
         await collector.stop()
     }
 
-    @Test("Millions of tiny values within the size limits are refused with 413 before they are parsed")
+    @Test("Millions of tiny values within the size limits are refused with 413 once the parser reaches the limit")
     func manyTinyValues() async throws {
         let collector = try await RunningCollector.start()
         // 3.9 MB, under the 4 MB body limit: 1.3 million empty events.
@@ -220,12 +220,32 @@ struct HostileInputTests {
         await collector.stop()
     }
 
-    @Test("The value count skips strings (brackets, commas, escaped quotes) and stops at the limit")
-    func valueCount() {
-        #expect(!JSONBudget.exceeds(Array(#"{"a":"[,{,\",[","b":[1,2]}"#.utf8), limit: 5))
-        #expect(JSONBudget.exceeds(Array(#"{"a":"[,{,\",[","b":[1,2,3]}"#.utf8), limit: 5))
-        #expect(!JSONBudget.exceeds(Array(batch((0..<100).map { _ in exampleEvent() }).utf8), limit: 100 * 12))
-        #expect(JSONBudget.exceeds(Array(("[" + String(repeating: "{},", count: 1_000) + "{}]").utf8), limit: 1_000))
+    /// The parser counts (TrackingCoreTests' `JSONValueLimitTests` test how); here, that
+    /// the collector passes its limit and answers the parser's refusal with the 413.
+    @Test("A batch or journey of exactly --max-json-values values is served; one value more is 413")
+    func valueLimitBoundary() async throws {
+        // A batch: the root, sentAt, the events array, and 10 per event (the object,
+        // its 7 strings, skuItemList and its item): 103 values for 10 events.
+        let collector = try await RunningCollector.start { $0.limits.maxJSONValues = 103 }
+        let ten = (0..<10).map { _ in exampleEvent() }
+        #expect(try await collector.request("POST", "/v1/batch", body: Array(batch(ten).utf8)).0 == 200)
+        let over = Array(batch(Array(ten.dropLast()) + [exampleEvent(extra: #","note":null"#)]).utf8)
+        let (status, _, answer) = try await collector.request("POST", "/v1/batch", body: over)
+        #expect(status == 413)
+        #expect(answer == .object([(key: "error", value: .string("at most 103 JSON values per batch"))]))
+        // Not JSON before the limit is reached: malformed, as without a limit.
+        #expect(try await collector.request("POST", "/v1/batch", body: Array("[1,2,".utf8)).0 == 400)
+        #expect(try await collector.service.requestLog().map(\.outcome) == ["stored", "too many values", "malformed"])
+        // Journey steps: the root, the steps array, and 4 per step (the object, its 3 strings).
+        func steps(_ count: Int) -> [UInt8] {
+            let step = #"{"uuid":"\#(UUID().uuidString)","stage":"created","event":"e"}"#
+            return Array(#"{"steps":[\#(Array(repeating: step, count: count).joined(separator: ","))]}"#.utf8)
+        }
+        #expect(try await collector.request("POST", "/v1/journey", body: steps(25)).0 == 200)
+        let (journeyStatus, _, journeyAnswer) = try await collector.request("POST", "/v1/journey", body: steps(26))
+        #expect(journeyStatus == 413)
+        #expect(journeyAnswer == .object([(key: "error", value: .string("at most 103 JSON values per request"))]))
+        await collector.stop()
     }
 
     @Test("A retryAfter with CRLF is refused: no header injection", arguments: [

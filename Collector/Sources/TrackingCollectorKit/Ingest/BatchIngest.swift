@@ -39,10 +39,15 @@ struct BatchIngest: Sendable {
                 return refusal(400, "bad gzip", "the body is not a valid gzip stream")
             }
         }
-        guard !JSONBudget.exceeds(body, limit: limits.maxJSONValues) else {
+        let parsed: JSONValue?
+        do {
+            parsed = try JSONValue.parse(body, maxValues: limits.maxJSONValues)
+        } catch let error where error.exceedsValueLimit {
             return refusal(413, "too many values", "at most \(limits.maxJSONValues) JSON values per batch")
+        } catch {
+            parsed = nil
         }
-        guard let parsed = try? JSONValue.parse(body), case .array(let items)? = parsed["events"] else {
+        guard case .array(let items)? = parsed?["events"] else {
             return refusal(400, "malformed", #"expected {"sentAt":…,"events":[…]}"#)
         }
         record.events = items.count

@@ -69,10 +69,15 @@ extension CollectorService {
             return Self.error(413, "the body is larger than \(configuration.limits.maxBodyBytes) bytes")
         }
         let bytes = Array(buffer: body)
-        guard !JSONBudget.exceeds(bytes, limit: configuration.limits.maxJSONValues) else {
+        let parsed: JSONValue?
+        do {
+            parsed = try JSONValue.parse(bytes, maxValues: configuration.limits.maxJSONValues)
+        } catch let error where error.exceedsValueLimit {
             return Self.error(413, "at most \(configuration.limits.maxJSONValues) JSON values per request")
+        } catch {
+            parsed = nil
         }
-        guard let parsed = try? JSONValue.parse(bytes), case .array(let steps)? = parsed["steps"] else {
+        guard case .array(let steps)? = parsed?["steps"] else {
             return Self.error(400, #"expected {"steps":[…]}"#)
         }
         guard steps.count <= configuration.limits.maxEventsPerBatch else {
