@@ -4,7 +4,10 @@
 its peak resident memory (VmHWM of /proc/PID/status) is read once the answer
 came, next to the same process's peak after one normal batch.
 
-    hostile.py COLLECTOR_EXECUTABLE
+    hostile.py COLLECTOR_EXECUTABLE [COLLECTOR_OPTION ...]
+
+Options after the executable are passed to every collector started
+(e.g. `--max-json-values 1000000000` to see what the value limit saves).
 
 Loopback only; every send and read is bounded in bytes and in time.
 """
@@ -19,11 +22,12 @@ import uuid
 import zlib
 
 EXECUTABLE = sys.argv[1]
+OPTIONS = sys.argv[2:]
 DEADLINE = 60  # seconds, any one exchange
 
 
 def start():
-    process = subprocess.Popen([EXECUTABLE, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    process = subprocess.Popen([EXECUTABLE, "--port", "0", *OPTIONS], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     started = time.monotonic()
     while time.monotonic() - started < 30:
         line = process.stdout.readline().decode(errors="replace")
@@ -150,6 +154,11 @@ def two_header_lines(port):
 bomb = empty_events_gzip(10_000_000)
 under_inflate_limit = empty_events_gzip(5_300_000)   # inflates to 15.9 MB, under the 16 MB limit
 plain_empty = b'{"sentAt":"x","events":[' + b"{}," * 1_300_000 + b"{}]}"   # 3.9 MB: just under the 4 MB body limit
+# Three values per event, two of them objects with member room: about the costliest
+# shape per value. 83,000 events are 249,003 values, just under the default
+# --max-json-values (refused after parsing, for their number of events); 100,000 are over.
+def nested_events(count):
+    return b'{"sentAt":"x","events":[' + b",".join([b'{"a":{"b":0}}'] * count) + b"]}"
 CASES = [
     ("32 KB request line", lambda port: exchange(port, b"GET /" + b"a" * 32768 + b" HTTP/1.1\r\nHost: x\r\n\r\n")),
     ("two 3 MB header lines at once", two_header_lines),
@@ -161,6 +170,8 @@ CASES = [
     (f"gzip of 5.3 million empty events ({len(under_inflate_limit) // 1024} KB, 15.9 MB inflated)",
      lambda port: exchange(port, post(under_inflate_limit, gzipped=True))),
     ("1.3 million empty events, plain (3.9 MB)", lambda port: exchange(port, post(plain_empty))),
+    ('83,000 events {"a":{"b":0}} (249,003 values)', lambda port: exchange(port, post(nested_events(83_000)))),
+    ('100,000 events {"a":{"b":0}} (300,003 values)', lambda port: exchange(port, post(nested_events(100_000)))),
     ("500 idle connections", idle_connections),
 ]
 
