@@ -129,14 +129,16 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // What several test targets share (a seeded generator, finding the built executables); in no product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TrackingCoreTests",
-            dependencies: ["TrackingCore", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["TrackingCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "ContractGenCoreTests",
             dependencies: [
-                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract",
+                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures", "Goldens"]
@@ -144,14 +146,14 @@ let package = Package(
         .testTarget(
             name: "TrackingDispatcherTests",
             dependencies: [
-                "TrackingDispatcher", "TrackingContract", "TrackingSQLite", "TrackingGzip", "dispatcher-crash-child",
+                "TrackingDispatcher", "TrackingContract", "TrackingSQLite", "TrackingGzip", "TestSupport", "dispatcher-crash-child",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "ImpressionTrackingTests",
             dependencies: [
-                "ImpressionTracking", "impression-replay", "TrackingTesting",
+                "ImpressionTracking", "impression-replay", "TrackingTesting", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Traces"]
