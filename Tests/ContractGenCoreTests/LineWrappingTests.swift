@@ -56,3 +56,36 @@ extension LineWrappingTests {
         #expect(wrapped.filter { $0 != " " && $0 != "\n" } == line.filter { $0 != " " })
     }
 }
+
+extension LineWrappingTests {
+    /// Events print their fixed lines as bytes; a deprecation attribute, the
+    /// one such line a contract can make long, is ended through the same
+    /// check as every printed line, and broken like an object's.
+    @Test func anEventsLongDeprecationIsBrokenLikeEveryPrintedLine() throws {
+        let message = "Use the new bag page view event instead, which carries the currency and the totals, from version two on."
+        let contract = try DiffFixtures.contract(yaml: DiffFixtures.header + """
+            kinds:
+              pageView: {}
+            fields:
+              quantity: { type: int, deprecated: "\(message)" }
+            events:
+              bagView:
+                kind: pageView
+                deprecated: "\(message)"
+                optional: [quantity]
+            """)
+        let files = ContractGenerator.render(contract)
+        let shard = try #require(files.first { $0.name == GeneratedFileSet.events(shard: ContractTranslator.shard(ofEvent: "bagView")) })
+        let literal = SwiftLiteral.string(message)
+        #expect(shard.contents.contains("    @available(*, deprecated,\n        message: \(literal))\n    public struct BagView"))
+        // The field's attribute, in the fields file, is broken the same way, one level deeper.
+        let fields = try #require(files.first { $0.name == GeneratedFileSet.fields })
+        #expect(fields.contents.contains("        @available(*, deprecated,\n            message: \(literal))\n"))
+        for file in files {
+            for line in file.contents.split(separator: "\n") where line.count > 120 {
+                // Only a line of one unbreakable piece (the message) may be longer.
+                #expect(line.hasSuffix(literal + ")") || line.hasSuffix(literal + "))") || line.hasSuffix(literal + "),"), "\(file.name): \(line)")
+            }
+        }
+    }
+}

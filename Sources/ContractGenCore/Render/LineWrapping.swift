@@ -117,6 +117,9 @@ enum LineWrapping {
         var lineStart = start
         var itemStart = 0
         var separator = line[0..<0]
+        // A line this ends goes through `endLine` again, which finds nothing
+        // more to break: no piece holds a place to break, and a piece kept on
+        // a line no longer than the continuation is kept there again.
         for (at, length) in breaks + [(line.count, 0)] {
             // A separator follows every piece but the last: keep room for its `,`, `=` or `(`.
             append(
