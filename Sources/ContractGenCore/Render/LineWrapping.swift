@@ -25,18 +25,20 @@ enum LineWrapping {
 
     /// Appends `separator` and `item` to the line being printed, or, when
     /// they would take it past the limit (keeping `reserve` bytes free after
-    /// the item for what follows it), ends the line with the separator up to
-    /// its space (`,` for `, `) and puts `item` on the next one after
-    /// `continuation`. A line no longer than `continuation` is not broken:
+    /// the item for what follows it), ends the line with the separator's mark
+    /// (`,` for `, `: a separator is a mark and at most a space) and puts
+    /// `item` on the next one after `continuation`. A line no longer than `continuation` is not broken:
     /// the next would be no shorter. `lineStart` is where the current line
     /// starts in `out` (kept up to date, so that no call scans back for it).
     static func append(
-        _ item: some Collection<UInt8>, after separator: some Collection<UInt8>, reserve: Int, continuation: [UInt8],
+        _ item: some Collection<UInt8>, after separator: StaticString, reserve: Int, continuation: [UInt8],
         lineStart: inout Int, to out: inout [UInt8]
     ) {
+        // A `StaticString`: no reference counting, on the event shards' hot path.
+        let separator = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
         let column = out.count - lineStart
         if column + separator.count + item.count + reserve > maxColumns && column > continuation.count {
-            out.append(contentsOf: separator.prefix { $0 != space })
+            if let mark = separator.first { out.append(mark) }
             endLine(lineStart: &lineStart, in: &out)
             out.append(contentsOf: continuation)
         } else {
@@ -53,7 +55,7 @@ enum LineWrapping {
         lineStart: inout Int, to out: inout [UInt8]
     ) {
         append(
-            item, after: first ? listSeparator[..<0] : listSeparator[...], reserve: reserve, continuation: continuation,
+            item, after: first ? "" : ", ", reserve: reserve, continuation: continuation,
             lineStart: &lineStart, to: &out)
     }
 
@@ -87,8 +89,8 @@ enum LineWrapping {
         let line = Array(out[start...])
         var contentStart = 0
         while contentStart < line.count && line[contentStart] == space { contentStart += 1 }
-        // Where each separator (`, `, `= ` or `(`) starts, and its length.
-        var breaks: [(at: Int, length: Int)] = []
+        // Where each separator (`, `, `= ` or `(`) starts.
+        var breaks: [Int] = []
         var inString = false
         var index = contentStart
         while index < line.count {
@@ -105,9 +107,9 @@ enum LineWrapping {
                 break
             } else if (byte == UInt8(ascii: ",") || byte == UInt8(ascii: "=")) && index + 1 < line.count
                         && line[index + 1] == space && index > contentStart && line[index - 1] != UInt8(ascii: "=") {
-                breaks.append((index, 2))
+                breaks.append(index)
             } else if byte == UInt8(ascii: "(") && index + 1 < line.count && line[index + 1] != UInt8(ascii: ")") {
-                breaks.append((index, 1))
+                breaks.append(index)
             }
             index += 1
         }
@@ -116,21 +118,22 @@ enum LineWrapping {
         let continuation = [UInt8](repeating: space, count: contentStart + 4)
         var lineStart = start
         var itemStart = 0
-        var separator = line[0..<0]
+        var separator: StaticString = ""
         // A line this ends goes through `endLine` again, which finds nothing
         // more to break: no piece holds a place to break, and a piece kept on
         // a line no longer than the continuation is kept there again.
-        for (at, length) in breaks + [(line.count, 0)] {
+        for at in breaks + [line.count] {
+            let last = at == line.count
             // A separator follows every piece but the last: keep room for its `,`, `=` or `(`.
             append(
-                line[itemStart..<at], after: separator, reserve: length == 0 ? 0 : 1, continuation: continuation,
+                line[itemStart..<at], after: separator, reserve: last ? 0 : 1, continuation: continuation,
                 lineStart: &lineStart, to: &out)
-            separator = line[at..<at + length]
-            itemStart = at + length
+            guard !last else { break }
+            separator = line[at] == UInt8(ascii: "(") ? "(" : line[at] == UInt8(ascii: ",") ? ", " : "= "
+            itemStart = at + separator.utf8CodeUnitCount
         }
     }
 
     private static let space = UInt8(ascii: " ")
     private static let newline = UInt8(ascii: "\n")
-    private static let listSeparator = Array(", ".utf8)
 }
