@@ -89,3 +89,21 @@ extension LineWrappingTests {
         }
     }
 }
+
+extension LineWrappingTests {
+    /// A line no longer than its continuation indentation is not broken: the
+    /// next line would be no shorter (`f(` stays with its long argument).
+    @Test func aLineNoLongerThanItsContinuationIsNotBroken() {
+        let literal = "\"" + String(repeating: "y", count: 130) + "\""
+        #expect(Self.printed("    f(\(literal), x)") == "    f(\(literal),\n        x)\n")
+    }
+
+    /// Lists printed item by item and lines broken when they end follow one
+    /// rule: the same items give the same lines either way.
+    @Test func aListPrintedItemByItemIsBrokenLikeALineEndedWhole() {
+        let items = (0..<40).map { "argument\($0)" }
+        var p = CodePrinter(depth: 1)
+        p.wrapped("call(", items, ")")
+        #expect(p.text == Self.printed("    call(" + items.joined(separator: ", ") + ")"))
+    }
+}
