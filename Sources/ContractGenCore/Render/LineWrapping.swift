@@ -27,22 +27,24 @@ enum LineWrapping {
     /// they would take it past the limit (keeping `reserve` bytes free after
     /// the item for what follows it), ends the line with the separator's mark
     /// (`,` for `, `: a separator is a mark and at most a space) and puts
-    /// `item` on the next one after `continuation`. A line no longer than `continuation` is not broken:
-    /// the next would be no shorter. `lineStart` is where the current line
-    /// starts in `out` (kept up to date, so that no call scans back for it).
+    /// `item` on the next one after `continuation`. A line no longer than
+    /// `continuation` is not broken: the next would be no shorter.
+    /// `lineStart` is where the current line starts in `out` (kept up to
+    /// date, so that no call scans back for it).
     static func append(
         _ item: some Collection<UInt8>, after separator: StaticString, reserve: Int, continuation: [UInt8],
         lineStart: inout Int, to out: inout [UInt8]
     ) {
         // A `StaticString`: no reference counting, on the event shards' hot path.
-        let separator = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
-        let column = out.count - lineStart
-        if column + separator.count + item.count + reserve > maxColumns && column > continuation.count {
-            if let mark = separator.first { out.append(mark) }
-            endLine(lineStart: &lineStart, in: &out)
-            out.append(contentsOf: continuation)
-        } else {
-            out.append(contentsOf: separator)
+        separator.withUTF8Buffer { separator in
+            let column = out.count - lineStart
+            if column + separator.count + item.count + reserve > maxColumns && column > continuation.count {
+                if let mark = separator.first { out.append(mark) }
+                endLine(lineStart: &lineStart, in: &out)
+                out.append(contentsOf: continuation)
+            } else {
+                out.append(contentsOf: separator)
+            }
         }
         out.append(contentsOf: item)
     }
