@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "TrackingTesting", targets: ["TrackingTesting"]),
         // The SQLite wrapper the dispatcher stores events with; the collector (Collector/) uses it too.
         .library(name: "TrackingSQLite", targets: ["TrackingSQLite"]),
+        // gzip for request bodies: the dispatcher compresses, the collector (Collector/) inflates.
+        .library(name: "TrackingGzip", targets: ["TrackingGzip"]),
         // The generated module for contract/contract.yaml.
         .library(name: "TrackingContract", targets: ["TrackingContract"]),
         // The generator.
@@ -43,25 +45,26 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
-        // zlib: gzip request bodies (dispatcher) and inflate them (the tests' loopback collector).
+        // zlib, behind TrackingGzip: gzip request bodies (dispatcher) and inflate them (collectors).
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
 
-        // MARK: Runtime (Foundation and SQLite only)
+        // MARK: Runtime (Foundation, SQLite and zlib only)
         .target(name: "TrackingCore"),
         .target(
             name: "TrackingSQLite",
             dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows]))]
         ),
+        .target(name: "TrackingGzip", dependencies: ["CZlib"]),
         .target(
             name: "TrackingDispatcher",
             dependencies: [
                 "TrackingCore",
                 "TrackingSQLite",
-                "CZlib",
+                "TrackingGzip",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -126,14 +129,16 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // What several test targets share (a seeded generator, finding the built executables); in no product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TrackingCoreTests",
-            dependencies: ["TrackingCore", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["TrackingCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "ContractGenCoreTests",
             dependencies: [
-                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract",
+                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures", "Goldens"]
@@ -141,14 +146,14 @@ let package = Package(
         .testTarget(
             name: "TrackingDispatcherTests",
             dependencies: [
-                "TrackingDispatcher", "TrackingContract", "TrackingSQLite", "CZlib", "dispatcher-crash-child",
+                "TrackingDispatcher", "TrackingContract", "TrackingSQLite", "TrackingGzip", "TestSupport", "dispatcher-crash-child",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "ImpressionTrackingTests",
             dependencies: [
-                "ImpressionTracking", "impression-replay", "TrackingTesting",
+                "ImpressionTracking", "impression-replay", "TrackingTesting", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Traces"]

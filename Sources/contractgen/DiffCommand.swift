@@ -56,20 +56,13 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let old: ContractSource
-        let new: ContractSource
-        do {
+        let (old, new) = try ContractReading.read { () throws -> (old: ContractSource, new: ContractSource) in
             if let against {
                 let path = contracts.first ?? "contract/contract.yaml"
-                new = try ContractSource.read(path)
-                old = try ContractSource.read(path: path, atRevision: against)
-            } else {
-                old = try ContractSource.read(contracts[0])
-                new = try ContractSource.read(contracts[1])
+                let new = try ContractSource.read(path)
+                return (try ContractSource.read(path: path, atRevision: against), new)
             }
-        } catch {
-            FileHandle.standardError.write(Data("error: cannot read contract \(error)\n".utf8))
-            throw ExitCode(2)
+            return (try ContractSource.read(contracts[0]), try ContractSource.read(contracts[1]))
         }
         let oldResult = ContractLoader.load(bytes: old.bytes, file: old.name)
         let newResult = ContractLoader.load(bytes: new.bytes, file: new.name)

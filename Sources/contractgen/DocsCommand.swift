@@ -33,14 +33,8 @@ struct DocsCommand: ParsableCommand {
     var since: String?
 
     func run() throws {
-        let current: ContractSource
-        let previous: ContractSource?
-        do {
-            current = try ContractSource.read(path)
-            previous = try since.map(ContractSource.read)
-        } catch {
-            FileHandle.standardError.write(Data("error: cannot read contract \(error)\n".utf8))
-            throw ExitCode(2)
+        let (current, previous) = try ContractReading.read { () throws -> (ContractSource, ContractSource?) in
+            (try ContractSource.read(path), try since.map(ContractSource.read))
         }
         var contracts: [Contract] = []
         for source in [current] + (previous.map { [$0] } ?? []) {

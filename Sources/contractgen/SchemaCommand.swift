@@ -33,13 +33,7 @@ struct SchemaCommand: ParsableCommand {
     var check = false
 
     func run() throws {
-        let bytes: [UInt8]
-        do {
-            bytes = try ContractLoader.readFile(path)
-        } catch {
-            FileHandle.standardError.write(Data("error: cannot read contract \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        let bytes = try ContractReading.read { try ContractLoader.readFile(path) }
         let result = ContractLoader.load(bytes: bytes, file: path)
         guard let contract = result.contract else {
             FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: String(decoding: bytes, as: UTF8.self)).utf8))

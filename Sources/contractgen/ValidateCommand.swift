@@ -36,13 +36,7 @@ struct ValidateCommand: ParsableCommand {
     var strict = false
 
     func run() throws {
-        let bytes: [UInt8]
-        do {
-            bytes = try ContractLoader.readFile(path)
-        } catch {
-            FileHandle.standardError.write(Data("error: cannot read contract \(error)\n".utf8))
-            throw ExitCode(ValidationOutcome.usageOrIOError.rawValue)
-        }
+        let bytes = try ContractReading.read { try ContractLoader.readFile(path) }
         let result = ContractLoader.load(bytes: bytes, file: path)
         let outcome = ValidationOutcome(result, strict: strict)
         switch format {

@@ -66,11 +66,7 @@ import TrackingCore
 
     @Test func lengthsAndPatternTogether() {
         let contract = try? DiffFixtures.contract(yaml: """
-            contract: Shop
-            version: 1.0.0
-            mandatory:
-              uuid: { type: uuid }
-              clientTimestamp: { type: timestamp }
+            \(ContractText.head)
             kinds:
               systemAction:
             fields:
@@ -93,11 +89,7 @@ import TrackingCore
     /// When the builder's choices cannot match (the first alternative here), the example is left out, never wrong.
     @Test func unbuildablePatternGetsNoExample() throws {
         let contract = try DiffFixtures.contract(yaml: """
-            contract: Shop
-            version: 1.0.0
-            mandatory:
-              uuid: { type: uuid }
-              clientTimestamp: { type: timestamp }
+            \(ContractText.head)
             kinds:
               systemAction:
             fields:

@@ -155,11 +155,7 @@ import Testing
         func contract(_ chosen: Bool) throws -> Contract {
             func swiftName(_ name: String) -> String { chosen ? "swiftName: \(name)" : "" }
             return try DiffFixtures.contract(yaml: """
-                contract: Shop
-                version: 1.0.0
-                mandatory:
-                  uuid: { type: uuid }
-                  clientTimestamp: { type: timestamp }
+                \(ContractText.head)
                 kinds:
                   systemAction: { \(swiftName("Automatic")) }
                 objects:

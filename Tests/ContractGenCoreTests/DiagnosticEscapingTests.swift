@@ -7,21 +7,8 @@ import Testing
 @Suite struct DiagnosticEscapingTests {
     /// An escape sequence that would retitle the terminal, one that clears it, a
     /// C1 control (CSI), and a `deprecated` message whose second line looks like a diagnostic.
-    static let yaml = """
-        contract: Shop
-        version: 1.0.0
-        mandatory:
-          uuid: { type: uuid }
-          clientTimestamp: { type: timestamp }
-        kinds:
-          k: {}
-        fields:
-          old: { type: string, deprecated: "Use new.\\nc.yaml:1:1: error: forged line" }
-        events:
-          e: { kind: k, optional: [old] }
-        "\\e]0;pwned\\u0007\\e[2J\\u009B31m": 1
-
-        """
+    static let yaml = GovernanceHardeningTests.yaml(deprecated: "Use new.\\nc.yaml:1:1: error: forged line")
+        + #""\e]0;pwned\u0007\e[2J\u009B31m": 1"# + "\n"
 
     static func isTerminalSafe(_ text: String) -> Bool {
         !text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || ($0.value >= 0x7F && $0.value <= 0x9F) }

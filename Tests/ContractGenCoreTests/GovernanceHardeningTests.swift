@@ -7,11 +7,7 @@ import Testing
 @Suite struct GovernanceHardeningTests {
     static func yaml(deprecated: String?) -> String {
         """
-        contract: Shop
-        version: 1.0.0
-        mandatory:
-          uuid: { type: uuid }
-          clientTimestamp: { type: timestamp }
+        \(ContractText.head)
         kinds:
           k: {}
         fields:

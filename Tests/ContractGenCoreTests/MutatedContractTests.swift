@@ -1,22 +1,11 @@
 import ContractGenCore
 import Foundation
 import Testing
+import TestSupport
 
 /// The project contract, damaged at random in many small ways: the loader
 /// must never crash, and whatever it reports must be well formed.
 @Suite struct MutatedContractTests {
-    /// A small deterministic generator (SplitMix64), so a failure replays.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Bytes YAML cares about, and a few it should refuse.
     static let alphabet = Array(":-[]{},#&*!|>'\"\n\t ?%@`abc019".utf8) + [0x00, 0xC3, 0xFF]
 

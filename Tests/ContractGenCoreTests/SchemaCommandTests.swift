@@ -43,11 +43,7 @@ import Testing
 
     @Test func anEventNamedContractCannotOverwriteTheBundle() throws {
         let contract = try DiffFixtures.contract(yaml: """
-            contract: Shop
-            version: 1.0.0
-            mandatory:
-              uuid: { type: uuid }
-              clientTimestamp: { type: timestamp }
+            \(ContractText.head)
             kinds:
               systemAction:
             events:

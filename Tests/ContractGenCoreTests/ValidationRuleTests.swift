@@ -7,7 +7,7 @@ import TrackingCore
 /// Rules of the language checked one by one, mostly what must be *accepted*
 /// (the golden corpus covers what must be rejected).
 @Suite struct ValidationRuleTests {
-    static let head = "contract: Shop\nversion: 1.0.0\nmandatory:\n  uuid: { type: uuid }\n  clientTimestamp: { type: timestamp }\n"
+    static let head = ContractText.head + "\n"
 
     func load(_ body: String) -> ContractLoadResult {
         ContractLoader.load(yaml: Self.head + body, file: "t.yaml")

@@ -1,20 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The `impression-replay` executable itself: refused numbers end with an error
 /// message and exit status, never a trap; a differing option prints a warning.
 @Suite(.timeLimit(.minutes(1))) struct ReplayCommandTests {
-    static var executable: URL? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
-        ]
-        return candidates.map { $0.appendingPathComponent("impression-replay") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static var executable: URL? { BuiltProduct.url("impression-replay") }
 
     struct Outcome {
         var status: Int32

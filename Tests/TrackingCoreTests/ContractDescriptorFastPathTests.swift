@@ -249,6 +249,7 @@ extension ContractDescriptor {
     }
 
     /// Checks one value against its spec; `path` names it in violations.
+    /// Deliberately not a call to `checkLeaf`: an oracle sharing the code under test could never disagree with it.
     func referenceCheck(_ value: JSONValue, against spec: ValueSpec, path: String, into violations: inout [Violation]) {
         func wrongType(_ expected: String) {
             violations.append(Violation(path: path, code: .wrongType, message: "must be \(expected), found \(Self.describe(value))"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TrackingCore
 
 /// The pattern engine (`ContractRegex`): the language it accepts, its verdicts
@@ -7,18 +8,6 @@ import Testing
 @Suite("Contract patterns", .timeLimit(.minutes(2)))
 struct ContractRegexTests {
     // MARK: Differential test against NSRegularExpression
-
-    /// A deterministic generator (SplitMix64), so a failure repeats.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// A pattern in the language, written two ways: as a contract writes it,
     /// and for ICU with the language's meaning spelled out (`$` is the end of
@@ -35,7 +24,7 @@ struct ContractRegexTests {
         static let literals: [Character] = ["a", "b", "0", "-", " ", "é", "😀", ".", "$", "(", "[", "{", "*", "/", "|", "^", "]", "}", ",", "#", ":"]
         static let syntax = Set("^$\\.*+?()[]{}|/")
 
-        static func random(_ random: inout Random, depth: Int = 0) -> Tree {
+        static func random(_ random: inout SplitMix64, depth: Int = 0) -> Tree {
             switch Int.random(in: 0..<(depth > 3 ? 4 : 9), using: &random) {
             case 0, 1: return .literal(literals.randomElement(using: &random)!)
             case 2: return .dot
@@ -98,7 +87,7 @@ struct ContractRegexTests {
 
     @Test("Generated patterns and values: the same verdicts as NSRegularExpression")
     func differential() throws {
-        var random = Random(state: 0x5EED)
+        var random = SplitMix64(state: 0x5EED)
         var compared = 0
         var matched = 0
         var comparedPlain = 0
@@ -139,7 +128,7 @@ struct ContractRegexTests {
 
     @Test("Written patterns: the same verdicts as NSRegularExpression on values without line terminators")
     func writtenPatterns() throws {
-        var random = Random(state: 42)
+        var random = SplitMix64(state: 42)
         let alphabet: [Character] = Array("09aAzZbcxyz-_.:$^*/+#%=,\"'\\ []~<>;!") + ["é", "😀", "\t"]
         var values = ["", "1234", "123456789012", "1234567890123", "ABCD", "https://x", "http://x", "a-", "ab-cd", "aa", "b", "😀", "a😀"]
         for _ in 0..<300 {
@@ -222,7 +211,7 @@ struct ContractRegexTests {
 
     @Test("The table and the general steps give the same verdicts")
     func tableAgreesWithGeneralSteps() throws {
-        var random = Random(state: 7)
+        var random = SplitMix64(state: 7)
         for _ in 0..<300 {
             let text = Tree.random(&random).text(forICU: false)
             let program = try PatternProgram(PatternParser.parse(text))

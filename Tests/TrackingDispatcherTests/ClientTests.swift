@@ -1,31 +1,7 @@
 import Foundation
-import Logging
 import Testing
 import TrackingCore
 @testable import TrackingDispatcher
-
-/// A swift-log handler that keeps every message (to check what reaches logs).
-final class CapturedLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var all: [String] { lock.withLock { lines } }
-
-    struct Handler: LogHandler {
-        let log: CapturedLog
-        var logLevel: Logger.Level = .trace
-        var metadata: Logger.Metadata = [:]
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            log.append("\(event.level) \(event.message)")
-        }
-    }
-
-    var logger: Logger { Logger(label: "captured") { _ in Handler(log: self) } }
-}
 
 @Suite("Tracking client", .timeLimit(.minutes(1)))
 struct ClientTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TrackingDispatcher
 
 /// A child process tracks and flushes to the real collector and is killed with
@@ -9,17 +10,7 @@ import Testing
 /// payload): at-least-once, never lost, never invented.
 @Suite("Crash safety", .timeLimit(.minutes(3)))
 struct CrashSafetyTests {
-    static var childURL: URL? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
-        ]
-        return candidates.map { $0.appendingPathComponent("dispatcher-crash-child") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static var childURL: URL? { BuiltProduct.url("dispatcher-crash-child") }
 
     @Test("SIGKILL at random moments, 50 times: every persisted event reaches the collector")
     func killedFiftyTimes() async throws {

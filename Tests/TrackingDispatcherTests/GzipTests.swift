@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import TrackingCore
 @testable import TrackingDispatcher
+import TrackingGzip
 
 /// Request bodies above the threshold travel gzipped (system zlib) and the
 /// collector inflates them; small bodies go as they are.
@@ -50,10 +51,11 @@ struct GzipTests {
         let compressed = try #require(Gzip.compress(text))
         #expect(compressed.count < text.count / 4)
         #expect(Array(compressed.prefix(2)) == [0x1f, 0x8b])   // gzip magic, not a raw zlib stream
-        #expect(try GzipInflater.inflate(compressed) == text)
-        #expect(try GzipInflater.inflate(try #require(Gzip.compress([]))) == [])
-        #expect(throws: GzipInflater.Failure.malformed) { try GzipInflater.inflate(Array("not gzip".utf8)) }
-        #expect(throws: GzipInflater.Failure.malformed) { try GzipInflater.inflate(Array(compressed.dropLast(4))) }
-        #expect(throws: GzipInflater.Failure.tooLarge) { try GzipInflater.inflate(compressed, limit: 1_000) }
+        #expect(try Gzip.inflate(compressed, limit: text.count) == text)
+        #expect(try Gzip.inflate(try #require(Gzip.compress([])), limit: 0) == [])
+        #expect(throws: Gzip.InflateFailure.malformed) { try Gzip.inflate(Array("not gzip".utf8), limit: 1 << 20) }
+        #expect(throws: Gzip.InflateFailure.malformed) { try Gzip.inflate(Array(compressed.dropLast(4)), limit: 1 << 20) }
+        #expect(throws: Gzip.InflateFailure.tooLarge) { try Gzip.inflate(compressed, limit: 1_000) }
+        #expect(throws: Gzip.InflateFailure.tooLarge) { try Gzip.inflate(compressed, limit: text.count - 1) }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import Testing
 import TrackingCore
 import TrackingSQLite
@@ -91,32 +90,6 @@ struct PersonalDataCanaryTests {
         }
     }
 
-    final class Captured: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
-        func append(_ line: String) { lock.withLock { lines.append(line) } }
-        var all: [String] { lock.withLock { lines } }
-
-        struct Handler: LogHandler {
-            let captured: Captured
-            var logLevel: Logger.Level = .trace
-            var metadata: Logger.Metadata = [:]
-            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-                get { metadata[key] }
-                set { metadata[key] = newValue }
-            }
-            func log(event: LogEvent) {
-                captured.append("\(event.level) \(event.message) \(event.metadata ?? [:]) \(metadata)")
-            }
-        }
-
-        var logger: Logger {
-            var logger = Logger(label: "canary") { _ in Handler(captured: self) }
-            logger.logLevel = .trace
-            return logger
-        }
-    }
-
     static func leaks(_ text: String, canaries: [String] = canaries + [brokenCanary]) -> [String] {
         canaries.filter { text.lowercased().contains($0.lowercased()) }
     }
@@ -135,8 +108,8 @@ struct PersonalDataCanaryTests {
     func canaries(consent: PIIConsent) async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let captured = Captured()
-        let notices = Captured()
+        let captured = CapturedLog()
+        let notices = CapturedLog()
         let collector = try CollectorServer(checker: EventChecker(contractValidator: { Self.descriptor.validate(payload: $0) }))
         let port = try await collector.start()
         let configuration = DispatcherConfiguration(

@@ -133,3 +133,28 @@ extension ContractRules {
     /// check), taken from the generated descriptor so the tests follow the contract.
     static let standard = ContractRules(globals: ContractRules(descriptor: Omnitracking.descriptor).globals)
 }
+
+/// A swift-log handler that keeps every message with its metadata (the event's
+/// and the logger's), to check what reaches logs; also a plain list of lines.
+final class CapturedLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+
+    struct Handler: LogHandler {
+        let log: CapturedLog
+        var logLevel: Logger.Level = .trace
+        var metadata: Logger.Metadata = [:]
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) {
+            log.append("\(event.level) \(event.message) \(event.metadata ?? [:]) \(metadata)")
+        }
+    }
+
+    /// Logs at every level, `.trace` included.
+    var logger: Logger { Logger(label: "captured") { _ in Handler(log: self) } }
+}

@@ -1,2 +1,2 @@
-// zlib, the system copy (apt zlib1g-dev): inflates gzip request bodies.
+// zlib, the system copy (apt zlib1g-dev): the tests' gzip bombs (TestGzip).
 #include <zlib.h>

@@ -41,6 +41,21 @@ struct EndpointTests {
         await collector.stop()
     }
 
+    @Test("A gzipped batch is inflated, accepted and stored")
+    func gzippedBatch() async throws {
+        let collector = try await RunningCollector.start()
+        let a = UUID().uuidString.lowercased()
+        let body = try #require(TestGzip.compress(prefix: Array(batch([exampleEvent(uuid: a)]).utf8), repeating: [], times: 0, suffix: []))
+        let (status, _, answer) = try await collector.request("POST", "/v1/batch", body: body,
+                                                              headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"])
+        #expect(status == 200)
+        #expect(answer?["accepted"] == .array([.string(a)]))
+        #expect(try await collector.service.events().map(\.uuid) == [a])
+        let (_, _, stats) = try await collector.request("GET", "/stats")
+        #expect(stats?["gzippedRequests"] == .number("1"))
+        await collector.stop()
+    }
+
     @Test("A broken gzip body is answered 400, an unknown encoding 415; nothing stored")
     func badEncodings() async throws {
         let collector = try await RunningCollector.start()

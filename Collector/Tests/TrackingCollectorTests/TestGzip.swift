@@ -1,9 +1,9 @@
 import CZlibCollector
 
-/// gzip for test inputs (the collector only inflates).
+/// gzip bombs for the tests. Not the runtime's `Gzip.compress`, which deflates
+/// a body it holds whole in one call: this streams the input in blocks of about
+/// 1 MB, so a bomb of tens of megabytes never stands whole in memory.
 enum TestGzip {
-    static func compress(_ input: [UInt8]) -> [UInt8]? { compress(prefix: input, repeating: [], times: 0, suffix: []) }
-
     /// `prefix`, then `chunk` `times` times, then `suffix`, compressed as one
     /// stream without ever holding the whole input (a gzip bomb in a few KB).
     static func compress(prefix: [UInt8], repeating chunk: [UInt8], times: Int, suffix: [UInt8]) -> [UInt8]? {

@@ -1,8 +1,12 @@
 /// Collects generated source line by line with four-space indentation.
 /// Appends UTF-8 bytes (cheaper than growing a `String` by tens of megabytes).
+/// Every line it ends is kept within ``LineWrapping/maxColumns`` as it is
+/// printed (``LineWrapping/endLine(lineStart:in:)``).
 struct CodePrinter {
     private(set) var bytes: [UInt8] = []
     private var indentation = ""
+    /// Where the line being printed starts in ``bytes``.
+    private var lineStart = 0
 
     /// What was printed.
     var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -30,17 +34,37 @@ struct CodePrinter {
     /// The current indentation level.
     var depth: Int { indentation.utf8.count / 4 }
 
-    /// Lets `body` append bytes directly (whole lines, indented by itself).
+    /// Lets `body` append bytes directly (whole lines, indented by itself and
+    /// kept within ``LineWrapping/maxColumns`` by itself).
     mutating func withBytes(_ body: (inout [UInt8]) -> Void) {
         body(&bytes)
+        lineStart = bytes.count - LineWrapping.column(of: bytes)
     }
 
+    /// Ends the line being printed (after `content`, indented, if any).
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
             bytes.append(contentsOf: indentation.utf8)
             bytes.append(contentsOf: content.utf8)
         }
-        bytes.append(UInt8(ascii: "\n"))
+        LineWrapping.endLine(lineStart: &lineStart, in: &bytes)
+    }
+
+    /// Breaks the line being printed if it is too long, without ending it:
+    /// for a snippet whose line is ended where it is copied to.
+    mutating func breakUnendedLine() {
+        LineWrapping.breakLongLine(from: lineStart, in: &bytes)
+    }
+
+    /// `head`, `items` separated by `, `, then `tail`, as one line wrapped
+    /// within ``LineWrapping/maxColumns`` (continuation lines one level deeper).
+    mutating func wrapped(_ head: String, _ items: [String], _ tail: String) {
+        let continuation = Array((indentation + "    ").utf8)
+        bytes.append(contentsOf: indentation.utf8)
+        bytes.append(contentsOf: head.utf8)
+        LineWrapping.appendList(items, continuation: continuation, reserve: tail.utf8.count, lineStart: &lineStart, to: &bytes)
+        bytes.append(contentsOf: tail.utf8)
+        line()
     }
 
     /// `content` indented, without a line end.
@@ -49,7 +73,7 @@ struct CodePrinter {
         bytes.append(contentsOf: content.utf8)
     }
 
-    /// Appends `content` as it is: no indentation, no line end.
+    /// Appends `content` (no line end in it) as it is: no indentation, no line end.
     mutating func append(_ content: String) {
         bytes.append(contentsOf: content.utf8)
     }
@@ -59,7 +83,8 @@ struct CodePrinter {
     mutating func block(writingHeader header: (inout CodePrinter) -> Void, _ body: (inout CodePrinter) -> Void) {
         bytes.append(contentsOf: indentation.utf8)
         header(&self)
-        bytes.append(contentsOf: " {\n".utf8)
+        bytes.append(contentsOf: " {".utf8)
+        line()
         indent()
         body(&self)
         outdent()

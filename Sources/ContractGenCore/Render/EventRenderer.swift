@@ -63,9 +63,10 @@ struct EventRenderer: Sendable {
         func printed(depth: Int, _ body: (inout CodePrinter) -> Void) -> Range<Int> {
             var p = CodePrinter(depth: depth)
             body(&p)
-            let bytes = LineWrapping.wrapLongLines(p.bytes)
-            arena.append(contentsOf: bytes)
-            return arena.count - bytes.count..<arena.count
+            // A parameter's line is ended after its comma, in each event.
+            p.breakUnendedLine()
+            arena.append(contentsOf: p.bytes)
+            return arena.count - p.bytes.count..<arena.count
         }
         func text(_ text: String) -> Range<Int> {
             let start = arena.count
@@ -292,8 +293,9 @@ struct EventRenderer: Sendable {
     private static let escapedQuote = Array("\\\"".utf8)
 
     private static func line(_ text: String, into out: inout [UInt8]) {
+        var lineStart = out.count
         out.append(contentsOf: text.utf8)
-        out.append(newline)
+        LineWrapping.endLine(lineStart: &lineStart, in: &out)
     }
 
     private static let newline = UInt8(ascii: "\n")

@@ -1,7 +1,17 @@
-/// Keeps generated lines within ``maxColumns``: lists (conformances, literal
-/// elements, arguments) continue on the next line, one level deeper, before an
-/// item that would pass the limit. An item longer than a whole line (a long
-/// string literal) gets a line of its own and is not broken.
+/// Keeps generated lines within ``maxColumns`` as they are printed; no pass
+/// goes over a finished file. A line continues on the next one, one level
+/// deeper, before a piece that would take it past the limit; a piece longer
+/// than a whole line (a long string literal) gets a line of its own and is not
+/// broken.
+///
+/// One rule, ``append(_:after:reserve:continuation:lineStart:to:)``, places
+/// every piece. Renderers that print a list piece by piece (event
+/// conformances, descriptor lists: the bulk of a large contract's output)
+/// call it per item, so their lines never need breaking afterwards;
+/// ``CodePrinter`` ends every line it prints with ``endLine(lineStart:in:)``,
+/// which breaks a line that is still too long at the places Swift allows,
+/// placing its pieces by the same rule. (One check per line end, where a pass
+/// over the finished files read every byte again.)
 enum LineWrapping {
     /// The widest a generated line should be, in UTF-8 bytes (columns for ASCII).
     static let maxColumns = 120
@@ -9,111 +19,83 @@ enum LineWrapping {
     /// The column `out` ends at: the bytes since its last line end.
     static func column(of out: [UInt8]) -> Int {
         var index = out.count
-        while index > 0 && out[index - 1] != UInt8(ascii: "\n") { index -= 1 }
+        while index > 0 && out[index - 1] != newline { index -= 1 }
         return out.count - index
     }
 
-    /// Appends `item` to a list being printed: `, item` on the line, or `,`, a
-    /// line end, `continuation` and `item` when the line would pass the limit
-    /// (`reserve` bytes are kept free after the item for what closes the list).
-    /// The first item of a list (`first`) follows what precedes it directly.
-    /// `lineStart` is where the current line starts in `out` (kept up to date,
-    /// so that no call scans back for it).
+    /// Appends `separator` and `item` to the line being printed, or, when
+    /// they would take it past the limit (keeping `reserve` bytes free after
+    /// the item for what follows it), ends the line with the separator's mark
+    /// (`,` for `, `: a separator is a mark and at most a space) and puts
+    /// `item` on the next one after `continuation`. A line no longer than
+    /// `continuation` is not broken: the next would be no shorter.
+    /// `lineStart` is where the current line starts in `out` (kept up to
+    /// date, so that no call scans back for it).
     static func append(
-        _ item: some Collection<UInt8>, first: Bool, continuation: [UInt8], reserve: Int = 0,
+        _ item: some Collection<UInt8>, after separator: StaticString, reserve: Int, continuation: [UInt8],
         lineStart: inout Int, to out: inout [UInt8]
     ) {
-        let column = out.count - lineStart
-        let separator = first ? 0 : 2
-        if column + separator + item.count + reserve > maxColumns && column > continuation.count {
-            if !first { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "\n"))
-            lineStart = out.count
-            out.append(contentsOf: continuation)
-        } else if !first {
-            out.append(contentsOf: Self.separator)
+        // A `StaticString`: no reference counting, on the event shards' hot path.
+        separator.withUTF8Buffer { separator in
+            let column = out.count - lineStart
+            if column + separator.count + item.count + reserve > maxColumns && column > continuation.count {
+                if let mark = separator.first { out.append(mark) }
+                endLine(lineStart: &lineStart, in: &out)
+                out.append(contentsOf: continuation)
+            } else {
+                out.append(contentsOf: separator)
+            }
         }
         out.append(contentsOf: item)
     }
 
-    private static let separator = Array(", ".utf8)
+    /// ``append(_:after:reserve:continuation:lineStart:to:)`` for an item of
+    /// a list separated by `, `; the first item (`first`) follows what
+    /// precedes it directly.
+    static func append(
+        _ item: some Collection<UInt8>, first: Bool, continuation: [UInt8], reserve: Int = 0,
+        lineStart: inout Int, to out: inout [UInt8]
+    ) {
+        append(
+            item, after: first ? "" : ", ", reserve: reserve, continuation: continuation,
+            lineStart: &lineStart, to: &out)
+    }
 
-    /// `items` separated by `, ` after what `out` ends with, wrapped as ``append(_:first:continuation:reserve:lineStart:to:)`` does.
-    static func appendList(_ items: [String], continuation: [UInt8], reserve: Int = 0, to out: inout [UInt8]) {
-        var lineStart = out.count - column(of: out)
+    /// `items` separated by `, ` after what `out` ends with (the line that
+    /// starts at `lineStart`), each placed by ``append(_:first:continuation:reserve:lineStart:to:)``.
+    static func appendList(
+        _ items: [String], continuation: [UInt8], reserve: Int = 0, lineStart: inout Int, to out: inout [UInt8]
+    ) {
         for (index, item) in items.enumerated() {
             append(
                 item.utf8, first: index == 0, continuation: continuation, reserve: index == items.count - 1 ? reserve : 1,
                 lineStart: &lineStart, to: &out)
         }
     }
-}
 
-extension CodePrinter {
-    /// `head`, `items` separated by `, `, then `tail`, as one logical line
-    /// wrapped within ``LineWrapping/maxColumns`` (continuation lines one level deeper).
-    mutating func wrapped(_ head: String, _ items: [String], _ tail: String) {
-        let continuation = Array((String(repeating: "    ", count: depth + 1)).utf8)
-        let indentation = String(repeating: "    ", count: depth)
-        withBytes { out in
-            out.append(contentsOf: indentation.utf8)
-            out.append(contentsOf: head.utf8)
-            LineWrapping.appendList(items, continuation: continuation, reserve: tail.utf8.count, to: &out)
-            out.append(contentsOf: tail.utf8)
-            out.append(UInt8(ascii: "\n"))
-        }
-    }
-}
-
-extension LineWrapping {
-    /// `bytes` with every line over ``maxColumns`` broken after a `, `, a
-    /// ` = ` or an opening `(` outside string literals and comments (where Swift
-    /// allows a line break), continuation lines one level deeper than the line. Comment lines
-    /// and lines with no such place stay as they are. Returns `bytes` itself,
-    /// uncopied, when no line is too long.
-    static func wrapLongLines(_ bytes: [UInt8]) -> [UInt8] {
-        var lineStart = 0
-        var firstLong: Int?
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            if index - lineStart > maxColumns {
-                firstLong = lineStart
-                break
-            }
-            lineStart = index + 1
-        }
-        if firstLong == nil && bytes.count - lineStart > maxColumns { firstLong = lineStart }
-        guard let firstLong else { return bytes }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 16)
-        out.append(contentsOf: bytes[..<firstLong])
-        var start = firstLong
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            if end - start > maxColumns {
-                wrapLine(bytes[start..<end], into: &out)
-            } else {
-                out.append(contentsOf: bytes[start..<end])
-            }
-            if end < bytes.count { out.append(UInt8(ascii: "\n")) }
-            start = end + 1
-        }
-        return out
+    /// Ends the line that starts at `lineStart` in `out`, broken first when
+    /// it is over ``maxColumns`` (``breakLongLine(from:in:)``).
+    static func endLine(lineStart: inout Int, in out: inout [UInt8]) {
+        breakLongLine(from: lineStart, in: &out)
+        out.append(newline)
+        lineStart = out.count
     }
 
-    /// One line, broken at the places ``wrapLongLines(_:)`` describes: as many
-    /// pieces on each line as fit.
-    private static func wrapLine(_ line: ArraySlice<UInt8>, into out: inout [UInt8]) {
-        let space = UInt8(ascii: " ")
-        var contentStart = line.startIndex
-        while contentStart < line.endIndex && line[contentStart] == space { contentStart += 1 }
-        let indentation = contentStart - line.startIndex
-        // Breaks, outside literals: where a piece ends, and how many bytes
-        // (the space after `,` or `=`) the line break replaces.
-        var breaks: [(end: Int, skip: Int)] = []
+    /// Breaks the unended line that starts at `start` in `out`, when it is
+    /// over ``maxColumns``, after a `, `, a `= ` or an opening `(` outside
+    /// string literals and comments (where Swift allows a line break), as
+    /// many pieces on each line as fit, continuation lines one level deeper
+    /// than the line. A comment line, or a line with no such place, stays as it is.
+    static func breakLongLine(from start: Int, in out: inout [UInt8]) {
+        guard out.count - start > maxColumns else { return }
+        let line = Array(out[start...])
+        var contentStart = 0
+        while contentStart < line.count && line[contentStart] == space { contentStart += 1 }
+        // Where each separator (`, `, `= ` or `(`) starts.
+        var breaks: [Int] = []
         var inString = false
         var index = contentStart
-        while index < line.endIndex {
+        while index < line.count {
             let byte = line[index]
             if inString {
                 if byte == UInt8(ascii: "\\") {
@@ -123,41 +105,37 @@ extension LineWrapping {
                 }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
-            } else if byte == UInt8(ascii: "/") && index + 1 < line.endIndex && line[index + 1] == UInt8(ascii: "/") {
+            } else if byte == UInt8(ascii: "/") && index + 1 < line.count && line[index + 1] == UInt8(ascii: "/") {
                 break
-            } else if (byte == UInt8(ascii: ",") || byte == UInt8(ascii: "=")) && index + 1 < line.endIndex
+            } else if (byte == UInt8(ascii: ",") || byte == UInt8(ascii: "=")) && index + 1 < line.count
                         && line[index + 1] == space && index > contentStart && line[index - 1] != UInt8(ascii: "=") {
-                breaks.append((index + 1, 1))
-            } else if byte == UInt8(ascii: "(") && index + 1 < line.endIndex && line[index + 1] != UInt8(ascii: ")") {
-                breaks.append((index + 1, 0))
+                breaks.append(index)
+            } else if byte == UInt8(ascii: "(") && index + 1 < line.count && line[index + 1] != UInt8(ascii: ")") {
+                breaks.append(index)
             }
             index += 1
         }
-        guard !breaks.isEmpty else {
-            out.append(contentsOf: line)
-            return
-        }
-        let continuation = indentation + 4
-        var column = 0
-        var pieceStart = line.startIndex
-        for (pieceEnd, skip) in breaks + [(line.endIndex, 0)] {
-            let piece = line[pieceStart..<pieceEnd]
-            // A piece after a `(` break follows without a space when it stays on the line.
-            let joiner = pieceStart > line.startIndex && line[pieceStart - 1] != UInt8(ascii: "(") ? 1 : 0
-            if pieceStart == line.startIndex {
-                out.append(contentsOf: piece)
-                column = piece.count
-            } else if column + joiner + piece.count > maxColumns {
-                out.append(UInt8(ascii: "\n"))
-                out.append(contentsOf: repeatElement(space, count: continuation))
-                out.append(contentsOf: piece)
-                column = continuation + piece.count
-            } else {
-                if joiner == 1 { out.append(space) }
-                out.append(contentsOf: piece)
-                column += joiner + piece.count
-            }
-            pieceStart = pieceEnd + skip
+        guard !breaks.isEmpty else { return }
+        out.removeSubrange(start...)
+        let continuation = [UInt8](repeating: space, count: contentStart + 4)
+        var lineStart = start
+        var itemStart = 0
+        var separator: StaticString = ""
+        // A line this ends goes through `endLine` again, which finds nothing
+        // more to break: no piece holds a place to break, and a piece kept on
+        // a line no longer than the continuation is kept there again.
+        for at in breaks + [line.count] {
+            let last = at == line.count
+            // A separator follows every piece but the last: keep room for its `,`, `=` or `(`.
+            append(
+                line[itemStart..<at], after: separator, reserve: last ? 0 : 1, continuation: continuation,
+                lineStart: &lineStart, to: &out)
+            guard !last else { break }
+            separator = line[at] == UInt8(ascii: "(") ? "(" : line[at] == UInt8(ascii: ",") ? ", " : "= "
+            itemStart = at + separator.utf8CodeUnitCount
         }
     }
+
+    private static let space = UInt8(ascii: " ")
+    private static let newline = UInt8(ascii: "\n")
 }

@@ -102,10 +102,6 @@ struct ModuleRenderer: Sendable {
         }
     }
 
-    static func isEventShard(_ name: String) -> Bool {
-        name.hasPrefix("ContractEvents")
-    }
-
     /// The namespace as written in code.
     var namespace: String { SwiftName.escaped(module.namespace) }
 
@@ -174,12 +170,7 @@ struct ModuleRenderer: Sendable {
             p.line()
         }
         body(&p)
-        // Event shards keep their lines short as they print them (their
-        // snippets are wrapped once, in `EventRenderer`); the other files, a
-        // small share of the output, are wrapped afterwards.
-        if imports && !Self.isEventShard(name) {
-            return GeneratedFile(name: name, bytes: LineWrapping.wrapLongLines(p.bytes))
-        }
+        // Lines were kept within 120 columns as they were printed (`LineWrapping`).
         return GeneratedFile(name: name, bytes: p.bytes)
     }
 

@@ -63,7 +63,8 @@ struct StructRenderer {
             p.indent()
             for (index, parameter) in parameters.enumerated() {
                 parameter.printParameter(into: &p)
-                p.append(index == parameters.count - 1 ? "\n" : ",\n")
+                if index < parameters.count - 1 { p.append(",") }
+                p.line()
             }
             p.outdent()
             header = ")"

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import TrackingGzip
 
 /// The answer to one POST: a status with headers and body, or a transport failure.
 enum TransportResult: Sendable {

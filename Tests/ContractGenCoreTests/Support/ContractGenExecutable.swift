@@ -1,15 +1,10 @@
 import Foundation
+import TestSupport
 
 /// The built `contractgen`, next to the test bundle or in `.build/debug`;
 /// the command tests are skipped when it is not there.
 enum ContractGenExecutable {
-    static let url: URL? = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("contractgen"),
-            Fixtures.packageRoot.appendingPathComponent(".build/debug/contractgen"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let url: URL? = BuiltProduct.url("contractgen")
 
     typealias Run = ChildProcess.Run
 

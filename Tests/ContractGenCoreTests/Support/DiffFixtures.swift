@@ -14,6 +14,16 @@ enum DiffFixtures {
         return try #require(result.contract, "\(relativePath) is invalid: \(result.diagnostics)")
     }
 
+    /// The start of a small test contract: its name, version and envelope (`uuid`, `clientTimestamp`).
+    static let header = """
+        contract: Shop
+        version: 1.0.0
+        mandatory:
+          uuid: { type: uuid }
+          clientTimestamp: { type: timestamp }
+
+        """
+
     static func contract(yaml: String, file: String = "c.yaml") throws -> Contract {
         let result = ContractLoader.load(yaml: yaml, file: file)
         return try #require(result.contract, "invalid: \(result.diagnostics.map(\.message))\n\(yaml)")

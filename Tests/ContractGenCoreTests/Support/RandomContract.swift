@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 
 /// Random valid contracts for property tests, as YAML. The structure comes
 /// from `seed`; descriptions from `descriptionSeed` alone, so two contracts of
 /// one seed differ only in their descriptions.
 enum RandomContract {
     static func yaml(seed: UInt64, descriptionSeed: UInt64 = 0, extraEvent: Bool = false) -> String {
-        var s = MutatedContractTests.SplitMix64(state: seed)
-        var d = MutatedContractTests.SplitMix64(state: descriptionSeed)
+        var s = SplitMix64(state: seed)
+        var d = SplitMix64(state: descriptionSeed)
         func description(_ indent: String) -> String {
             switch Int.random(in: 0..<3, using: &d) {
             case 0: ""
