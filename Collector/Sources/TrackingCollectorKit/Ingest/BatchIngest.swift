@@ -1,5 +1,6 @@
 import Foundation
 import TrackingCore
+import TrackingGzip
 
 /// One batch request, from the body's bytes to the answer: inflate (bounded),
 /// parse, check every event, store in one transaction, then answer with a verdict
@@ -32,7 +33,7 @@ struct BatchIngest: Sendable {
         var body = raw
         if gzipped {
             do {
-                body = try GzipInflater.inflate(raw, limit: limits.maxInflatedBytes)
+                body = try Gzip.inflate(raw, limit: limits.maxInflatedBytes)
             } catch .tooLarge {
                 return refusal(413, "inflated too large", "the body inflates beyond \(limits.maxInflatedBytes) bytes")
             } catch {

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Rewrites a generated module's event shards into another event shape, to
+measure what each part of an event costs the build (docs/performance.md,
+"What the build-time targets would take").
+
+Usage: event-shape-variants.py SRC DST VARIANT
+
+SRC is a folder of generated Swift (as `contractgen generate` wrote it), DST a
+folder to create (replaced if it exists). Only the `ContractEventsN.swift`
+shards change; the other files are copied as they are. VARIANT is one of:
+
+  no-field-conformances  events drop their `Fields.X` / `OptionalFields.X`
+                         conformances (the kind's and TrackingEvent's stay)
+  data-only              events conform to nothing and have no `validate()` or
+                         `writeMembers(to:)`: a struct, its stored properties
+                         and its initializer
+  bare                   data-only without the initializer
+  empty                  bare without the stored properties: empty structs
+  functions              each event is one static function with the
+                         initializer's parameters that checks and encodes the
+                         event (the bodies of `validate()` and
+                         `writeMembers(to:)`) and returns the JSON bytes
+
+The variants are measuring devices, not supported output: only `functions`
+keeps what an event does at run time, and none keeps the API.
+"""
+import os
+import re
+import shutil
+import sys
+
+STRUCT = re.compile(r"((?:    ///[^\n]*\n)*)    public struct (\w+):[^{]*\{\n(.*?)\n    \}\n", re.S)
+
+
+def body_of(member_header, text):
+    match = re.search(re.escape(member_header) + r"\n(.*?)\n        \}", text, re.S)
+    return match.group(1) if match else ""
+
+
+def as_function(match):
+    doc, name, body = match.group(1), match.group(2), match.group(3)
+    params = re.search(r"public init\(\n(.*?)\n        \) \{", body, re.S).group(1)
+    checks = body_of("public func validate() -> [TrackingCore.Violation] {", body)
+    members = body_of("public func writeMembers(to writer: inout TrackingCore.JSONWriter) {", body)
+    if checks.strip() == "[]":
+        checks = ""
+    checks = checks.replace("            return violations", "            _ = violations")
+    lines = [doc + f"    public static func {name[0].lower() + name[1:]}(", params, "    ) -> [Swift.UInt8] {",
+             "        let uuid = uuid ?? Foundation.UUID()",
+             "        let clientTimestamp = clientTimestamp ?? Foundation.Date()"]
+    if checks:
+        lines.append(checks)
+    lines += ["        var writer = TrackingCore.JSONWriter(capacity: 1024)", "        writer.beginObject()", members,
+              "        writer.endObject()", "        return writer.bytes", "    }", ""]
+    text = "\n".join(lines)
+    return text.replace("self._", "").replace("self.", "").replace("\n            ", "\n        ")
+
+
+def without_field_conformances(header):
+    head, inherited = header.group(0).split(":", 1)
+    kept = [p.strip() for p in inherited[:-1].replace("\n", " ").split(",")
+            if ".Fields." not in p and ".OptionalFields." not in p]
+    return head + ": " + ", ".join(kept) + " {"
+
+
+def rewrite(text, variant):
+    if variant == "functions":
+        return STRUCT.sub(as_function, text)
+    if variant == "no-field-conformances":
+        return re.sub(r"public struct \w+:[^{]*\{", without_field_conformances, text)
+    # data-only and what follows
+    text = re.sub(r"public struct (\w+):[^{]*\{", r"public struct \1 {", text)
+    text = re.sub(r"\n        public func validate\(\).*?\n        \}\n", "\n", text, flags=re.S)
+    text = re.sub(r"\n        public func writeMembers\(.*?\n        \}\n", "\n", text, flags=re.S)
+    if variant in ("bare", "empty"):
+        text = re.sub(r"\n        /// Optional fields default.*?\n        \}\n", "\n", text, flags=re.S)
+    if variant == "empty":
+        text = re.sub(r"^\s*(public |private )?let \w+: .*\n", "", text, flags=re.M)
+    return text
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    src, dst, variant = sys.argv[1:]
+    if variant not in ("no-field-conformances", "data-only", "bare", "empty", "functions"):
+        sys.exit(f"unknown variant {variant!r}\n" + __doc__)
+    shutil.rmtree(dst, ignore_errors=True)
+    shutil.copytree(src, dst)
+    for name in sorted(os.listdir(dst)):
+        if name.startswith("ContractEvents") and name.endswith(".swift"):
+            path = os.path.join(dst, name)
+            with open(path) as f:
+                text = f.read()
+            with open(path, "w") as f:
+                f.write(rewrite(text, variant))
+
+
+main()
