@@ -88,10 +88,15 @@ package struct GeneratedNames: Sendable, Hashable {
     }
 
     /// A type name inside `namespace`: `swiftName` or `product_detail` ->
-    /// `ProductDetail`, with `_` appended when reserved or equal to the namespace.
+    /// `ProductDetail`, with `_` appended when reserved, and again when the
+    /// name is then the namespace's (kind `event` of contract `Event`, whose
+    /// namespace is `Event_`, becomes `Event__`): a nested type named like the
+    /// namespace would hide it from the code inside.
     package static func typeName(_ contractName: String, swiftName: String? = nil, namespace: String) -> String {
-        let name = swiftName ?? SwiftName.upperCamel(contractName)
-        return reservedTypeNames.contains(name) || name == namespace ? name + "_" : name
+        var name = swiftName ?? SwiftName.upperCamel(contractName)
+        if reservedTypeNames.contains(name) { name += "_" }
+        if name == namespace { name += "_" }
+        return name
     }
 
     /// A property or parameter name, unescaped: `cart_id` -> `cartId`, `self` -> `self_`.
