@@ -111,7 +111,16 @@ struct ContractChecks {
     /// needs a `swiftName:`; a name changed to be usable gets a note.
     private func checkMemberNames() {
         var seen: Set<SourceLocation> = []
+        let namespace = GeneratedNames.namespaceName(contract.name)
         func check(_ field: Field) {
+            // A property named like the namespace would hide it from the type's own code
+            // (`Shop.Rules` would mean the property): only a `swiftName:` can choose that name.
+            if let swiftName = field.swiftName, swiftName == namespace, seen.insert(field.location).inserted {
+                reader.error(
+                    "'swiftName' of field '\(field.wireName)' is '\(swiftName)', the name of the contract's namespace",
+                    at: field.location, hint: "choose another name: a property named like the namespace hides it in generated code")
+                return
+            }
             guard field.swiftName == nil, NameRules.isValidName(field.wireName), !Self.reservedWireNames.contains(field.wireName),
                 seen.insert(field.location).inserted
             else { return }
