@@ -112,13 +112,16 @@ struct ContractChecks {
     private func checkMemberNames() {
         var seen: Set<SourceLocation> = []
         let namespace = GeneratedNames.namespaceName(contract.name)
+        // Generated code names types through these (`Shop.Rules`, `Foundation.UUID()`); a property
+        // of the same name would hide them from the type's own code. Derived names start lowercase:
+        // only a `swiftName:` can choose one.
+        let qualifiers: Set<String> = [namespace, "Swift", "Foundation", "TrackingCore"]
         func check(_ field: Field) {
-            // A property named like the namespace would hide it from the type's own code
-            // (`Shop.Rules` would mean the property): only a `swiftName:` can choose that name.
-            if let swiftName = field.swiftName, swiftName == namespace, seen.insert(field.location).inserted {
+            if let swiftName = field.swiftName, qualifiers.contains(swiftName), seen.insert(field.location).inserted {
+                let what = swiftName == namespace ? "the name of the contract's namespace" : "a module generated code qualifies names with"
                 reader.error(
-                    "'swiftName' of field '\(field.wireName)' is '\(swiftName)', the name of the contract's namespace",
-                    at: field.location, hint: "choose another name: a property named like the namespace hides it in generated code")
+                    "'swiftName' of field '\(field.wireName)' is '\(swiftName)', \(what)", at: field.location,
+                    hint: "choose another name: a property named '\(swiftName)' would hide it in generated code")
                 return
             }
             guard field.swiftName == nil, NameRules.isValidName(field.wireName), !Self.reservedWireNames.contains(field.wireName),
