@@ -59,10 +59,14 @@ package struct GeneratedNames: Sendable, Hashable {
     /// would break it: metatype syntax (`Shop.Type`), the modules it
     /// qualifies with (`Swift.String`), and the namespace's own members.
     /// A type that would take one of them (or the namespace's name) gets a trailing `_`.
-    package static let reservedTypeNames: Set<String> = [
-        "Type", "Protocol", "Self", "Any", "AnyObject", "Swift", "Foundation", "TrackingCore",
-        "Event", "Rules", "SupportVersion", "Kinds", "Fields", "OptionalFields",
-    ]
+    package static let reservedTypeNames = qualifyingModules.union([
+        "Type", "Protocol", "Self", "Any", "AnyObject", "Event", "Rules", "SupportVersion", "Kinds", "Fields",
+        "OptionalFields",
+    ])
+
+    /// The modules generated code qualifies names with (`Swift.String`,
+    /// `Foundation.UUID()`): no generated type or property may take their names.
+    package static let qualifyingModules: Set<String> = ["Swift", "Foundation", "TrackingCore"]
 
     /// Member names generated code declares itself (``TrackingEvent``
     /// requirements, encoders, validators), or that shadow `self` in initializers.

@@ -115,7 +115,7 @@ struct ContractChecks {
         // Generated code names types through these (`Shop.Rules`, `Foundation.UUID()`); a property
         // of the same name would hide them from the type's own code. Derived names start lowercase:
         // only a `swiftName:` can choose one.
-        let qualifiers: Set<String> = [namespace, "Swift", "Foundation", "TrackingCore"]
+        let qualifiers = GeneratedNames.qualifyingModules.union([namespace])
         func check(_ field: Field) {
             if let swiftName = field.swiftName, qualifiers.contains(swiftName), seen.insert(field.location).inserted {
                 let what = swiftName == namespace ? "the name of the contract's namespace" : "a module generated code qualifies names with"
