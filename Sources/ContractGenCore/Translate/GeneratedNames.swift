@@ -97,10 +97,23 @@ package struct GeneratedNames: Sendable, Hashable {
     /// namespace is `Event_`, becomes `Event__`): a nested type named like the
     /// namespace would hide it from the code inside.
     package static func typeName(_ contractName: String, swiftName: String? = nil, namespace: String) -> String {
-        var name = swiftName ?? SwiftName.upperCamel(contractName)
-        if reservedTypeNames.contains(name) { name += "_" }
-        if name == namespace { name += "_" }
-        return name
+        suffixed(swiftName ?? SwiftName.upperCamel(contractName), namespace: namespace).name
+    }
+
+    /// The rule of ``typeName(_:swiftName:namespace:)`` applied to `name` (as
+    /// written or derived), with why each `_` was added, for validate's note.
+    package static func suffixed(_ name: String, namespace: String) -> (name: String, reasons: [String]) {
+        var name = name
+        var reasons: [String] = []
+        if reservedTypeNames.contains(name) {
+            reasons.append("'\(name)' is reserved in generated code")
+            name += "_"
+        }
+        if name == namespace {
+            reasons.append("'\(name)' is the namespace")
+            name += "_"
+        }
+        return (name, reasons)
     }
 
     /// A property or parameter name, unescaped: `cart_id` -> `cartId`, `self` -> `self_`.

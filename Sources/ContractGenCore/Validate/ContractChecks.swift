@@ -186,11 +186,7 @@ struct ContractChecks {
             let qualified = group == .kind ? "\(namespace).Kinds.\(swift)" : "\(namespace).\(swift)"
             let plain = swiftName ?? SwiftName.upperCamel(name)
             if swift != plain {
-                // GeneratedNames.typeName's two reasons for a suffix: a reserved name, the namespace's name.
-                let reserved = GeneratedNames.reservedTypeNames.contains(plain)
-                let why = reserved
-                    ? "'\(plain)' is reserved in generated code" + (swift == plain + "__" ? ", '\(plain)_' is the namespace" : "")
-                    : "'\(plain)' is the namespace"
+                let why = GeneratedNames.suffixed(plain, namespace: namespace).reasons.joined(separator: ", ")
                 reader.note(
                     "\(what) becomes the Swift \(group == .kind ? "protocol" : "type") '\(qualified)' (\(why))",
                     at: location, hint: group == .valueSet ? nil : "add 'swiftName:' to choose another name")
