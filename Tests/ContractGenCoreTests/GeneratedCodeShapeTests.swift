@@ -86,4 +86,50 @@ import TrackingCore
             + 2 * contract.fields.count + 1  // the namespace
         #expect(all.components(separatedBy: "/// Declared in contract.yaml, line ").count - 1 == declared)
     }
+
+    /// An event without a description is summed up in a sentence naming its
+    /// kind and fields, wrapped before 120 columns. The renderer places it word
+    /// by word as bytes; the reference here builds the sentence as a `String`
+    /// and splits it, as the renderer once did.
+    @Test func undocumentedEventsAreSummedUp() throws {
+        let names = (1...14).map { "aRatherLongFieldName\($0)" }
+        let events: [(name: String, fields: [String])] = [
+            ("none", []), ("one", [names[0]]), ("two", Array(names.prefix(2))), ("three", Array(names.prefix(3))),
+            ("many", names),
+        ]
+        let contract = try #require(ContractLoader.load(yaml: """
+            \(ContractText.head)
+            kinds:
+              systemAction:
+            fields:
+            \(names.map { "  \($0): { type: string }" }.joined(separator: "\n"))
+            events:
+            \(events.map { "  \($0.name): { kind: systemAction, required: [\($0.fields.joined(separator: ", "))] }" }.joined(separator: "\n"))
+            """, file: "contract.yaml").contract)
+        let all = ContractGenerator.render(contract).map(\.contents).joined()
+        func reference(_ event: String, _ fields: [String]) -> String {
+            let fields = fields.map { "`\($0)`" }
+            var sentence = "The `\(event)` event, of kind `systemAction`"
+            if let last = fields.last {
+                sentence += ", with " + (fields.count == 1 ? last : fields.dropLast().joined(separator: ", ") + " and " + last)
+            }
+            sentence += "."
+            var lines: [String] = []
+            var line = "    ///"
+            for word in sentence.split(separator: " ") {
+                if line.utf8.count + 1 + word.utf8.count > 120, line.utf8.count > 7 {
+                    lines.append(line)
+                    line = "    ///"
+                }
+                line += " " + word
+            }
+            return (lines + [line]).map { $0 + "\n" }.joined()
+        }
+        for (event, fields) in events {
+            let summary = reference(event, fields)
+            #expect(all.contains(summary + "    ///\n    /// Declared in contract.yaml, line "), "\(summary)")
+            #expect(summary.split(separator: "\n").allSatisfy { $0.utf8.count <= 120 })
+        }
+        #expect(reference("many", names).split(separator: "\n").count == 4)
+    }
 }
