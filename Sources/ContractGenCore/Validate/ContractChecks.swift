@@ -155,8 +155,7 @@ struct ContractChecks {
     /// distinct. Names that cannot be used as written get a trailing `_` (noted);
     /// a name with no letter or digit has nothing to derive from (an error).
     private func checkTypeNames() {
-        let names = GeneratedNames(contract)
-        let namespace = names.namespace
+        let namespace = GeneratedNames.namespaceName(contract.name)
         if NameRules.isValidName(contract.name) {
             if !GeneratedNames.hasSwiftName(contract.name) {
                 reader.error(
@@ -174,21 +173,23 @@ struct ContractChecks {
         var seen: [String: (group: Group, name: String)] = [:]
         var seenKinds: [String: String] = [:]
         seen.reserveCapacity(contract.valueSets.count + contract.objects.count + contract.events.count)
-        func claim(_ group: Group, _ name: String, swiftName: String?, _ swift: String, _ location: SourceLocation) {
+        // Runs for every declaration of a large contract: messages are made only when reported.
+        func claim(_ group: Group, _ name: String, swiftName: String?, _ location: SourceLocation) {
             guard NameRules.isValidName(name) else { return }
-            let what = "\(groupNames[group.rawValue]) '\(name)'"
+            var what: String { "\(groupNames[group.rawValue]) '\(name)'" }
             if swiftName == nil, !GeneratedNames.hasSwiftName(name) {
                 reader.error(
                     "\(what) has no letter or digit to make a Swift name from", at: location,
                     hint: group == .valueSet ? "rename it" : "add 'swiftName:' with the type name Swift code should use")
                 return
             }
-            let qualified = group == .kind ? "\(namespace).Kinds.\(swift)" : "\(namespace).\(swift)"
+            // ``GeneratedNames/typeName(_:swiftName:namespace:)``, with the reasons for the note.
             let plain = swiftName ?? SwiftName.upperCamel(name)
+            let (swift, reasons) = GeneratedNames.suffixed(plain, namespace: namespace)
+            var qualified: String { group == .kind ? "\(namespace).Kinds.\(swift)" : "\(namespace).\(swift)" }
             if swift != plain {
-                let why = GeneratedNames.suffixed(plain, namespace: namespace).reasons.joined(separator: ", ")
                 reader.note(
-                    "\(what) becomes the Swift \(group == .kind ? "protocol" : "type") '\(qualified)' (\(why))",
+                    "\(what) becomes the Swift \(group == .kind ? "protocol" : "type") '\(qualified)' (\(reasons.joined(separator: ", ")))",
                     at: location, hint: group == .valueSet ? nil : "add 'swiftName:' to choose another name")
             }
             if group == .kind {
@@ -213,16 +214,10 @@ struct ContractChecks {
             }
         }
         // Declaration order within each group: sorting by location would cost more than all the rest.
-        for set in contract.valueSets { claim(.valueSet, set.name, swiftName: nil, names.typeName(set.name), set.location) }
-        for object in contract.objects {
-            claim(.object, object.name, swiftName: object.swiftName, GeneratedNames.typeName(object.name, swiftName: object.swiftName, namespace: namespace), object.location)
-        }
-        for kind in contract.kinds {
-            claim(.kind, kind.name, swiftName: kind.swiftName, GeneratedNames.typeName(kind.name, swiftName: kind.swiftName, namespace: namespace), kind.location)
-        }
-        for event in contract.events {
-            claim(.event, event.name, swiftName: event.swiftName, GeneratedNames.typeName(event.name, swiftName: event.swiftName, namespace: namespace), event.location)
-        }
+        for set in contract.valueSets { claim(.valueSet, set.name, swiftName: nil, set.location) }
+        for object in contract.objects { claim(.object, object.name, swiftName: object.swiftName, object.location) }
+        for kind in contract.kinds { claim(.kind, kind.name, swiftName: kind.swiftName, kind.location) }
+        for event in contract.events { claim(.event, event.name, swiftName: event.swiftName, event.location) }
     }
 
     /// Objects whose required members need each other can never be built.
