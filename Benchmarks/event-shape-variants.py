@@ -9,6 +9,13 @@ SRC is a folder of generated Swift (as `contractgen generate` wrote it), DST a
 folder to create (replaced if it exists). Only the `ContractEventsN.swift`
 shards change; the other files are copied as they are. VARIANT is one of:
 
+  event-only             events conform to `ContractGeneratedEvent` alone (no
+                         kind or field protocols; `kindName` and
+                         `contractVersion` written into each event)
+  sealed                 event-only, and the fields' stored properties
+                         internal (no typed reads), the kind's constants gone
+  no-descriptor-lists    the shards' `eventDescriptorsN()` return `[]` (what
+                         the descriptor's statements cost the build)
   no-field-conformances  events drop their `Fields.X` / `OptionalFields.X`
                          conformances (the kind's and TrackingEvent's stay)
   data-only              events conform to nothing and have no `validate()` or
@@ -21,8 +28,9 @@ shards change; the other files are copied as they are. VARIANT is one of:
                          event (the bodies of `validate()` and
                          `writeMembers(to:)`) and returns the JSON bytes
 
-The variants are measuring devices, not supported output: only `functions`
-keeps what an event does at run time, and none keeps the API.
+The variants are measuring devices, not supported output: only `event-only`,
+`sealed` and `functions` keep what an event does at run time, and none keeps
+the whole API.
 """
 import os
 import re
@@ -63,7 +71,28 @@ def without_field_conformances(header):
     return head + ": " + ", ".join(kept) + " {"
 
 
+def event_only(match, sealed):
+    header, body = match.group(0).split("{\n", 1)
+    kind = re.search(r"Kinds\.(\w+)", header).group(1)
+    kind = kind[0].lower() + kind[1:]
+    version = re.search(r'contractVersion\\":\\"([^\\]*)', body).group(1)
+    name = re.search(r"public struct (\w+)", header).group(1)
+    head = f"public struct {name}: TrackingCore.ContractGeneratedEvent {{\n"
+    extra = (f'        public var kindName: Swift.String {{ "{kind}" }}\n'
+             f'        public var contractVersion: Swift.String {{ "{version}" }}\n')
+    if sealed:
+        body = re.sub(r"^        public let (?!uuid|clientTimestamp)", "        let ", body, flags=re.M)
+        body = re.sub(r"^        public var (?!eventName)\w+: [^{\n]*\{[^}\n]*\}\n", "", body, flags=re.M)
+    return head + extra + body
+
+
 def rewrite(text, variant):
+    if variant == "no-descriptor-lists":
+        function = r"(static func eventDescriptors\d+\(\) -> \[TrackingCore.EventDescriptor\] \{\n).*?\n        return events\n"
+        return re.sub(function, r"\1        return []\n", text, flags=re.S)
+    if variant in ("event-only", "sealed"):
+        struct = r"public struct \w+:[^{]*\{\n.*?\n    \}\n"
+        return re.sub(struct, lambda m: event_only(m, variant == "sealed"), text, flags=re.S)
     if variant == "functions":
         return STRUCT.sub(as_function, text)
     if variant == "no-field-conformances":
@@ -83,7 +112,9 @@ def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     src, dst, variant = sys.argv[1:]
-    if variant not in ("no-field-conformances", "data-only", "bare", "empty", "functions"):
+    variants = ("event-only", "sealed", "no-descriptor-lists", "no-field-conformances", "data-only", "bare", "empty",
+                "functions")
+    if variant not in variants:
         sys.exit(f"unknown variant {variant!r}\n" + __doc__)
     shutil.rmtree(dst, ignore_errors=True)
     shutil.copytree(src, dst)
