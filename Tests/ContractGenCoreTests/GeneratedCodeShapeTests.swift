@@ -93,16 +93,18 @@ import TrackingCore
     /// and splits it, as the renderer once did.
     @Test func undocumentedEventsAreSummedUp() throws {
         let names = (1...14).map { "aRatherLongFieldName\($0)" }
+        // A word longer than a line stays whole, on a line of its own.
+        let longest = "a" + String(repeating: "veryLong", count: 16)
         let events: [(name: String, fields: [String])] = [
             ("none", []), ("one", [names[0]]), ("two", Array(names.prefix(2))), ("three", Array(names.prefix(3))),
-            ("many", names),
+            ("many", names), ("unbreakable", [names[0], longest, names[1]]),
         ]
         let contract = try #require(ContractLoader.load(yaml: """
             \(ContractText.head)
             kinds:
               systemAction:
             fields:
-            \(names.map { "  \($0): { type: string }" }.joined(separator: "\n"))
+            \((names + [longest]).map { "  \($0): { type: string }" }.joined(separator: "\n"))
             events:
             \(events.map { "  \($0.name): { kind: systemAction, required: [\($0.fields.joined(separator: ", "))] }" }.joined(separator: "\n"))
             """, file: "contract.yaml").contract)
@@ -128,8 +130,9 @@ import TrackingCore
         for (event, fields) in events {
             let summary = reference(event, fields)
             #expect(all.contains(summary + "    ///\n    /// Declared in contract.yaml, line "), "\(summary)")
-            #expect(summary.split(separator: "\n").allSatisfy { $0.utf8.count <= 120 })
+            #expect(summary.split(separator: "\n").allSatisfy { $0.utf8.count <= 120 || $0.contains(longest) })
         }
         #expect(reference("many", names).split(separator: "\n").count == 4)
+        #expect(reference("unbreakable", events[5].fields).split(separator: "\n").count == 3)
     }
 }
