@@ -97,13 +97,16 @@ package struct GeneratedNames: Sendable, Hashable {
     /// namespace is `Event_`, becomes `Event__`): a nested type named like the
     /// namespace would hide it from the code inside.
     package static func typeName(_ contractName: String, swiftName: String? = nil, namespace: String) -> String {
-        suffixed(swiftName ?? SwiftName.upperCamel(contractName), namespace: namespace).name
+        derivedTypeName(contractName, swiftName: swiftName, namespace: namespace).name
     }
 
-    /// The rule of ``typeName(_:swiftName:namespace:)`` applied to `name` (as
-    /// written or derived), with why each `_` was added, for validate's note.
-    package static func suffixed(_ name: String, namespace: String) -> (name: String, reasons: [String]) {
-        var name = name
+    /// ``typeName(_:swiftName:namespace:)`` with the name before any `_` was
+    /// added (`plain`) and why each was, for validate's note.
+    package static func derivedTypeName(
+        _ contractName: String, swiftName: String? = nil, namespace: String
+    ) -> (plain: String, name: String, reasons: [String]) {
+        let plain = swiftName ?? SwiftName.upperCamel(contractName)
+        var name = plain
         var reasons: [String] = []
         if reservedTypeNames.contains(name) {
             reasons.append("'\(name)' is reserved in generated code")
@@ -113,7 +116,7 @@ package struct GeneratedNames: Sendable, Hashable {
             reasons.append("'\(name)' is the namespace")
             name += "_"
         }
-        return (name, reasons)
+        return (plain, name, reasons)
     }
 
     /// A property or parameter name, unescaped: `cart_id` -> `cartId`, `self` -> `self_`.

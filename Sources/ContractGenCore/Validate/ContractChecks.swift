@@ -183,9 +183,7 @@ struct ContractChecks {
                     hint: group == .valueSet ? "rename it" : "add 'swiftName:' with the type name Swift code should use")
                 return
             }
-            // ``GeneratedNames/typeName(_:swiftName:namespace:)``, with the reasons for the note.
-            let plain = swiftName ?? SwiftName.upperCamel(name)
-            let (swift, reasons) = GeneratedNames.suffixed(plain, namespace: namespace)
+            let (plain, swift, reasons) = GeneratedNames.derivedTypeName(name, swiftName: swiftName, namespace: namespace)
             var qualified: String { group == .kind ? "\(namespace).Kinds.\(swift)" : "\(namespace).\(swift)" }
             if swift != plain {
                 reader.note(
