@@ -129,7 +129,7 @@ let package = Package(
         ),
 
         // MARK: Tests
-        // What several test targets share (a seeded generator, finding the built executables); in no product.
+        // What several test targets share (a seeded generator, finding the built executables, running a child process); in no product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TrackingCoreTests",
@@ -159,7 +159,7 @@ let package = Package(
             exclude: ["Traces"]
         ),
         // Type-checks every Swift block of README.md and docs/*.md against the built modules.
-        .testTarget(name: "DocumentationTests"),
+        .testTarget(name: "DocumentationTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "TrackingTestingTests",
             dependencies: ["TrackingTesting", "TrackingDispatcher", "TrackingContract"]

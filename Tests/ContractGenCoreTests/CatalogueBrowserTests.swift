@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The catalogue in a real browser: `contractgen docs` writes it, headless
@@ -11,7 +12,7 @@ import Testing
     static let script = Fixtures.directory.appendingPathComponent("catalogue/browser_check.py")
     static let screenshots = Fixtures.packageRoot.appendingPathComponent(".build/catalogue-screenshots")
 
-    @Test func catalogueWorksInHeadlessChromium() throws {
+    @Test func catalogueWorksInHeadlessChromium() async throws {
         for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver", "/usr/bin/python3"] {
             try #require(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing: run scripts/install-test-deps.sh")
         }
@@ -19,12 +20,15 @@ import Testing
         let output = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
 
-        let docs = try ChildProcess.run(executable, ["docs", "contract/contract.yaml", "--output", output.path, "--since", DiffFixtures.oldPath])
+        let docs = try await ChildProcess.run(
+            executable, ["docs", "contract/contract.yaml", "--output", output.path, "--since", DiffFixtures.oldPath],
+            in: Fixtures.packageRoot)
         try #require(docs.status == 0, "\(docs.stderr)")
 
-        let browser = try ChildProcess.run(
+        let browser = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/python3"),
-            [Self.script.path, output.appendingPathComponent("index.html").path, Self.screenshots.path, "promocode"])
+            [Self.script.path, output.appendingPathComponent("index.html").path, Self.screenshots.path, "promocode"],
+            in: Fixtures.packageRoot)
         try #require(browser.status == 0, "the browser check did not run (chromium, chromium-driver, python3-selenium?): \(browser.stderr)")
         let result = try #require(try JSONSerialization.jsonObject(with: Data(browser.stdout.utf8)) as? [String: Any])
 

@@ -1,5 +1,6 @@
 import ContractGenCore
 import Foundation
+import TestSupport
 import Testing
 
 /// What the fuzzers of `Fuzz/` found (docs/fuzzing.md), kept as fixtures in
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(5)), arguments: fixtures)
-    func generatedCodeTypeChecks(fixture: String) throws {
+    func generatedCodeTypeChecks(fixture: String) async throws {
         let url = Self.directory.appendingPathComponent(fixture)
         let result = try ContractLoader.load(path: url.path)
         let contract = try #require(result.contract, "\(fixture) does not validate: \(result.diagnostics.map(\.message))")
@@ -41,9 +42,9 @@ import Testing
             try Data(file.text.utf8).write(to: path)
             paths.append(path.path)
         }
-        let run = try ChildProcess.run(
+        let run = try await ChildProcess.run(
             ["swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", "FuzzFixture", "-I", modules.path]
-                + paths)
+                + paths, in: Fixtures.packageRoot)
         #expect(run.status == 0 && run.output.isEmpty, "swiftc on the code generated from \(fixture):\n\(run.output)")
     }
 }

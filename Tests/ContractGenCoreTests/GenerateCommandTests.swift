@@ -1,28 +1,29 @@
 import ContractGenCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `contractgen generate` for its exit status and output.
 /// Skipped when the executable has not been built next to the tests.
 @Suite(.enabled(if: ContractGenExecutable.url != nil, "contractgen is not built next to the tests"))
 struct GenerateCommandTests {
-    func run(_ arguments: [String]) throws -> ContractGenExecutable.Run {
-        try ContractGenExecutable.run(arguments)
+    func run(_ arguments: [String]) async throws -> ContractGenExecutable.Run {
+        try await ContractGenExecutable.run(arguments)
     }
 
-    @Test func committedOutputIsUpToDate() throws {
-        let result = try run(["generate", "--check"])
+    @Test func committedOutputIsUpToDate() async throws {
+        let result = try await run(["generate", "--check"])
         #expect(result.status == 0)
         #expect(result.stdout == "Generated: up to date (69 files)\n")
         #expect(result.stderr.contains("warning: event 'searchResultsPageView' uses deprecated field 'legacyCategory'"))
     }
 
-    @Test func writesChecksAndRewritesOnlyWhatChanged() throws {
+    @Test func writesChecksAndRewritesOnlyWhatChanged() async throws {
         let directory = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("Out").path
 
-        let first = try run(["generate", "contract/contract.yaml", "--output", output])
+        let first = try await run(["generate", "contract/contract.yaml", "--output", output])
         #expect(first.status == 0)
         #expect(first.stdout == "\(output): 69 written, 0 unchanged, 0 removed\n")
 
@@ -30,32 +31,32 @@ struct GenerateCommandTests {
         try Data((GeneratedFileSet.header + "\n").utf8).write(to: URL(fileURLWithPath: output).appendingPathComponent("Old.swift"))
         try Data("// mine\n".utf8).write(to: URL(fileURLWithPath: output).appendingPathComponent("Mine.swift"))
 
-        let check = try run(["generate", "--output", output, "--check"])
+        let check = try await run(["generate", "--output", output, "--check"])
         #expect(check.status == 1)
         #expect(check.stdout.contains("differs: \(output)/ContractObjects.swift\n"))
         #expect(check.stdout.contains("stale: \(output)/Old.swift\n"))
         #expect(!check.stdout.contains("Mine.swift"))
 
-        let second = try run(["generate", "-o", output])
+        let second = try await run(["generate", "-o", output])
         #expect(second.status == 0)
         #expect(second.stdout == "\(output): 1 written, 68 unchanged, 1 removed\n")
         #expect(FileManager.default.fileExists(atPath: output + "/Mine.swift"))
-        #expect(try run(["generate", "-o", output, "--check"]).status == 0)
+        #expect(try await run(["generate", "-o", output, "--check"]).status == 0)
     }
 
-    @Test func invalidContractWritesNothingAndExitsOne() throws {
+    @Test func invalidContractWritesNothingAndExitsOne() async throws {
         let directory = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("Out").path
-        let result = try run(["generate", "Tests/ContractGenCoreTests/Fixtures/invalid/unknown-kind.yaml", "--output", output])
+        let result = try await run(["generate", "Tests/ContractGenCoreTests/Fixtures/invalid/unknown-kind.yaml", "--output", output])
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: unknown kind 'pageVeiw'"))
         #expect(result.stdout.hasSuffix("nothing written\n"))
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
-    @Test func unreadableContractExitsTwo() throws {
-        let result = try run(["generate", "no/such/contract.yaml", "--output", "/nonexistent-out"])
+    @Test func unreadableContractExitsTwo() async throws {
+        let result = try await run(["generate", "no/such/contract.yaml", "--output", "/nonexistent-out"])
         #expect(result.status == 2)
         #expect(!FileManager.default.fileExists(atPath: "/nonexistent-out"))
     }

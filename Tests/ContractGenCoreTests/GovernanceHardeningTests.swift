@@ -1,5 +1,6 @@
 @testable import ContractGenCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Regression tests from trying to break `diff`, `docs` and `schema` with
@@ -48,12 +49,12 @@ import Testing
     }
 
     /// `git show` of a blob larger than a contract may be is cut off, not read whole.
-    @Test func gitBlobOverTheSizeCapIsRefused() throws {
+    @Test func gitBlobOverTheSizeCapIsRefused() async throws {
         let repo = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: repo) }
         try Data(repeating: UInt8(ascii: "#"), count: 300_000).write(to: repo.appendingPathComponent("big.yaml"))
         for arguments in [["init", "-q"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "big"]] {
-            let run = try ChildProcess.run(["git"] + arguments, in: repo)
+            let run = try await ChildProcess.run(["git"] + arguments, in: repo)
             try #require(run.status == 0, "git \(arguments) failed: \(run.stderr)")
         }
         #expect(throws: ContractFileError.self) {
@@ -65,7 +66,7 @@ import Testing
 
     /// An output directory that cannot be made (a file is in the way) is an
     /// I/O error, exit 2, with a reason in words rather than Foundation's error number.
-    @Test func unwritableOutputIsExitTwoWithAReason() throws {
+    @Test func unwritableOutputIsExitTwoWithAReason() async throws {
         _ = try #require(ContractGenExecutable.url, "contractgen is not built next to the tests")
         let directory = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -73,7 +74,7 @@ import Testing
         try Data("x".utf8).write(to: file)
         for command in ["docs", "schema"] {
             for output in [file.path, file.appendingPathComponent("sub").path] {
-                let result = try ContractGenExecutable.run([command, "--output", output])
+                let result = try await ContractGenExecutable.run([command, "--output", output])
                 #expect(result.status == 2, "\(command) --output \(output)")
                 #expect(result.stderr.hasPrefix("error: cannot write to \(output): "))
                 #expect(!result.stderr.contains("error 512") && !result.stderr.contains("FileError"), "\(result.stderr)")
@@ -83,7 +84,7 @@ import Testing
 
     /// OLD, NEW or the catalogue's contract a directory or a FIFO: refused before
     /// reading (nothing blocks on the FIFO), exit 2, with the reason.
-    @Test func nonRegularContractsAreExitTwo() throws {
+    @Test func nonRegularContractsAreExitTwo() async throws {
         _ = try #require(ContractGenExecutable.url, "contractgen is not built next to the tests")
         let directory = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -96,7 +97,7 @@ import Testing
             (["docs", fifo, "--output", directory.appendingPathComponent("out").path], "is a FIFO"),
             (["schema", directory.path, "--output", directory.appendingPathComponent("out").path], "is a directory"),
         ] {
-            let result = try ContractGenExecutable.run(arguments)
+            let result = try await ContractGenExecutable.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains(reason), "\(arguments): \(result.stderr)")
         }

@@ -1,5 +1,6 @@
 import ContractGenCore
 import Foundation
+import TestSupport
 import Testing
 
 /// SwiftPM cannot build a module made only of generated files. The build-tool
@@ -70,8 +71,8 @@ import Testing
     }
 
     /// `swift build` in `package`: exit status and everything printed.
-    static func build(_ package: URL) throws -> ChildProcess.Run {
-        try ChildProcess.run(["swift", "build", "--package-path", package.path], in: package)
+    static func build(_ package: URL) async throws -> ChildProcess.Run {
+        try await ChildProcess.run(["swift", "build", "--package-path", package.path], in: package)
     }
 
     static func pluginMessage(target: String, directory: URL) -> String {
@@ -83,7 +84,7 @@ import Testing
     static let linkerErrors = ["undefined reference", "Undefined symbols", "ld:", "linker command failed"]
 
     @Test(.timeLimit(.minutes(5)))
-    func aTargetWithoutASwiftFileIsToldWhatToAdd() throws {
+    func aTargetWithoutASwiftFileIsToldWhatToAdd() async throws {
         let package = try Self.makePackage(targets: [#".target(name: "Events", plugins: ["ContractGenPlugin"]),"#])
         defer { try? FileManager.default.removeItem(at: package) }
         let directory = package.appending(path: "Sources/Events")
@@ -91,7 +92,7 @@ import Testing
         // A header directory makes SwiftPM keep the target although it has no Swift file.
         try Self.write("", to: directory.appending(path: "include/Events.h"))
 
-        let run = try Self.build(package)
+        let run = try await Self.build(package)
         #expect(run.status != 0)
         #expect(run.output.contains(Self.pluginMessage(target: "Events", directory: directory)), "\(run.output)")
         #expect(run.output.contains("build planning stopped due to build-tool plugin failures"), "the build stops at the plugin")
@@ -100,13 +101,13 @@ import Testing
         // With the file the message asks for, the same target builds (the plugin runs the stub tool).
         try FileManager.default.removeItem(at: directory.appending(path: "include"))
         try Self.write("@_exported import Foundation\n", to: directory.appending(path: "Events.swift"))
-        let fixed = try Self.build(package)
+        let fixed = try await Self.build(package)
         #expect(fixed.status == 0, "\(fixed.output)")
         #expect(!fixed.output.contains("has no Swift file of its own"))
     }
 
     @Test(.timeLimit(.minutes(5)))
-    func aTargetOfOnlyTheContractIsNamedNotALinkerError() throws {
+    func aTargetOfOnlyTheContractIsNamedNotALinkerError() async throws {
         let package = try Self.makePackage(targets: [
             #".target(name: "Events", plugins: ["ContractGenPlugin"]),"#,
             #".executableTarget(name: "App", dependencies: ["Events"]),"#,
@@ -116,7 +117,7 @@ import Testing
         try Self.writeContract(in: package, target: "Events")
         try Self.write("import Events\nprint(generated0)\n", to: package.appending(path: "Sources/App/main.swift"))
 
-        let run = try Self.build(package)
+        let run = try await Self.build(package)
         #expect(run.status != 0)
         for linker in Self.linkerErrors { #expect(!run.output.contains(linker), "\(run.output)") }
         // SwiftPM 6 leaves the target out (the plugin never runs) and says so; should a
@@ -126,7 +127,7 @@ import Testing
         #expect(leftOut || run.output.contains(Self.pluginMessage(target: "Events", directory: directory)), "\(run.output)")
 
         try Self.write("@_exported import Foundation\n", to: directory.appending(path: "Events.swift"))
-        let fixed = try Self.build(package)
+        let fixed = try await Self.build(package)
         #expect(fixed.status == 0, "\(fixed.output)")
     }
 }

@@ -1,5 +1,6 @@
 @testable import ContractGenCore
 import Foundation
+import TestSupport
 import Testing
 import TrackingContract
 import TrackingCore
@@ -22,7 +23,7 @@ import TrackingCore
     }
 
     /// Writes the schemas and runs the Python validator over `cases` (schema file, payload).
-    static func validate(_ cases: [(schema: String, payload: JSONValue)], contract path: String = "contract/contract.yaml") throws -> Outcome {
+    static func validate(_ cases: [(schema: String, payload: JSONValue)], contract path: String = "contract/contract.yaml") async throws -> Outcome {
         let directory = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let contract = try DiffFixtures.contract(path)
@@ -42,7 +43,8 @@ import TrackingCore
         try writer.data.write(to: casesURL)
 
         // Debian's interpreter, whose python3-jsonschema is the validator meant (not another Python on PATH).
-        let run = try ChildProcess.run(URL(fileURLWithPath: Self.python), [script.path, directory.path, casesURL.path])
+        let run = try await ChildProcess.run(
+            URL(fileURLWithPath: Self.python), [script.path, directory.path, casesURL.path], in: Fixtures.packageRoot)
         try #require(
             run.status == 0,
             "the independent validator did not run (python3-jsonschema missing? run scripts/install-test-deps.sh): \(run.stderr)")
@@ -70,7 +72,7 @@ import TrackingCore
         return .object(members)
     }
 
-    @Test func everyEncodedPayloadIsValid() throws {
+    @Test func everyEncodedPayloadIsValid() async throws {
         let payloads = try Self.payloads()
         #expect(payloads.count == Omnitracking.descriptor.events.count)
         var cases: [(schema: String, payload: JSONValue)] = []
@@ -78,7 +80,7 @@ import TrackingCore
             cases.append(("\(name).schema.json", payload))
             cases.append(("\(name).schema.json", Self.withGlobals(payload)))
         }
-        let outcome = try Self.validate(cases)
+        let outcome = try await Self.validate(cases)
         #expect(outcome.schemaProblems == [])
         #expect(outcome.results.count == cases.count)
         for (index, result) in outcome.results.enumerated() {
@@ -89,7 +91,7 @@ import TrackingCore
     }
 
     /// The committed goldens themselves (the same bytes as the encoder's output, which EncodingGoldenTests checks).
-    @Test func everyGoldenFileIsValid() throws {
+    @Test func everyGoldenFileIsValid() async throws {
         let folder = GeneratedTestSupport.goldens.appendingPathComponent("Events")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
         #expect(names.count == Omnitracking.descriptor.events.count)
@@ -97,7 +99,7 @@ import TrackingCore
             (schema: name.replacingOccurrences(of: ".json", with: ".schema.json"),
              payload: try JSONValue.parse(Array(try Data(contentsOf: folder.appendingPathComponent(name)))))
         }
-        let outcome = try Self.validate(cases)
+        let outcome = try await Self.validate(cases)
         for (index, result) in outcome.results.enumerated() {
             #expect(result.event.isEmpty && result.bundle.isEmpty, "\(names[index]): \(result.event) \(result.bundle)")
         }
@@ -106,7 +108,7 @@ import TrackingCore
     /// The catalogue's example payloads of every reference contract (hostile
     /// strings included) satisfy the schema and the runtime check alike.
     @Test(arguments: ["contract/contract.yaml", "Tests/Reference/Hostile/contract.yaml", "Examples/ShopApp/Sources/ShopEvents/contract.yaml"])
-    func catalogueExamplesAreValidForBoth(path: String) throws {
+    func catalogueExamplesAreValidForBoth(path: String) async throws {
         let contract = try DiffFixtures.contract(path)
         let examples = ExamplePayload(contract: contract)
         let descriptor = ContractTranslator.descriptor(of: contract)
@@ -116,14 +118,14 @@ import TrackingCore
             #expect(descriptor.validate(payload: payload) == [], "\(path) \(event.name)")
             cases.append((JSONSchemaGenerator.fileName(forEvent: event.name), payload))
         }
-        let outcome = try Self.validate(cases, contract: path)
+        let outcome = try await Self.validate(cases, contract: path)
         #expect(outcome.schemaProblems == [])
         for (index, result) in outcome.results.enumerated() {
             #expect(result.event.isEmpty && result.bundle.isEmpty, "\(path) \(cases[index].schema): \(result.event) \(result.bundle)")
         }
     }
 
-    @Test func everyBrokenConstraintIsRejectedByBoth() throws {
+    @Test func everyBrokenConstraintIsRejectedByBoth() async throws {
         let mutator = PayloadMutator(descriptor: Omnitracking.descriptor)
         var mutations: [(schema: String, mutation: PayloadMutation)] = []
         for (name, payload) in try Self.payloads() {
@@ -138,7 +140,7 @@ import TrackingCore
         #expect(codes == expected)
         #expect(mutations.count > 150)
 
-        let outcome = try Self.validate(mutations.map { ($0.schema, $0.mutation.payload) })
+        let outcome = try await Self.validate(mutations.map { ($0.schema, $0.mutation.payload) })
         #expect(outcome.results.count == mutations.count)
         for (index, result) in outcome.results.enumerated() {
             let mutation = mutations[index].mutation

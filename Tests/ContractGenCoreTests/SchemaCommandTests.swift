@@ -1,13 +1,14 @@
 @testable import ContractGenCore
 import Foundation
+import TestSupport
 import Testing
 
 /// `contractgen schema`: the files for the project contract (goldens), and the
 /// command's writing, checking and exit statuses.
 @Suite struct SchemaCommandTests {
-    func run(_ arguments: [String]) throws -> ContractGenExecutable.Run {
+    func run(_ arguments: [String]) async throws -> ContractGenExecutable.Run {
         _ = try #require(ContractGenExecutable.url, "contractgen is not built next to the tests")
-        return try ContractGenExecutable.run(arguments)
+        return try await ContractGenExecutable.run(arguments)
     }
 
     /// `Goldens/Schema/<file>`: every schema of contract/contract.yaml, byte for byte.
@@ -20,25 +21,25 @@ import Testing
         }
     }
 
-    @Test func writesOnlyWhatChangedAndChecks() throws {
+    @Test func writesOnlyWhatChangedAndChecks() async throws {
         let directory = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let first = try run(["schema", "--output", directory.path])
+        let first = try await run(["schema", "--output", directory.path])
         #expect(first.status == 0)
         #expect(first.stdout == "\(directory.path): 10 written, 0 unchanged\n")
-        let again = try run(["schema", "--output", directory.path])
+        let again = try await run(["schema", "--output", directory.path])
         #expect(again.stdout == "\(directory.path): 0 written, 10 unchanged\n")
-        #expect(try run(["schema", "--output", directory.path, "--check"]).status == 0)
+        #expect(try await run(["schema", "--output", directory.path, "--check"]).status == 0)
         try Data("{}".utf8).write(to: directory.appendingPathComponent("appBoot.schema.json"))
-        let stale = try run(["schema", "--output", directory.path, "--check"])
+        let stale = try await run(["schema", "--output", directory.path, "--check"])
         #expect(stale.status == 1)
         #expect(stale.stdout.contains("differs: \(directory.path)/appBoot.schema.json"))
     }
 
-    @Test func errorsExitOneOrTwo() throws {
-        #expect(try run(["schema", "Tests/ContractGenCoreTests/Fixtures/invalid/unknown-kind.yaml", "--output", "/tmp/unused"]).status == 1)
-        #expect(try run(["schema", "no/such.yaml", "--output", "/tmp/unused"]).status == 2)
-        #expect(try run(["schema"]).status == 2)  // --output is required
+    @Test func errorsExitOneOrTwo() async throws {
+        #expect(try await run(["schema", "Tests/ContractGenCoreTests/Fixtures/invalid/unknown-kind.yaml", "--output", "/tmp/unused"]).status == 1)
+        #expect(try await run(["schema", "no/such.yaml", "--output", "/tmp/unused"]).status == 2)
+        #expect(try await run(["schema"]).status == 2)  // --output is required
     }
 
     @Test func anEventNamedContractCannotOverwriteTheBundle() throws {

@@ -1,5 +1,6 @@
 import ContractGenCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `contractgen validate` for its exit status and output
@@ -7,72 +8,72 @@ import Testing
 @Suite(.enabled(if: ContractGenExecutable.url != nil, "contractgen is not built next to the tests"))
 struct ValidateCommandTests {
 
-    func run(_ arguments: [String]) throws -> ContractGenExecutable.Run {
-        try ContractGenExecutable.run(arguments)
+    func run(_ arguments: [String]) async throws -> ContractGenExecutable.Run {
+        try await ContractGenExecutable.run(arguments)
     }
 
     static let invalid = "Tests/ContractGenCoreTests/Fixtures/invalid"
 
-    @Test func projectContractIsValidWithItsWarning() throws {
-        let result = try run(["validate"])
+    @Test func projectContractIsValidWithItsWarning() async throws {
+        let result = try await run(["validate"])
         #expect(result.status == 0)
         #expect(result.stdout == "contract/contract.yaml: valid (0 errors, 1 warning)\n")
         #expect(result.stderr.contains("warning: event 'searchResultsPageView' uses deprecated field 'legacyCategory'"))
     }
 
-    @Test func strictMakesWarningsFail() throws {
-        #expect(try run(["validate", "--strict"]).status == 1)
-        #expect(try run(["validate", "\(Self.invalid)/warnings-only.yaml"]).status == 0)
-        #expect(try run(["validate", "--strict", "\(Self.invalid)/warnings-only.yaml"]).status == 1)
+    @Test func strictMakesWarningsFail() async throws {
+        #expect(try await run(["validate", "--strict"]).status == 1)
+        #expect(try await run(["validate", "\(Self.invalid)/warnings-only.yaml"]).status == 0)
+        #expect(try await run(["validate", "--strict", "\(Self.invalid)/warnings-only.yaml"]).status == 1)
     }
 
-    @Test func versionIsPrinted() throws {
-        let result = try run(["--version"])
+    @Test func versionIsPrinted() async throws {
+        let result = try await run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout == ContractGenVersion.current + "\n")
     }
 
     /// A FIFO or a device is refused at once (exit 2), never read.
-    @Test func nonRegularFilesAreRefused() throws {
-        let result = try run(["validate", "/dev/zero"])
+    @Test func nonRegularFilesAreRefused() async throws {
+        let result = try await run(["validate", "/dev/zero"])
         #expect(result.status == 2)
         #expect(result.stderr == "error: cannot read contract /dev/zero: is a character device, not a regular file\n")
     }
 
     /// Notes say which Swift name a contract name becomes; they never fail a run.
-    @Test func notesDoNotFailEvenWhenStrict() throws {
-        let result = try run(["validate", "--strict", "Tests/Reference/Names/contract.yaml"])
+    @Test func notesDoNotFailEvenWhenStrict() async throws {
+        let result = try await run(["validate", "--strict", "Tests/Reference/Names/contract.yaml"])
         #expect(result.status == 0)
         #expect(result.stderr.contains(
             "Tests/Reference/Names/contract.yaml:47:3: note: event 'protocol' becomes the Swift type 'Shop.Protocol_' ('Protocol' is reserved in generated code)\n"))
         #expect(result.stdout == "Tests/Reference/Names/contract.yaml: valid (no problems, 13 notes)\n")
     }
 
-    @Test func invalidContractExitsOneWithCompilerStyleText() throws {
-        let result = try run(["validate", "\(Self.invalid)/unknown-kind.yaml"])
+    @Test func invalidContractExitsOneWithCompilerStyleText() async throws {
+        let result = try await run(["validate", "\(Self.invalid)/unknown-kind.yaml"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("\(Self.invalid)/unknown-kind.yaml:15:11: error: unknown kind 'pageVeiw' for event 'homePageView'\n    kind: pageVeiw\n          ^\n  hint: did you mean 'pageView'?\n"))
         #expect(result.stdout == "\(Self.invalid)/unknown-kind.yaml: invalid (2 errors, 0 warnings)\n")
     }
 
-    @Test func jsonFormat() throws {
-        let result = try run(["validate", "--format", "json", "\(Self.invalid)/unknown-kind.yaml"])
+    @Test func jsonFormat() async throws {
+        let result = try await run(["validate", "--format", "json", "\(Self.invalid)/unknown-kind.yaml"])
         #expect(result.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(object?["errors"] as? Int == 2)
         #expect((object?["diagnostics"] as? [[String: Any]])?.first?["severity"] as? String == "error")
     }
 
-    @Test func usageAndIOErrorsExitTwo() throws {
-        #expect(try run(["validate", "--bogus"]).status == 2)
-        #expect(try run(["validate", "--format", "xml"]).status == 2)
-        let missing = try run(["validate", "no/such/contract.yaml"])
+    @Test func usageAndIOErrorsExitTwo() async throws {
+        #expect(try await run(["validate", "--bogus"]).status == 2)
+        #expect(try await run(["validate", "--format", "xml"]).status == 2)
+        let missing = try await run(["validate", "no/such/contract.yaml"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no/such/contract.yaml: no such file"))
     }
 
-    @Test func helpShowsExamples() throws {
-        let result = try run(["validate", "--help"])
+    @Test func helpShowsExamples() async throws {
+        let result = try await run(["validate", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains("contractgen validate other.yaml --format json"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every fenced Swift block of README.md and docs/*.md compiles (see
@@ -33,23 +34,8 @@ struct DocumentationCompilesTests {
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("TrackingCore.swiftmodule").path) }
     }
 
-    struct Run {
-        var status: Int32
-        var output: String
-    }
-
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    static func run(_ arguments: [String], in directory: URL? = nil) async throws -> ChildProcess.Run {
+        try await ChildProcess.run(arguments, in: directory ?? root)
     }
 
     /// `swiftc -typecheck` of one file against `modules` (and the system
@@ -73,7 +59,7 @@ struct DocumentationCompilesTests {
     }
 
     @Test("Every Swift block of README.md and docs/*.md compiles")
-    func everySnippetCompiles() throws {
+    func everySnippetCompiles() async throws {
         let snippets = try Self.documents().flatMap { try DocSnippet.blocks(in: $0.text, file: $0.name) }
         #expect(snippets.count >= 10)
         let rootModules = try #require(Self.rootModules, "this package's modules were not found beside the test bundle")
@@ -83,7 +69,7 @@ struct DocumentationCompilesTests {
         if needsExample {
             // Incremental: CI builds the example anyway; a fresh clone pays once.
             let example = Self.root.appendingPathComponent("Examples/ShopApp")
-            var build = try Self.run(["swift", "build", "--package-path", example.path, "--build-tests"])
+            var build = try await Self.run(["swift", "build", "--package-path", example.path, "--build-tests"])
             // SwiftPM can keep a stale plan of a path dependency whose files were
             // added or deleted ("missing inputs", "cannot find type"): drop the plan
             // and build once more. Only working copies hit this; a fresh clone has
@@ -93,7 +79,7 @@ struct DocumentationCompilesTests {
                 for triple in (try? FileManager.default.contentsOfDirectory(atPath: plans.path)) ?? [] {
                     try? FileManager.default.removeItem(at: plans.appendingPathComponent("\(triple)/debug/description.json"))
                 }
-                build = try Self.run(["swift", "build", "--package-path", example.path, "--build-tests"])
+                build = try await Self.run(["swift", "build", "--package-path", example.path, "--build-tests"])
             }
             try #require(build.status == 0, "Examples/ShopApp does not build:\n\(build.output)")
             exampleModules = example.appendingPathComponent(".build/debug/Modules")
@@ -109,7 +95,7 @@ struct DocumentationCompilesTests {
                                 code: "import TrackingCore\nlet count: Int = \"one\"")
         let canaryFile = scratch.appendingPathComponent("canary.swift")
         try canary.checkedSource.write(to: canaryFile, atomically: true, encoding: .utf8)
-        let canaryCheck = try Self.run(typecheck(canaryFile, modules: rootModules))
+        let canaryCheck = try await Self.run(typecheck(canaryFile, modules: rootModules))
         #expect(canaryCheck.status != 0 && canaryCheck.output.contains("cannot convert value of type 'String'"))
 
         for (index, snippet) in snippets.enumerated() {
@@ -120,13 +106,13 @@ struct DocumentationCompilesTests {
                 let package = scratch.appendingPathComponent("manifest-\(index)")
                 try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
                 try snippet.code.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-                let dump = try Self.run(["swift", "package", "dump-package"], in: package)
+                let dump = try await Self.run(["swift", "package", "dump-package"], in: package)
                 if dump.status != 0 { failures.append("\(snippet): the manifest does not load:\n\(dump.output)") }
             case .snippet, .apple:
                 let file = scratch.appendingPathComponent("snippet-\(index).swift")
                 try snippet.checkedSource.write(to: file, atomically: true, encoding: .utf8)
                 let modules = snippet.code.contains("import Shop") ? exampleModules ?? rootModules : rootModules
-                let check = try Self.run(typecheck(file, modules: modules))
+                let check = try await Self.run(typecheck(file, modules: modules))
                 if check.status != 0 {
                     let errors = check.output.split(separator: "\n").filter { $0.contains("error:") }
                     failures.append("\(snippet) does not compile:\n" + errors.joined(separator: "\n"))

@@ -9,7 +9,7 @@ enum ContractGenExecutable {
     typealias Run = ChildProcess.Run
 
     /// Runs `contractgen arguments` in `directory` (the package root when `nil`) and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Run {
-        try ChildProcess.run(url!, arguments, in: directory)  // non-nil: the suites run only then
+    static func run(_ arguments: [String], in directory: URL? = nil) async throws -> Run {
+        try await ChildProcess.run(url!, arguments, in: directory ?? Fixtures.packageRoot)  // non-nil: the suites run only then
     }
 }
