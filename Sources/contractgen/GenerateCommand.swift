@@ -37,9 +37,12 @@ struct GenerateCommand: ParsableCommand {
         let outcome: ContractGenerator.Outcome
         do {
             outcome = try ContractGenerator.generate(contractPath: path, outputDirectory: output, mode: check ? .check : .write)
+        } catch let error as ContractFileError {
+            // Reading happens inside `generate`; said the way every command says it.
+            throw ContractReading.failure(error)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw ExitCode(ValidationOutcome.usageOrIOError.rawValue)
         }
         // Only with something to say: indexing the lines of a large contract costs milliseconds.
         if !outcome.diagnostics.isEmpty {

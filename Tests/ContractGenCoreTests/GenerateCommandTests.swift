@@ -58,6 +58,7 @@ struct GenerateCommandTests {
     @Test func unreadableContractExitsTwo() async throws {
         let result = try await run(["generate", "no/such/contract.yaml", "--output", "/nonexistent-out"])
         #expect(result.status == 2)
+        #expect(result.stderr == "error: cannot read contract no/such/contract.yaml: no such file\n")
         #expect(!FileManager.default.fileExists(atPath: "/nonexistent-out"))
     }
 }
