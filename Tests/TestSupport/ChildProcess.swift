@@ -13,14 +13,19 @@ package enum ChildProcess {
     /// What one run printed and how it ended.
     package struct Run: Sendable {
         package var status: Int32
+        /// `.uncaughtSignal` when the child trapped or was killed.
+        package var reason: Process.TerminationReason
         package var stdout: String
         package var stderr: String
         /// Both streams, standard output first.
         package var output: String { stdout + stderr }
     }
 
-    /// Runs `executable arguments` in `directory`.
-    package static func run(_ executable: URL, _ arguments: [String], in directory: URL) async throws -> Run {
+    /// Runs `executable arguments` in `directory`, with `input` on its standard
+    /// input when given (the test's own otherwise).
+    package static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL, input: [UInt8]? = nil
+    ) async throws -> Run {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -31,6 +36,13 @@ package enum ChildProcess {
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         defer { try? out.close(); try? err.close() }
+        var stdin: FileHandle?
+        if let input {
+            let inURL = folder.appendingPathComponent("stdin")
+            try Data(input).write(to: inURL)
+            stdin = try FileHandle(forReadingFrom: inURL)
+        }
+        defer { try? stdin?.close() }
 
         let process = Process()
         process.executableURL = executable
@@ -38,9 +50,10 @@ package enum ChildProcess {
         process.currentDirectoryURL = directory
         process.standardOutput = out
         process.standardError = err
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+        if let stdin { process.standardInput = stdin }
+        let (status, reason) = try await withCheckedThrowingContinuation { continuation in
             // Set before `run()`, so that a child that exits at once is not missed.
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            process.terminationHandler = { continuation.resume(returning: ($0.terminationStatus, $0.terminationReason)) }
             do {
                 try process.run()
             } catch {
@@ -49,7 +62,7 @@ package enum ChildProcess {
             }
         }
         return Run(
-            status: status,
+            status: status, reason: reason,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TrackingDispatcher
 
 /// A store file the process may not read (what a protected file is while the
@@ -14,26 +15,17 @@ struct StorePermissionTests {
     static let isRoot = getuid() == 0
 
     /// Runs `arguments` unprivileged (as `nobody` when this process is root); exit status and output.
-    func asNobody(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        if Self.isRoot {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=\(Self.nobody.uid)", "--regid=\(Self.nobody.gid)", "--clear-groups", "--"] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: arguments[0])
-            process.arguments = Array(arguments.dropFirst())
-        }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    func asNobody(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let run = Self.isRoot
+            ? (URL(fileURLWithPath: "/usr/bin/setpriv"),
+               ["--reuid=\(Self.nobody.uid)", "--regid=\(Self.nobody.gid)", "--clear-groups", "--"] + arguments)
+            : (URL(fileURLWithPath: arguments[0]), Array(arguments.dropFirst()))
+        let outcome = try await ChildProcess.run(run.0, run.1, in: FileManager.default.temporaryDirectory)
+        return (outcome.status, outcome.stdout)
     }
 
     @Test("A database the process may not read: events held in memory, the file untouched; readable again, it is used")
-    func unreadableFileIsUnavailable() throws {
+    func unreadableFileIsUnavailable() async throws {
         let child = try #require(CrashSafetyTests.childURL, "build the dispatcher-crash-child product first")
         if Self.isRoot {
             try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "setpriv (util-linux) is needed")
@@ -56,10 +48,10 @@ struct StorePermissionTests {
         }
 
         // The condition itself: for the probe's user, the file cannot be read.
-        let check = try asNobody(["/usr/bin/test", "-r", dir.database.path])
+        let check = try await asNobody(["/usr/bin/test", "-r", dir.database.path])
         try #require(check.status == 1, "could not make the store unreadable for the probe (setpriv status \(check.status))")
 
-        let locked = try asNobody([child.path, dir.database.path, "http://127.0.0.1:1/", "--probe-store"])
+        let locked = try await asNobody([child.path, dir.database.path, "http://127.0.0.1:1/", "--probe-store"])
         #expect(locked.status == 0)
         #expect(locked.output.contains("STATUS held 3"), "\(locked.output)")
         #expect(locked.output.contains("NOTICE storeUnavailable"))
@@ -71,7 +63,7 @@ struct StorePermissionTests {
 
         // Readable again (the device unlocked): the old event is still there and new ones persist.
         if Self.isRoot { #expect(chown(dir.database.path, Self.nobody.uid, Self.nobody.gid) == 0) }
-        let unlocked = try asNobody([child.path, dir.database.path, "http://127.0.0.1:1/", "--probe-store"])
+        let unlocked = try await asNobody([child.path, dir.database.path, "http://127.0.0.1:1/", "--probe-store"])
         #expect(unlocked.output.contains("STATUS persisted"), "\(unlocked.output)")
         #expect(unlocked.output.contains("PENDING 4"))
     }
