@@ -120,8 +120,7 @@ def kind_function(match, kinds):
 
 def kind_structs(envelope):
     """Kind name -> [(field, type)], and a file declaring one event struct per kind."""
-    namespace = re.search(r"public protocol Event: TrackingCore.TrackingEvent", envelope) and \
-        re.search(r"extension (\w+) \{", envelope).group(1)
+    namespace = re.search(r"extension (\w+) \{", envelope).group(1)
     kinds = {}
     for kind, requirements in re.findall(r"public protocol (\w+): \w+\.Event \{(.*?)\n    \}", envelope, re.S):
         kinds[kind] = re.findall(r"var (\w+): ([^{\n]+) \{ get \}", requirements)
