@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 
 /// `contractgen docs`: writes index.html (only when it changes), and its exit statuses.

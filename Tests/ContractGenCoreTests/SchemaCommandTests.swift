@@ -1,6 +1,5 @@
 @testable import ContractGenCore
 import Foundation
-import TestSupport
 import Testing
 
 /// `contractgen schema`: the files for the project contract (goldens), and the

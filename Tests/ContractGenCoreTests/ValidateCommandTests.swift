@@ -1,6 +1,5 @@
 import ContractGenCore
 import Foundation
-import TestSupport
 import Testing
 
 /// Runs the built `contractgen validate` for its exit status and output
