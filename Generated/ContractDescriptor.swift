@@ -134,14 +134,14 @@ public enum Omnitracking {
         fields.append(TrackingCore.FieldDescriptor("legacyCategory", TrackingCore.ValueSpec(.string),
             deprecated: "Use skuItemList instead."))
         var events: [TrackingCore.EventDescriptor] = []
-        events += eventDescriptors11()
-        events += eventDescriptors15()
-        events += eventDescriptors21()
-        events += eventDescriptors25()
-        events += eventDescriptors44()
-        events += eventDescriptors52()
-        events += eventDescriptors59()
-        events += eventDescriptors61()
+        events += Rules.eventDescriptors11()
+        events += Rules.eventDescriptors15()
+        events += Rules.eventDescriptors21()
+        events += Rules.eventDescriptors25()
+        events += Rules.eventDescriptors44()
+        events += Rules.eventDescriptors52()
+        events += Rules.eventDescriptors59()
+        events += Rules.eventDescriptors61()
         return TrackingCore.ContractDescriptor(
             name: "Omnitracking", version: "1.3.0",
             valueSets: valueSets, objects: objects, mandatory: mandatory, kinds: kinds, globals: globals,
@@ -155,6 +155,9 @@ public enum Omnitracking {
 
     /// A protocol per event kind: the fields every event of the kind carries.
     public enum Kinds {}
+
+    /// A struct per event kind: what the kind's event functions return.
+    public enum Events {}
 
     /// A protocol per curated field, for models that always carry it.
     public enum Fields {}

@@ -87,6 +87,198 @@ extension Omnitracking.Kinds.Impression {
     public var kindName: Swift.String { "impression" }
 }
 
+extension Omnitracking.Events {
+    /// An event of kind `pageView`, as the contract's event functions make it:
+    /// checked against the contract and encoded when it is made.
+    ///
+    /// Declared in contract.yaml, line 40.
+    public struct PageView: Omnitracking.Kinds.PageView, TrackingCore.ContractGeneratedEvent {
+        /// The event's wire name.
+        public let eventName: Swift.String
+
+        /// Identifies this one event. Filled by the SDK.
+        public let uuid: Foundation.UUID
+
+        /// When the event happened on the device. Filled by the SDK.
+        public let clientTimestamp: Foundation.Date
+
+        public let viewType: Omnitracking.ViewType
+
+        /// Identifies this visit of the screen within the session.
+        public let uniqueViewId: Foundation.UUID
+
+        /// The event's members as its function encoded them.
+        let _members: [Swift.UInt8]
+        /// What its function found against the contract's constraints.
+        let _violations: [TrackingCore.Violation]
+
+        init(
+            eventName: Swift.String,
+            uuid: Foundation.UUID,
+            clientTimestamp: Foundation.Date,
+            viewType: Omnitracking.ViewType,
+            uniqueViewId: Foundation.UUID,
+            _members: [Swift.UInt8],
+            _violations: [TrackingCore.Violation]
+        ) {
+            self.eventName = eventName
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+            self.viewType = viewType
+            self.uniqueViewId = uniqueViewId
+            self._members = _members
+            self._violations = _violations
+        }
+
+        public func validate() -> [TrackingCore.Violation] { _violations }
+
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) { writer.rawMembers(_members) }
+    }
+
+    /// An event of kind `pageAction`, as the contract's event functions make it:
+    /// checked against the contract and encoded when it is made.
+    ///
+    /// Declared in contract.yaml, line 45.
+    public struct PageAction: Omnitracking.Kinds.PageAction, TrackingCore.ContractGeneratedEvent {
+        /// The event's wire name.
+        public let eventName: Swift.String
+
+        /// Identifies this one event. Filled by the SDK.
+        public let uuid: Foundation.UUID
+
+        /// When the event happened on the device. Filled by the SDK.
+        public let clientTimestamp: Foundation.Date
+
+        public let viewType: Omnitracking.ViewType
+        public let uniqueViewId: Foundation.UUID
+        public let interactionType: Omnitracking.InteractionType
+
+        /// The event's members as its function encoded them.
+        let _members: [Swift.UInt8]
+        /// What its function found against the contract's constraints.
+        let _violations: [TrackingCore.Violation]
+
+        init(
+            eventName: Swift.String,
+            uuid: Foundation.UUID,
+            clientTimestamp: Foundation.Date,
+            viewType: Omnitracking.ViewType,
+            uniqueViewId: Foundation.UUID,
+            interactionType: Omnitracking.InteractionType,
+            _members: [Swift.UInt8],
+            _violations: [TrackingCore.Violation]
+        ) {
+            self.eventName = eventName
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+            self.viewType = viewType
+            self.uniqueViewId = uniqueViewId
+            self.interactionType = interactionType
+            self._members = _members
+            self._violations = _violations
+        }
+
+        public func validate() -> [TrackingCore.Violation] { _violations }
+
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) { writer.rawMembers(_members) }
+    }
+
+    /// An event of kind `systemAction`, as the contract's event functions make it:
+    /// checked against the contract and encoded when it is made.
+    ///
+    /// Declared in contract.yaml, line 51.
+    public struct SystemAction: Omnitracking.Kinds.SystemAction, TrackingCore.ContractGeneratedEvent {
+        /// The event's wire name.
+        public let eventName: Swift.String
+
+        /// Identifies this one event. Filled by the SDK.
+        public let uuid: Foundation.UUID
+
+        /// When the event happened on the device. Filled by the SDK.
+        public let clientTimestamp: Foundation.Date
+
+        /// The event's members as its function encoded them.
+        let _members: [Swift.UInt8]
+        /// What its function found against the contract's constraints.
+        let _violations: [TrackingCore.Violation]
+
+        init(
+            eventName: Swift.String,
+            uuid: Foundation.UUID,
+            clientTimestamp: Foundation.Date,
+            _members: [Swift.UInt8],
+            _violations: [TrackingCore.Violation]
+        ) {
+            self.eventName = eventName
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+            self._members = _members
+            self._violations = _violations
+        }
+
+        public func validate() -> [TrackingCore.Violation] { _violations }
+
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) { writer.rawMembers(_members) }
+    }
+
+    /// An event of kind `impression`, as the contract's event functions make it:
+    /// checked against the contract and encoded when it is made.
+    ///
+    /// Declared in contract.yaml, line 53.
+    public struct Impression: Omnitracking.Kinds.Impression, TrackingCore.ContractGeneratedEvent {
+        /// The event's wire name.
+        public let eventName: Swift.String
+
+        /// Identifies this one event. Filled by the SDK.
+        public let uuid: Foundation.UUID
+
+        /// When the event happened on the device. Filled by the SDK.
+        public let clientTimestamp: Foundation.Date
+
+        public let viewType: Omnitracking.ViewType
+        public let uniqueViewId: Foundation.UUID
+        public let itemId: Swift.String
+        public let position: Swift.Int
+        public let visibleSeconds: Swift.Double
+        public let visibleRatio: Swift.Double
+
+        /// The event's members as its function encoded them.
+        let _members: [Swift.UInt8]
+        /// What its function found against the contract's constraints.
+        let _violations: [TrackingCore.Violation]
+
+        init(
+            eventName: Swift.String,
+            uuid: Foundation.UUID,
+            clientTimestamp: Foundation.Date,
+            viewType: Omnitracking.ViewType,
+            uniqueViewId: Foundation.UUID,
+            itemId: Swift.String,
+            position: Swift.Int,
+            visibleSeconds: Swift.Double,
+            visibleRatio: Swift.Double,
+            _members: [Swift.UInt8],
+            _violations: [TrackingCore.Violation]
+        ) {
+            self.eventName = eventName
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+            self.viewType = viewType
+            self.uniqueViewId = uniqueViewId
+            self.itemId = itemId
+            self.position = position
+            self.visibleSeconds = visibleSeconds
+            self.visibleRatio = visibleRatio
+            self._members = _members
+            self._violations = _violations
+        }
+
+        public func validate() -> [TrackingCore.Violation] { _violations }
+
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) { writer.rawMembers(_members) }
+    }
+}
+
 extension Omnitracking.Rules {
     // "uuid"
     static func envelope_uuid(_ value: Foundation.UUID?, to writer: inout TrackingCore.JSONWriter) {

@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Omnitracking {
+extension Omnitracking.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors11() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -18,135 +18,87 @@ extension Omnitracking {
             constants: ["viewType": "Bag"], required: ["promocode"]))
         return events
     }
+}
 
+extension Omnitracking {
     /// The `searchResultsPageView` event, of kind `pageView`, with `uniqueViewId`, `searchQuery`, `skuItemList` and
     /// `legacyCategory`.
     ///
     /// Declared in contract.yaml, line 134.
-    public struct SearchResultsPageView: Omnitracking.Kinds.PageView, Omnitracking.Fields.SearchQuery,
-        Omnitracking.Fields.SkuItemList, Omnitracking.OptionalFields.LegacyCategory,
-        TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "searchResultsPageView" }
-
-        /// Identifies this one event. Filled by the SDK.
-        public let uuid: Foundation.UUID
-
-        /// When the event happened on the device. Filled by the SDK.
-        public let clientTimestamp: Foundation.Date
-
-        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.productListing }
-
-        /// Identifies this visit of the screen within the session.
-        public let uniqueViewId: Foundation.UUID
-
-        /// May hold personal data (`pii`): never logged, removable by consent.
-        public let searchQuery: Swift.String
-
-        /// The products shown on the screen, in order.
-        public let skuItemList: [Swift.String]
-
-        @available(*, deprecated, message: "Use skuItemList instead.")
-        public var legacyCategory: Swift.String? { self._legacyCategory }
-        private let _legacyCategory: Swift.String?
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - uniqueViewId: Identifies this visit of the screen within the session.
-        ///   - searchQuery: The `searchQuery` field.
-        ///   - skuItemList: The products shown on the screen, in order.
-        ///   - legacyCategory: The `legacyCategory` field.
-        ///   - uuid: Identifies this one event. Filled by the SDK.
-        ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
-        public init(
-            uniqueViewId: Foundation.UUID,
-            searchQuery: Swift.String,
-            skuItemList: [Swift.String],
-            legacyCategory: Swift.String? = nil,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.uniqueViewId = uniqueViewId
-            self.searchQuery = searchQuery
-            self.skuItemList = skuItemList
-            self._legacyCategory = legacyCategory
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            var violations: [TrackingCore.Violation] = []
-            Omnitracking.Rules.field_searchQuery(self.searchQuery, into: &violations)
-            Omnitracking.Rules.field_skuItemList(self.skuItemList, into: &violations)
-            return violations
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"searchResultsPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            writer.rawMembers("\"viewType\":\"Product Listing\"")
-            Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
-            Omnitracking.Rules.field_searchQuery(self.searchQuery, to: &writer)
-            Omnitracking.Rules.field_skuItemList(self.skuItemList, to: &writer)
-            Omnitracking.Rules.field_legacyCategory(self._legacyCategory, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: Identifies this visit of the screen within the session.
+    ///   - searchQuery: The `searchQuery` field.
+    ///   - skuItemList: The products shown on the screen, in order.
+    ///   - legacyCategory: The `legacyCategory` field.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func searchResultsPageView(
+        uniqueViewId: Foundation.UUID,
+        searchQuery: Swift.String,
+        skuItemList: [Swift.String],
+        legacyCategory: Swift.String? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageView {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_searchQuery(searchQuery, into: &_violations)
+        Omnitracking.Rules.field_skuItemList(skuItemList, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"searchResultsPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"Product Listing\"")
+        Omnitracking.Rules.kindPageView_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.field_searchQuery(searchQuery, to: &_writer)
+        Omnitracking.Rules.field_skuItemList(skuItemList, to: &_writer)
+        Omnitracking.Rules.field_legacyCategory(legacyCategory, to: &_writer)
+        return Omnitracking.Events.PageView(
+            eventName: "searchResultsPageView", uuid: uuid, clientTimestamp: clientTimestamp,
+            viewType: Omnitracking.ViewType.productListing, uniqueViewId: uniqueViewId, _members: _writer.bytes,
+            _violations: _violations)
     }
 
     /// The `applyPromocode` event, of kind `pageAction`, with `uniqueViewId`, `interactionType` and `promocode`.
     ///
     /// Declared in contract.yaml, line 149.
-    public struct ApplyPromocode: Omnitracking.Kinds.PageAction, Omnitracking.Fields.Promocode,
-        TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "applyPromocode" }
-
-        /// Identifies this one event. Filled by the SDK.
-        public let uuid: Foundation.UUID
-
-        /// When the event happened on the device. Filled by the SDK.
-        public let clientTimestamp: Foundation.Date
-
-        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.bag }
-        public let uniqueViewId: Foundation.UUID
-        public let interactionType: Omnitracking.InteractionType
-        public let promocode: Swift.String
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - uniqueViewId: The `uniqueViewId` field.
-        ///   - interactionType: The `interactionType` field.
-        ///   - promocode: The `promocode` field.
-        ///   - uuid: Identifies this one event. Filled by the SDK.
-        ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
-        public init(
-            uniqueViewId: Foundation.UUID,
-            interactionType: Omnitracking.InteractionType,
-            promocode: Swift.String,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.uniqueViewId = uniqueViewId
-            self.interactionType = interactionType
-            self.promocode = promocode
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            var violations: [TrackingCore.Violation] = []
-            Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
-            return violations
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"applyPromocode\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
-            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            writer.rawMembers("\"viewType\":\"Bag\"")
-            Omnitracking.Rules.kindPageAction_uniqueViewId(self.uniqueViewId, to: &writer)
-            Omnitracking.Rules.kindPageAction_interactionType(self.interactionType, to: &writer)
-            Omnitracking.Rules.field_promocode(self.promocode, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: The `uniqueViewId` field.
+    ///   - interactionType: The `interactionType` field.
+    ///   - promocode: The `promocode` field.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func applyPromocode(
+        uniqueViewId: Foundation.UUID,
+        interactionType: Omnitracking.InteractionType,
+        promocode: Swift.String,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageAction {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_promocode(promocode, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"applyPromocode\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"Bag\"")
+        Omnitracking.Rules.kindPageAction_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.kindPageAction_interactionType(interactionType, to: &_writer)
+        Omnitracking.Rules.field_promocode(promocode, to: &_writer)
+        return Omnitracking.Events.PageAction(
+            eventName: "applyPromocode", uuid: uuid, clientTimestamp: clientTimestamp,
+            viewType: Omnitracking.ViewType.bag, uniqueViewId: uniqueViewId, interactionType: interactionType,
+            _members: _writer.bytes, _violations: _violations)
     }
 }

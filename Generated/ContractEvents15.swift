@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Omnitracking {
+extension Omnitracking.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors15() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -16,79 +16,52 @@ extension Omnitracking {
             optional: ["exitInteraction"]))
         return events
     }
+}
 
+extension Omnitracking {
     /// The `productDetailPageView` event, of kind `pageView`, with `uniqueViewId`, `sku`, `price`, `currency` and
     /// `exitInteraction`.
     ///
     /// Declared in contract.yaml, line 129.
-    public struct ProductDetailPageView: Omnitracking.Kinds.PageView, Omnitracking.Fields.Sku,
-        Omnitracking.Fields.Price, Omnitracking.Fields.Currency, Omnitracking.OptionalFields.ExitInteraction,
-        TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "productDetailPageView" }
-
-        /// Identifies this one event. Filled by the SDK.
-        public let uuid: Foundation.UUID
-
-        /// When the event happened on the device. Filled by the SDK.
-        public let clientTimestamp: Foundation.Date
-
-        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.productDetail }
-
-        /// Identifies this visit of the screen within the session.
-        public let uniqueViewId: Foundation.UUID
-
-        public let sku: Swift.String
-        public let price: Foundation.Decimal
-        public let currency: Omnitracking.Currency
-
-        /// What led the user away from the screen.
-        public let exitInteraction: Omnitracking.ExitInteraction?
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - uniqueViewId: Identifies this visit of the screen within the session.
-        ///   - sku: The `sku` field.
-        ///   - price: The `price` field.
-        ///   - currency: The `currency` field.
-        ///   - exitInteraction: What led the user away from the screen.
-        ///   - uuid: Identifies this one event. Filled by the SDK.
-        ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
-        public init(
-            uniqueViewId: Foundation.UUID,
-            sku: Swift.String,
-            price: Foundation.Decimal,
-            currency: Omnitracking.Currency,
-            exitInteraction: Omnitracking.ExitInteraction? = nil,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.uniqueViewId = uniqueViewId
-            self.sku = sku
-            self.price = price
-            self.currency = currency
-            self.exitInteraction = exitInteraction
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            var violations: [TrackingCore.Violation] = []
-            Omnitracking.Rules.field_sku(self.sku, into: &violations)
-            Omnitracking.Rules.field_price(self.price, into: &violations)
-            return violations
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"productDetailPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            writer.rawMembers("\"viewType\":\"Product Detail\"")
-            Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
-            Omnitracking.Rules.field_sku(self.sku, to: &writer)
-            Omnitracking.Rules.field_price(self.price, to: &writer)
-            Omnitracking.Rules.field_currency(self.currency, to: &writer)
-            Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: Identifies this visit of the screen within the session.
+    ///   - sku: The `sku` field.
+    ///   - price: The `price` field.
+    ///   - currency: The `currency` field.
+    ///   - exitInteraction: What led the user away from the screen.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func productDetailPageView(
+        uniqueViewId: Foundation.UUID,
+        sku: Swift.String,
+        price: Foundation.Decimal,
+        currency: Omnitracking.Currency,
+        exitInteraction: Omnitracking.ExitInteraction? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageView {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_sku(sku, into: &_violations)
+        Omnitracking.Rules.field_price(price, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"productDetailPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"Product Detail\"")
+        Omnitracking.Rules.kindPageView_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.field_sku(sku, to: &_writer)
+        Omnitracking.Rules.field_price(price, to: &_writer)
+        Omnitracking.Rules.field_currency(currency, to: &_writer)
+        Omnitracking.Rules.field_exitInteraction(exitInteraction, to: &_writer)
+        return Omnitracking.Events.PageView(
+            eventName: "productDetailPageView", uuid: uuid, clientTimestamp: clientTimestamp,
+            viewType: Omnitracking.ViewType.productDetail, uniqueViewId: uniqueViewId, _members: _writer.bytes,
+            _violations: _violations)
     }
 }

@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Omnitracking {
+extension Omnitracking.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors21() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -16,80 +16,52 @@ extension Omnitracking {
             optional: ["exitInteraction", "promocode"]))
         return events
     }
+}
 
+extension Omnitracking {
     /// The `messageCentrePageView` event, of kind `pageView`, with `uniqueViewId`, `messageQuantity`, `hasNewMessages`,
     /// `exitInteraction` and `promocode`.
     ///
     /// Declared in contract.yaml, line 124.
-    public struct MessageCentrePageView: Omnitracking.Kinds.PageView, Omnitracking.Fields.MessageQuantity,
-        Omnitracking.Fields.HasNewMessages, Omnitracking.OptionalFields.ExitInteraction,
-        Omnitracking.OptionalFields.Promocode, TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "messageCentrePageView" }
-
-        /// Identifies this one event. Filled by the SDK.
-        public let uuid: Foundation.UUID
-
-        /// When the event happened on the device. Filled by the SDK.
-        public let clientTimestamp: Foundation.Date
-
-        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.myNotificationsList }
-
-        /// Identifies this visit of the screen within the session.
-        public let uniqueViewId: Foundation.UUID
-
-        public let messageQuantity: Swift.Int
-        public let hasNewMessages: Swift.Bool
-
-        /// What led the user away from the screen.
-        public let exitInteraction: Omnitracking.ExitInteraction?
-
-        public let promocode: Swift.String?
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - uniqueViewId: Identifies this visit of the screen within the session.
-        ///   - messageQuantity: The `messageQuantity` field.
-        ///   - hasNewMessages: The `hasNewMessages` field.
-        ///   - exitInteraction: What led the user away from the screen.
-        ///   - promocode: The `promocode` field.
-        ///   - uuid: Identifies this one event. Filled by the SDK.
-        ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
-        public init(
-            uniqueViewId: Foundation.UUID,
-            messageQuantity: Swift.Int,
-            hasNewMessages: Swift.Bool,
-            exitInteraction: Omnitracking.ExitInteraction? = nil,
-            promocode: Swift.String? = nil,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.uniqueViewId = uniqueViewId
-            self.messageQuantity = messageQuantity
-            self.hasNewMessages = hasNewMessages
-            self.exitInteraction = exitInteraction
-            self.promocode = promocode
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            var violations: [TrackingCore.Violation] = []
-            Omnitracking.Rules.field_messageQuantity(self.messageQuantity, into: &violations)
-            Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
-            return violations
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"messageCentrePageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            writer.rawMembers("\"viewType\":\"My Notifications List\"")
-            Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
-            Omnitracking.Rules.field_messageQuantity(self.messageQuantity, to: &writer)
-            Omnitracking.Rules.field_hasNewMessages(self.hasNewMessages, to: &writer)
-            Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
-            Omnitracking.Rules.field_promocode(self.promocode, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: Identifies this visit of the screen within the session.
+    ///   - messageQuantity: The `messageQuantity` field.
+    ///   - hasNewMessages: The `hasNewMessages` field.
+    ///   - exitInteraction: What led the user away from the screen.
+    ///   - promocode: The `promocode` field.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func messageCentrePageView(
+        uniqueViewId: Foundation.UUID,
+        messageQuantity: Swift.Int,
+        hasNewMessages: Swift.Bool,
+        exitInteraction: Omnitracking.ExitInteraction? = nil,
+        promocode: Swift.String? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageView {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_messageQuantity(messageQuantity, into: &_violations)
+        Omnitracking.Rules.field_promocode(promocode, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"messageCentrePageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"My Notifications List\"")
+        Omnitracking.Rules.kindPageView_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.field_messageQuantity(messageQuantity, to: &_writer)
+        Omnitracking.Rules.field_hasNewMessages(hasNewMessages, to: &_writer)
+        Omnitracking.Rules.field_exitInteraction(exitInteraction, to: &_writer)
+        Omnitracking.Rules.field_promocode(promocode, to: &_writer)
+        return Omnitracking.Events.PageView(
+            eventName: "messageCentrePageView", uuid: uuid, clientTimestamp: clientTimestamp,
+            viewType: Omnitracking.ViewType.myNotificationsList, uniqueViewId: uniqueViewId, _members: _writer.bytes,
+            _violations: _violations)
     }
 }

@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Omnitracking {
+extension Omnitracking.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors25() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -16,75 +16,53 @@ extension Omnitracking {
             "currency", "quantity"]))
         return events
     }
+}
 
+extension Omnitracking {
     /// The `addToBag` event, of kind `pageAction`, with `uniqueViewId`, `sku`, `price`, `currency` and `quantity`.
     ///
     /// Declared in contract.yaml, line 139.
-    public struct AddToBag: Omnitracking.Kinds.PageAction, Omnitracking.Fields.Sku, Omnitracking.Fields.Price,
-        Omnitracking.Fields.Currency, Omnitracking.Fields.Quantity, TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "addToBag" }
-
-        /// Identifies this one event. Filled by the SDK.
-        public let uuid: Foundation.UUID
-
-        /// When the event happened on the device. Filled by the SDK.
-        public let clientTimestamp: Foundation.Date
-
-        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.productDetail }
-        public let uniqueViewId: Foundation.UUID
-        public var interactionType: Omnitracking.InteractionType { Omnitracking.InteractionType.tap }
-        public let sku: Swift.String
-        public let price: Foundation.Decimal
-        public let currency: Omnitracking.Currency
-        public let quantity: Swift.Int
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - uniqueViewId: The `uniqueViewId` field.
-        ///   - sku: The `sku` field.
-        ///   - price: The `price` field.
-        ///   - currency: The `currency` field.
-        ///   - quantity: The `quantity` field.
-        ///   - uuid: Identifies this one event. Filled by the SDK.
-        ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
-        public init(
-            uniqueViewId: Foundation.UUID,
-            sku: Swift.String,
-            price: Foundation.Decimal,
-            currency: Omnitracking.Currency,
-            quantity: Swift.Int,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.uniqueViewId = uniqueViewId
-            self.sku = sku
-            self.price = price
-            self.currency = currency
-            self.quantity = quantity
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            var violations: [TrackingCore.Violation] = []
-            Omnitracking.Rules.field_sku(self.sku, into: &violations)
-            Omnitracking.Rules.field_price(self.price, into: &violations)
-            Omnitracking.Rules.field_quantity(self.quantity, into: &violations)
-            return violations
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"addToBag\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
-            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            writer.rawMembers("\"viewType\":\"Product Detail\"")
-            Omnitracking.Rules.kindPageAction_uniqueViewId(self.uniqueViewId, to: &writer)
-            writer.rawMembers("\"interactionType\":\"tap\"")
-            Omnitracking.Rules.field_sku(self.sku, to: &writer)
-            Omnitracking.Rules.field_price(self.price, to: &writer)
-            Omnitracking.Rules.field_currency(self.currency, to: &writer)
-            Omnitracking.Rules.field_quantity(self.quantity, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: The `uniqueViewId` field.
+    ///   - sku: The `sku` field.
+    ///   - price: The `price` field.
+    ///   - currency: The `currency` field.
+    ///   - quantity: The `quantity` field.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func addToBag(
+        uniqueViewId: Foundation.UUID,
+        sku: Swift.String,
+        price: Foundation.Decimal,
+        currency: Omnitracking.Currency,
+        quantity: Swift.Int,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageAction {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_sku(sku, into: &_violations)
+        Omnitracking.Rules.field_price(price, into: &_violations)
+        Omnitracking.Rules.field_quantity(quantity, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"addToBag\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"Product Detail\"")
+        Omnitracking.Rules.kindPageAction_uniqueViewId(uniqueViewId, to: &_writer)
+        _writer.rawMembers("\"interactionType\":\"tap\"")
+        Omnitracking.Rules.field_sku(sku, to: &_writer)
+        Omnitracking.Rules.field_price(price, to: &_writer)
+        Omnitracking.Rules.field_currency(currency, to: &_writer)
+        Omnitracking.Rules.field_quantity(quantity, to: &_writer)
+        return Omnitracking.Events.PageAction(
+            eventName: "addToBag", uuid: uuid, clientTimestamp: clientTimestamp,
+            viewType: Omnitracking.ViewType.productDetail, uniqueViewId: uniqueViewId,
+            interactionType: Omnitracking.InteractionType.tap, _members: _writer.bytes, _violations: _violations)
     }
 }

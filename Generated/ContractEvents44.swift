@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Omnitracking {
+extension Omnitracking.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors44() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -14,40 +14,32 @@ extension Omnitracking {
         events.append(TrackingCore.EventDescriptor(name: "appBoot", kind: "systemAction"))
         return events
     }
+}
 
+extension Omnitracking {
     /// The app finished launching.
     ///
     /// Declared in contract.yaml, line 153.
-    public struct AppBoot: Omnitracking.Kinds.SystemAction, TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "appBoot" }
-
-        /// Identifies this one event. Filled by the SDK.
-        public let uuid: Foundation.UUID
-
-        /// When the event happened on the device. Filled by the SDK.
-        public let clientTimestamp: Foundation.Date
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - uuid: Identifies this one event. Filled by the SDK.
-        ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
-        public init(
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            []
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"appBoot\",\"kind\":\"systemAction\",\"contractVersion\":\"1.3.0\"")
-            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func appBoot(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.SystemAction {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"appBoot\",\"kind\":\"systemAction\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Omnitracking.Events.SystemAction(
+            eventName: "appBoot", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
     }
 }

@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Omnitracking {
+extension Omnitracking.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors52() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -15,67 +15,44 @@ extension Omnitracking {
             constants: ["viewType": "Wishlist"], required: ["skuItemList"], optional: ["exitInteraction"]))
         return events
     }
+}
 
+extension Omnitracking {
     /// The wishlist screen was shown.
     ///
     /// Declared in contract.yaml, line 118.
-    public struct WishlistPageView: Omnitracking.Kinds.PageView, Omnitracking.Fields.SkuItemList,
-        Omnitracking.OptionalFields.ExitInteraction, TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "wishlistPageView" }
-
-        /// Identifies this one event. Filled by the SDK.
-        public let uuid: Foundation.UUID
-
-        /// When the event happened on the device. Filled by the SDK.
-        public let clientTimestamp: Foundation.Date
-
-        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.wishlist }
-
-        /// Identifies this visit of the screen within the session.
-        public let uniqueViewId: Foundation.UUID
-
-        /// The products shown on the screen, in order.
-        public let skuItemList: [Swift.String]
-
-        /// What led the user away from the screen.
-        public let exitInteraction: Omnitracking.ExitInteraction?
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - uniqueViewId: Identifies this visit of the screen within the session.
-        ///   - skuItemList: The products shown on the screen, in order.
-        ///   - exitInteraction: What led the user away from the screen.
-        ///   - uuid: Identifies this one event. Filled by the SDK.
-        ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
-        public init(
-            uniqueViewId: Foundation.UUID,
-            skuItemList: [Swift.String],
-            exitInteraction: Omnitracking.ExitInteraction? = nil,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.uniqueViewId = uniqueViewId
-            self.skuItemList = skuItemList
-            self.exitInteraction = exitInteraction
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            var violations: [TrackingCore.Violation] = []
-            Omnitracking.Rules.field_skuItemList(self.skuItemList, into: &violations)
-            return violations
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"wishlistPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            writer.rawMembers("\"viewType\":\"Wishlist\"")
-            Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
-            Omnitracking.Rules.field_skuItemList(self.skuItemList, to: &writer)
-            Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: Identifies this visit of the screen within the session.
+    ///   - skuItemList: The products shown on the screen, in order.
+    ///   - exitInteraction: What led the user away from the screen.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func wishlistPageView(
+        uniqueViewId: Foundation.UUID,
+        skuItemList: [Swift.String],
+        exitInteraction: Omnitracking.ExitInteraction? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageView {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_skuItemList(skuItemList, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"wishlistPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"Wishlist\"")
+        Omnitracking.Rules.kindPageView_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.field_skuItemList(skuItemList, to: &_writer)
+        Omnitracking.Rules.field_exitInteraction(exitInteraction, to: &_writer)
+        return Omnitracking.Events.PageView(
+            eventName: "wishlistPageView", uuid: uuid, clientTimestamp: clientTimestamp,
+            viewType: Omnitracking.ViewType.wishlist, uniqueViewId: uniqueViewId, _members: _writer.bytes,
+            _violations: _violations)
     }
 }

@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Omnitracking {
+extension Omnitracking.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors59() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -16,84 +16,51 @@ extension Omnitracking {
             "exitInteraction"]))
         return events
     }
+}
 
+extension Omnitracking {
     /// The `bagPageView` event, of kind `pageView`, with `uniqueViewId`, `products`, `cart_id`, `promocode` and
     /// `exitInteraction`.
     ///
     /// Declared in contract.yaml, line 144.
-    public struct BagPageView: Omnitracking.Kinds.PageView, Omnitracking.Fields.Products, Omnitracking.Fields.CartId,
-        Omnitracking.OptionalFields.Promocode, Omnitracking.OptionalFields.ExitInteraction,
-        TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "bagPageView" }
-
-        /// Identifies this one event. Filled by the SDK.
-        public let uuid: Foundation.UUID
-
-        /// When the event happened on the device. Filled by the SDK.
-        public let clientTimestamp: Foundation.Date
-
-        public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.bag }
-
-        /// Identifies this visit of the screen within the session.
-        public let uniqueViewId: Foundation.UUID
-
-        public let products: [Omnitracking.Product]
-
-        /// Wire name in snake case; Swift code sees cartId.
-        ///
-        /// Wire name: "cart_id".
-        public let cartId: Swift.String
-
-        public let promocode: Swift.String?
-
-        /// What led the user away from the screen.
-        public let exitInteraction: Omnitracking.ExitInteraction?
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - uniqueViewId: Identifies this visit of the screen within the session.
-        ///   - products: The `products` field.
-        ///   - cartId: Wire name in snake case; Swift code sees cartId.
-        ///   - promocode: The `promocode` field.
-        ///   - exitInteraction: What led the user away from the screen.
-        ///   - uuid: Identifies this one event. Filled by the SDK.
-        ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
-        public init(
-            uniqueViewId: Foundation.UUID,
-            products: [Omnitracking.Product],
-            cartId: Swift.String,
-            promocode: Swift.String? = nil,
-            exitInteraction: Omnitracking.ExitInteraction? = nil,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.uniqueViewId = uniqueViewId
-            self.products = products
-            self.cartId = cartId
-            self.promocode = promocode
-            self.exitInteraction = exitInteraction
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            var violations: [TrackingCore.Violation] = []
-            Omnitracking.Rules.field_products(self.products, into: &violations)
-            Omnitracking.Rules.field_promocode(self.promocode, into: &violations)
-            return violations
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"bagPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
-            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            writer.rawMembers("\"viewType\":\"Bag\"")
-            Omnitracking.Rules.kindPageView_uniqueViewId(self.uniqueViewId, to: &writer)
-            Omnitracking.Rules.field_products(self.products, to: &writer)
-            Omnitracking.Rules.field_cartId(self.cartId, to: &writer)
-            Omnitracking.Rules.field_promocode(self.promocode, to: &writer)
-            Omnitracking.Rules.field_exitInteraction(self.exitInteraction, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: Identifies this visit of the screen within the session.
+    ///   - products: The `products` field.
+    ///   - cartId: Wire name in snake case; Swift code sees cartId.
+    ///   - promocode: The `promocode` field.
+    ///   - exitInteraction: What led the user away from the screen.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func bagPageView(
+        uniqueViewId: Foundation.UUID,
+        products: [Omnitracking.Product],
+        cartId: Swift.String,
+        promocode: Swift.String? = nil,
+        exitInteraction: Omnitracking.ExitInteraction? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageView {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_products(products, into: &_violations)
+        Omnitracking.Rules.field_promocode(promocode, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"bagPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"Bag\"")
+        Omnitracking.Rules.kindPageView_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.field_products(products, to: &_writer)
+        Omnitracking.Rules.field_cartId(cartId, to: &_writer)
+        Omnitracking.Rules.field_promocode(promocode, to: &_writer)
+        Omnitracking.Rules.field_exitInteraction(exitInteraction, to: &_writer)
+        return Omnitracking.Events.PageView(
+            eventName: "bagPageView", uuid: uuid, clientTimestamp: clientTimestamp, viewType: Omnitracking.ViewType.bag,
+            uniqueViewId: uniqueViewId, _members: _writer.bytes, _violations: _violations)
     }
 }

@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Omnitracking {
+extension Omnitracking.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors61() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -14,83 +14,59 @@ extension Omnitracking {
         events.append(TrackingCore.EventDescriptor(name: "productImpression", kind: "impression", required: ["sku"]))
         return events
     }
+}
 
+extension Omnitracking {
     /// A product tile in a feed was seen.
     ///
     /// Declared in contract.yaml, line 156.
-    public struct ProductImpression: Omnitracking.Kinds.Impression, Omnitracking.Fields.Sku,
-        TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "productImpression" }
-
-        /// Identifies this one event. Filled by the SDK.
-        public let uuid: Foundation.UUID
-
-        /// When the event happened on the device. Filled by the SDK.
-        public let clientTimestamp: Foundation.Date
-
-        public let viewType: Omnitracking.ViewType
-        public let uniqueViewId: Foundation.UUID
-        public let itemId: Swift.String
-        public let position: Swift.Int
-        public let visibleSeconds: Swift.Double
-        public let visibleRatio: Swift.Double
-        public let sku: Swift.String
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - viewType: The `viewType` field.
-        ///   - uniqueViewId: The `uniqueViewId` field.
-        ///   - itemId: The `itemId` field.
-        ///   - position: The `position` field.
-        ///   - visibleSeconds: The `visibleSeconds` field.
-        ///   - visibleRatio: The `visibleRatio` field.
-        ///   - sku: The `sku` field.
-        ///   - uuid: Identifies this one event. Filled by the SDK.
-        ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
-        public init(
-            viewType: Omnitracking.ViewType,
-            uniqueViewId: Foundation.UUID,
-            itemId: Swift.String,
-            position: Swift.Int,
-            visibleSeconds: Swift.Double,
-            visibleRatio: Swift.Double,
-            sku: Swift.String,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.viewType = viewType
-            self.uniqueViewId = uniqueViewId
-            self.itemId = itemId
-            self.position = position
-            self.visibleSeconds = visibleSeconds
-            self.visibleRatio = visibleRatio
-            self.sku = sku
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            var violations: [TrackingCore.Violation] = []
-            Omnitracking.Rules.kindImpression_itemId(self.itemId, into: &violations)
-            Omnitracking.Rules.kindImpression_position(self.position, into: &violations)
-            Omnitracking.Rules.kindImpression_visibleSeconds(self.visibleSeconds, into: &violations)
-            Omnitracking.Rules.kindImpression_visibleRatio(self.visibleRatio, into: &violations)
-            Omnitracking.Rules.field_sku(self.sku, into: &violations)
-            return violations
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"productImpression\",\"kind\":\"impression\",\"contractVersion\":\"1.3.0\"")
-            Omnitracking.Rules.envelope_uuid(self.uuid, to: &writer)
-            Omnitracking.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            Omnitracking.Rules.kindImpression_viewType(self.viewType, to: &writer)
-            Omnitracking.Rules.kindImpression_uniqueViewId(self.uniqueViewId, to: &writer)
-            Omnitracking.Rules.kindImpression_itemId(self.itemId, to: &writer)
-            Omnitracking.Rules.kindImpression_position(self.position, to: &writer)
-            Omnitracking.Rules.kindImpression_visibleSeconds(self.visibleSeconds, to: &writer)
-            Omnitracking.Rules.kindImpression_visibleRatio(self.visibleRatio, to: &writer)
-            Omnitracking.Rules.field_sku(self.sku, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - viewType: The `viewType` field.
+    ///   - uniqueViewId: The `uniqueViewId` field.
+    ///   - itemId: The `itemId` field.
+    ///   - position: The `position` field.
+    ///   - visibleSeconds: The `visibleSeconds` field.
+    ///   - visibleRatio: The `visibleRatio` field.
+    ///   - sku: The `sku` field.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func productImpression(
+        viewType: Omnitracking.ViewType,
+        uniqueViewId: Foundation.UUID,
+        itemId: Swift.String,
+        position: Swift.Int,
+        visibleSeconds: Swift.Double,
+        visibleRatio: Swift.Double,
+        sku: Swift.String,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.Impression {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.kindImpression_itemId(itemId, into: &_violations)
+        Omnitracking.Rules.kindImpression_position(position, into: &_violations)
+        Omnitracking.Rules.kindImpression_visibleSeconds(visibleSeconds, into: &_violations)
+        Omnitracking.Rules.kindImpression_visibleRatio(visibleRatio, into: &_violations)
+        Omnitracking.Rules.field_sku(sku, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"productImpression\",\"kind\":\"impression\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Omnitracking.Rules.kindImpression_viewType(viewType, to: &_writer)
+        Omnitracking.Rules.kindImpression_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.kindImpression_itemId(itemId, to: &_writer)
+        Omnitracking.Rules.kindImpression_position(position, to: &_writer)
+        Omnitracking.Rules.kindImpression_visibleSeconds(visibleSeconds, to: &_writer)
+        Omnitracking.Rules.kindImpression_visibleRatio(visibleRatio, to: &_writer)
+        Omnitracking.Rules.field_sku(sku, to: &_writer)
+        return Omnitracking.Events.Impression(
+            eventName: "productImpression", uuid: uuid, clientTimestamp: clientTimestamp, viewType: viewType,
+            uniqueViewId: uniqueViewId, itemId: itemId, position: position, visibleSeconds: visibleSeconds,
+            visibleRatio: visibleRatio, _members: _writer.bytes, _violations: _violations)
     }
 }

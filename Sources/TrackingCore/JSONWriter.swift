@@ -86,6 +86,14 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Writes whole members already encoded (an event's, as its generated
+    /// function encoded them) into the current object.
+    public mutating func rawMembers(_ json: [UInt8]) {
+        if needsComma { appendByte(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: json)
+        needsComma = true
+    }
+
     @usableFromInline
     mutating func appendByte(_ byte: UInt8) { bytes.append(byte) }
 

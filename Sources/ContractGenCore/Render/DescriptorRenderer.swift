@@ -37,6 +37,9 @@ struct DescriptorRenderer {
             p.line("/// A protocol per event kind: the fields every event of the kind carries.")
             p.line("public enum Kinds {}")
             p.line()
+            p.line("/// A struct per event kind: what the kind's event functions return.")
+            p.line("public enum Events {}")
+            p.line()
             p.line("/// A protocol per curated field, for models that always carry it.")
             p.line("public enum Fields {}")
             p.line()
@@ -90,7 +93,7 @@ struct DescriptorRenderer {
                 }
             }
             declare("events", "EventDescriptor", empty: eventShards.isEmpty)
-            for shard in eventShards { p.line("events += eventDescriptors\(shard)()") }
+            for shard in eventShards { p.line("events += Rules.eventDescriptors\(shard)()") }
             p.line("return TrackingCore.ContractDescriptor(")
             p.indent()
             p.line("name: \(SwiftLiteral.string(d.name)), version: \(SwiftLiteral.string(d.version)),")
@@ -102,7 +105,7 @@ struct DescriptorRenderer {
     }
 
     /// `static func eventDescriptors<shard>()` (printed inside an extension of
-    /// the namespace): the descriptors of `events` (the shard's events, in
+    /// `Rules`, where no event function can take its name): the descriptors of `events` (the shard's events, in
     /// order), appended one statement each, printed straight as bytes.
     func renderShard(
         _ shard: Int, events: some Collection<Event>, descriptors: ContractTranslator.EventDescriptors, into p: inout CodePrinter

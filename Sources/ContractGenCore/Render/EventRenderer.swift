@@ -1,11 +1,19 @@
-/// Renders events as structs straight into a file's bytes.
+/// Renders events as functions straight into a file's bytes.
 ///
-/// Everything an event prints for a field (its declaration, initializer
-/// parameter, assignment, check and member write) depends on the field alone,
-/// so it is printed once per field slot of the ``EventTable`` when the
-/// renderer is made; an event is then its header and those snippets copied in
-/// order. The renderer is immutable, so the shards can share it while they
-/// render concurrently.
+/// Each event is a static function of the contract's namespace
+/// (`Shop.addToCart(sku:price:currency:quantity:uuid:clientTimestamp:)`) that
+/// checks and encodes the event and returns its kind's event struct
+/// (`Shop.Events.PageAction`, ``KindEventRenderer``). Functions, not a struct
+/// per event: a struct per event made the module's interface job, which runs
+/// on every edit, type-check thousands of declarations and conformances
+/// (docs/performance.md, "Build time of the generated module").
+///
+/// Everything an event prints for a field (its parameter, the parameter's
+/// doc line, its check and member write) depends on the field alone, so it is
+/// printed once per field slot of the ``EventTable`` when the renderer is
+/// made; an event is then its header and those snippets copied in order. The
+/// renderer is immutable, so the shards can share it while they render
+/// concurrently.
 struct EventRenderer: Sendable {
     let table: EventTable
     let namespace: String
@@ -17,27 +25,26 @@ struct EventRenderer: Sendable {
     private let slots: [Slot]
     /// `    /// Declared in contract.yaml, line `: the event's line number follows.
     private let sourcePrefix: [UInt8]
+    /// `Omnitracking.Events.`: the kind structs' scope, as code.
+    private let kindStructPrefix: [UInt8]
 
     /// Where one field slot's snippets lie in ``arena``: what the field prints
-    /// inside an event, at the struct's depth (the declaration) or its
-    /// members' depth (the rest).
+    /// inside an event function, at the function's depth (the doc line) or
+    /// its body's depth (the rest).
     struct Slot: Sendable {
-        var declaration: Range<Int>
-        /// The doc comment alone, for a kind field the event fixes to a constant.
-        var doc: Range<Int>
         /// Without the line end: only the last parameter has no comma.
         var parameter: Range<Int>
-        /// The parameter's line in the initializer's doc comment.
+        /// The parameter's line in the function's doc comment.
         var parameterDoc: Range<Int>
-        var assignment: Range<Int>
+        /// `let uuid = uuid ?? Foundation.UUID()` for a fresh default; empty otherwise.
+        var resolution: Range<Int>
         /// Empty when the field has nothing to check.
         var check: Range<Int>
         var encoder: Range<Int>
-        /// The start of a constant's declaration, up to ` { `.
-        var constantHead: Range<Int>
-        /// The field protocol, for curated slots.
-        var conformance: Range<Int>
-        var hasDoc: Bool
+        /// `name: name`, the argument of the kind struct's initializer (envelope and kind fields).
+        var argument: Range<Int>
+        /// `name: `, for a kind field the event fixes to a constant.
+        var label: Range<Int>
         /// `nil` only for a constant, which no table slot is (an event fixes a slot per event).
         var parameterGroup: StructLayout.ParameterGroup?
     }
@@ -49,17 +56,18 @@ struct EventRenderer: Sendable {
         var arena: [UInt8] = []
         var slots: [Slot] = []
         slots.reserveCapacity(table.fields.count)
-        for (property, conformance) in zip(table.fields, table.fieldProtocols) {
-            slots.append(Self.slot(property, conformance: conformance, namespace: namespace, arena: &arena))
+        for property in table.fields {
+            slots.append(Self.slot(property, namespace: namespace, arena: &arena))
         }
         self.arena = arena
         self.slots = slots
         // A file name that would need escaping in a comment is not named.
         let file = SwiftLiteral.isPlain(table.sourceFile) ? table.sourceFile : "the contract"
         sourcePrefix = Array("    /// Declared in \(file), line ".utf8)
+        kindStructPrefix = Array("\(SwiftName.escaped(namespace)).Events.".utf8)
     }
 
-    private static func slot(_ property: PropertyDecl, conformance: String?, namespace: String, arena: inout [UInt8]) -> Slot {
+    private static func slot(_ property: PropertyDecl, namespace: String, arena: inout [UInt8]) -> Slot {
         func printed(depth: Int, _ body: (inout CodePrinter) -> Void) -> Range<Int> {
             var p = CodePrinter(depth: depth)
             body(&p)
@@ -76,25 +84,25 @@ struct EventRenderer: Sendable {
         let name = SwiftName.escaped(property.name)
         let printer = PropertyPrinter(property, immutable: true)
         return Slot(
-            declaration: printed(depth: 2, printer.printDeclaration(into:)),
-            doc: printed(depth: 2, printer.printDoc(into:)),
-            parameter: printed(depth: 3, printer.printParameter(into:)),
-            parameterDoc: printed(depth: 2, printer.printParameterDoc(into:)),
-            assignment: printed(depth: 3, printer.printAssignment(into:)),
-            check: printed(depth: 3) { ValueCode.callRule(property, namespace: namespace, into: &$0) },
-            encoder: printed(depth: 3) { ValueCode.callWriter(property, namespace: namespace, into: &$0) },
-            constantHead: text("        public var \(name): \(ValueCode.typeCode(property)) { "),
-            conformance: text(conformance ?? ""),
-            hasDoc: printer.hasDoc,
+            parameter: printed(depth: 2, printer.printParameter(into:)),
+            parameterDoc: printed(depth: 1, printer.printParameterDoc(into:)),
+            resolution: printed(depth: 2, printer.printFreshDefault(into:)),
+            check: printed(depth: 2) { ValueCode.callRule(property, namespace: namespace, into: &$0) },
+            encoder: printed(depth: 2) { ValueCode.callWriter(property, namespace: namespace, into: &$0) },
+            argument: text("\(name): \(name)"),
+            label: text("\(name): "),
             parameterGroup: printer.parameterGroup
         )
     }
 
-    /// Appends the events of `events` to `out`, each a blank line and its struct.
+    /// Appends the functions of `events` to `out`, separated by blank lines.
     func render(_ events: some Sequence<EventTable.EventEntry>, into out: inout [UInt8]) {
         arena.withUnsafeBufferPointer { arena in
             var scratch = Scratch()
+            var first = true
             for event in events {
+                if !first { out.append(Self.newline) }
+                first = false
                 render(event, arena: arena, scratch: &scratch, into: &out)
             }
         }
@@ -105,6 +113,7 @@ struct EventRenderer: Sendable {
         /// (slot, constant) per property, in wire order.
         var properties: [(slot: Int, constant: ConstantDecl?)] = []
         var parameters: [(slot: Int, constant: ConstantDecl?)] = []
+        var argument: [UInt8] = []
     }
 
     private func render(
@@ -116,8 +125,12 @@ struct EventRenderer: Sendable {
         var properties = scratch.properties.takeStorage()
         defer { scratch.properties = properties }
         table.appendProperties(of: event, to: &properties)
+        var parameters = scratch.parameters.takeStorage()
+        defer { scratch.parameters = parameters }
+        StructLayout.appendInParameterOrder(
+            properties, group: { $0.constant == nil ? slots[$0.slot].parameterGroup : nil }, to: &parameters)
 
-        out.append(Self.newline)
+        // Doc comment: what the event is, where it is declared, its parameters.
         if let doc = event.doc {
             SwiftLiteral.appendDocLines(doc, indent: Self.indent, to: &out)
         } else {
@@ -127,75 +140,29 @@ struct EventRenderer: Sendable {
         out.append(contentsOf: sourcePrefix)
         out.append(contentsOf: String(event.line).utf8)
         out.append(contentsOf: Self.sentenceEnd)
+        out.append(contentsOf: Self.defaultsDoc)
+        for (slot, _) in parameters { append(slots[slot].parameterDoc) }
+        out.append(contentsOf: Self.returnsDoc)
         if let message = event.deprecated {
             Self.line("    @available(*, deprecated, message: \(SwiftLiteral.string(message)))", into: &out)
         }
-        var lineStart = out.count
-        out.append(contentsOf: Self.structStart)
-        out.append(contentsOf: SwiftName.escaped(table.names.eventTypeName(event.name)).utf8)
-        out.append(contentsOf: Self.colon)
-        out.append(contentsOf: table.kindProtocol(of: event).utf8)
-        // Conformances continue on the next lines past 120 columns.
-        for slot in event.curated {
-            LineWrapping.append(
-                UnsafeBufferPointer(rebasing: arena[slots[slot].conformance]), first: false,
-                continuation: Self.continuation, reserve: 1, lineStart: &lineStart, to: &out)
+
+        // Signature: parameters in `StructLayout` order (there are always `uuid` and `clientTimestamp`).
+        out.append(contentsOf: Self.functionStart)
+        out.append(contentsOf: SwiftName.escaped(table.names.eventFunctionName(event.name)).utf8)
+        out.append(contentsOf: Self.parametersStart)
+        for (index, (slot, _)) in parameters.enumerated() {
+            append(slots[slot].parameter)
+            if index < parameters.count - 1 { out.append(UInt8(ascii: ",")) }
+            out.append(Self.newline)
         }
-        for conformance in Self.fixedConformances {
-            LineWrapping.append(
-                conformance, first: false, continuation: Self.continuation, reserve: 2, lineStart: &lineStart, to: &out)
-        }
+        out.append(contentsOf: Self.returnType)
+        out.append(contentsOf: kindStructPrefix)
+        out.append(contentsOf: table.kindStructName(of: event).utf8)
         out.append(contentsOf: Self.bodyStart)
-        out.append(contentsOf: Self.eventNameStart)
-        SwiftLiteral.appendString(event.name, to: &out)
-        out.append(contentsOf: Self.closeBraceLine)
+        for (slot, _) in parameters { append(slots[slot].resolution) }
 
-        // A blank line around documented properties only (and after `eventName`).
-        var previousHadDoc: Bool? = true
-        for (slot, constant) in properties {
-            let s = slots[slot]
-            if StructLayout.blankLine(before: s.hasDoc, previousHadDoc: previousHadDoc) { out.append(Self.newline) }
-            if let constant {
-                append(s.doc)
-                append(s.constantHead)
-                out.append(contentsOf: SwiftName.escaped(constant.enumType).utf8)
-                out.append(UInt8(ascii: "."))
-                out.append(contentsOf: SwiftName.escaped(constant.caseName).utf8)
-                out.append(contentsOf: Self.closeBraceLine)
-            } else {
-                append(s.declaration)
-            }
-            previousHadDoc = s.hasDoc
-        }
-        out.append(Self.newline)
-
-        // Initializer: parameters in `StructLayout` order.
-        var parameters = scratch.parameters.takeStorage()
-        defer { scratch.parameters = parameters }
-        StructLayout.appendInParameterOrder(
-            properties, group: { $0.constant == nil ? slots[$0.slot].parameterGroup : nil }, to: &parameters)
-        out.append(contentsOf: Self.initDoc)
-        if !parameters.isEmpty {
-            out.append(contentsOf: Self.parametersDocStart)
-            for (slot, _) in parameters { append(slots[slot].parameterDoc) }
-        }
-        if parameters.isEmpty {
-            out.append(contentsOf: Self.emptyInit)
-        } else {
-            out.append(contentsOf: Self.initStart)
-            for (index, (slot, _)) in parameters.enumerated() {
-                append(slots[slot].parameter)
-                if index < parameters.count - 1 { out.append(UInt8(ascii: ",")) }
-                out.append(Self.newline)
-            }
-            out.append(contentsOf: Self.initEnd)
-        }
-        for (slot, _) in parameters { append(slots[slot].assignment) }
-        out.append(contentsOf: Self.memberEnd)
-        out.append(Self.newline)
-
-        // Documented by `TrackingEvent`, like `writeMembers(to:)`.
-        out.append(contentsOf: Self.validateStart)
+        // The checks, then the members: fixed members next to each other are one raw write.
         var checked = false
         for (slot, constant) in properties where constant == nil && !slots[slot].check.isEmpty {
             if !checked {
@@ -204,13 +171,9 @@ struct EventRenderer: Sendable {
             }
             append(slots[slot].check)
         }
-        out.append(contentsOf: checked ? Self.violationsEnd : Self.noViolations)
-        out.append(contentsOf: Self.memberEnd)
-        out.append(Self.newline)
-
-        // Fixed members next to each other are one raw write.
-        out.append(contentsOf: Self.writeMembersStart)
-        lineStart = out.count
+        if !checked { out.append(contentsOf: Self.noViolations) }
+        out.append(contentsOf: Self.writerStart)
+        var lineStart = out.count
         out.append(contentsOf: Self.rawMembersStart)
         Self.appendMember("event", event.name, first: true, lineStart: &lineStart, to: &out)
         Self.appendMember("kind", event.kindName, first: false, lineStart: &lineStart, to: &out)
@@ -233,8 +196,39 @@ struct EventRenderer: Sendable {
             append(slots[slot].encoder)
         }
         if rawOpen { out.append(contentsOf: Self.rawMembersEnd) }
-        out.append(contentsOf: Self.memberEnd)
-        out.append(contentsOf: Self.structEnd)
+
+        // The kind's event: its name, the envelope's and the kind's fields, what was encoded and found.
+        out.append(contentsOf: Self.returnStart)
+        out.append(contentsOf: kindStructPrefix)
+        out.append(contentsOf: table.kindStructName(of: event).utf8)
+        out.append(contentsOf: Self.argumentsStart)
+        lineStart = out.count
+        out.append(contentsOf: Self.argumentIndent)
+        var argument = scratch.argument.takeStorage()
+        defer { scratch.argument = argument }
+        argument.removeAll(keepingCapacity: true)
+        argument.append(contentsOf: Self.eventNameLabel)
+        SwiftLiteral.appendString(event.name, to: &argument)
+        LineWrapping.append(argument, first: true, continuation: Self.argumentIndent, lineStart: &lineStart, to: &out)
+        // Envelope and kind fields come first in `properties`; the curated ones are not stored.
+        let carried = table.envelope.count + (event.kind.map { table.kinds[$0].fields.count } ?? 0)
+        for (slot, constant) in properties.prefix(carried) {
+            argument.removeAll(keepingCapacity: true)
+            if let constant {
+                argument.append(contentsOf: UnsafeBufferPointer(rebasing: arena[slots[slot].label]))
+                argument.append(contentsOf: SwiftName.escaped(constant.enumType).utf8)
+                argument.append(UInt8(ascii: "."))
+                argument.append(contentsOf: SwiftName.escaped(constant.caseName).utf8)
+            } else {
+                argument.append(contentsOf: UnsafeBufferPointer(rebasing: arena[slots[slot].argument]))
+            }
+            LineWrapping.append(argument, first: false, continuation: Self.argumentIndent, reserve: 1, lineStart: &lineStart, to: &out)
+        }
+        LineWrapping.append(Self.membersArgument, first: false, continuation: Self.argumentIndent, reserve: 1, lineStart: &lineStart, to: &out)
+        LineWrapping.append(Self.violationsArgument, first: false, continuation: Self.argumentIndent, reserve: 1, lineStart: &lineStart, to: &out)
+        out.append(UInt8(ascii: ")"))
+        LineWrapping.endLine(lineStart: &lineStart, in: &out)
+        out.append(contentsOf: Self.functionEnd)
     }
 
     /// The doc comment of an event without a description: its name, kind and
@@ -316,7 +310,7 @@ struct EventRenderer: Sendable {
         }
     }
 
-    private static let rawMembersStart = Array("            writer.rawMembers(\"".utf8)
+    private static let rawMembersStart = Array("        _writer.rawMembers(\"".utf8)
     private static let rawMembersEnd = Array("\")\n".utf8)
     private static let escapedQuote = Array("\\\"".utf8)
 
@@ -329,28 +323,28 @@ struct EventRenderer: Sendable {
     private static let newline = UInt8(ascii: "\n")
     /// Events are declared one level in, inside `extension <Namespace> {`.
     private static let indent = Array("    ".utf8)
-    private static let structStart = Array("    public struct ".utf8)
-    private static let colon = Array(": ".utf8)
-    private static let fixedConformances = EventTable.fixedConformances.map { Array($0.utf8) }
-    private static let continuation = Array("        ".utf8)
-    private static let bodyStart = Array(" {\n".utf8)
-    private static let eventNameStart = Array("        public var eventName: Swift.String { ".utf8)
-    private static let closeBraceLine = Array(" }\n".utf8)
     private static let emptyDocLine = Array("    ///\n".utf8)
     private static let docLineStart = Array("    ///".utf8)
     private static let sentenceEnd = Array(".\n".utf8)
-    private static let parametersDocStart = Array(("        ///\n        " + StructLayout.parametersDocStart + "\n").utf8)
-    private static let initDoc = Array(
-        "        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.\n".utf8)
-    private static let emptyInit = Array("        public init() {\n".utf8)
-    private static let initStart = Array("        public init(\n".utf8)
-    private static let initEnd = Array("        ) {\n".utf8)
-    private static let memberEnd = Array("        }\n".utf8)
-    private static let validateStart = Array("        public func validate() -> [TrackingCore.Violation] {\n".utf8)
-    private static let violationsStart = Array("            var violations: [TrackingCore.Violation] = []\n".utf8)
-    private static let violationsEnd = Array("            return violations\n".utf8)
-    private static let noViolations = Array("            []\n".utf8)
-    private static let writeMembersStart = Array(
-        "        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {\n".utf8)
-    private static let structEnd = Array("    }\n".utf8)
+    private static let defaultsDoc = Array((
+        "    ///\n"
+        + "    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.\n"
+        + "    ///\n"
+        + "    " + StructLayout.parametersDocStart + "\n").utf8)
+    private static let returnsDoc = Array(
+        "    /// - Returns: The event, checked against the contract and encoded.\n".utf8)
+    private static let functionStart = Array("    public static func ".utf8)
+    private static let parametersStart = Array("(\n".utf8)
+    private static let returnType = Array("    ) -> ".utf8)
+    private static let bodyStart = Array(" {\n".utf8)
+    private static let violationsStart = Array("        var _violations: [TrackingCore.Violation] = []\n".utf8)
+    private static let noViolations = Array("        let _violations: [TrackingCore.Violation] = []\n".utf8)
+    private static let writerStart = Array("        var _writer = TrackingCore.JSONWriter(capacity: 1024)\n".utf8)
+    private static let returnStart = Array("        return ".utf8)
+    private static let argumentsStart = Array("(\n".utf8)
+    private static let argumentIndent = Array("            ".utf8)
+    private static let eventNameLabel = Array("eventName: ".utf8)
+    private static let membersArgument = Array("_members: _writer.bytes".utf8)
+    private static let violationsArgument = Array("_violations: _violations".utf8)
+    private static let functionEnd = Array("    }\n".utf8)
 }

@@ -91,13 +91,16 @@ struct ModuleRenderer: Sendable {
             // A shard without events is the header alone: nothing to compile.
             return file(name, consume buffer, imports: !indices.isEmpty) { p in
                 guard !indices.isEmpty else { return }
-                p.block("extension \(namespace)") { p in
+                p.block("extension \(namespace).Rules") { p in
                     DescriptorRenderer(module: module).renderShard(
                         shard, events: indices.lazy.map { contractEvents[$0] }, descriptors: eventDescriptors, into: &p)
-                    p.withBytes { bytes in
-                        events.render(indices.lazy.map { events.table.entry(of: contractEvents[$0]) }, into: &bytes)
-                    }
                 }
+                p.line()
+                p.line("extension \(namespace) {")
+                p.withBytes { bytes in
+                    events.render(indices.lazy.map { events.table.entry(of: contractEvents[$0]) }, into: &bytes)
+                }
+                p.line("}")
             }
         }
     }
@@ -134,6 +137,15 @@ struct ModuleRenderer: Sendable {
             p.block("extension \(kind.qualifiedName)") { p in
                 p.line("/// The kind's wire name, sent in every event of the kind.")
                 p.line("public var kindName: Swift.String { \(SwiftLiteral.string(descriptor.name)) }")
+            }
+        }
+        if !events.table.kinds.isEmpty {
+            p.line()
+            p.block("extension \(namespace).Events") { p in
+                for (index, (kind, kindProtocol)) in zip(events.table.kinds, module.kinds).enumerated() {
+                    if index > 0 { p.line() }
+                    KindEventRenderer(table: events.table, kind: kind, kindProtocol: kindProtocol).render(into: &p)
+                }
             }
         }
         Self.renderRules(module, scopes: [.envelope, .kind], into: &p)

@@ -1,9 +1,10 @@
-/// Everything a generated struct prints for one of its properties, for events
-/// and objects alike, in the spirit of swift-protobuf's `FieldGenerator`: the
-/// declaration, the initializer's parameter, its doc line and its assignment.
-/// ``StructRenderer`` prints an object's properties with it directly;
-/// ``EventRenderer`` prints each field's pieces with it once and copies them
-/// into every event that carries the field. Where the pieces go (parameter
+/// Everything generated code prints for one of a contract's fields, for
+/// objects, events and kinds' event structs alike, in the spirit of
+/// swift-protobuf's `FieldGenerator`: the declaration, the parameter, its doc
+/// line and its assignment. ``StructRenderer`` prints an object's properties
+/// with it directly, ``KindEventRenderer`` a kind struct's; ``EventRenderer``
+/// prints each field's parameter pieces with it once and copies them into
+/// every event function that takes the field. Where the pieces go (parameter
 /// order, blank lines, indentation) is ``StructLayout``'s, also shared.
 struct PropertyPrinter {
     let property: PropertyDecl
@@ -93,9 +94,15 @@ struct PropertyPrinter {
         let name = SwiftName.escaped(property.name)
         let direct = property.deprecated == nil && !property.isIndirect
         let target = direct ? "self.\(name)" : "self._\(property.name)"
-        // `uuid` / `clientTimestamp`: `nil` (the parameter's default) means a fresh value.
-        let value = property.freshDefault.map { "\(name) ?? \($0)" } ?? name
-        p.line("\(target) = \(Self.stored(value, property))")
+        p.line("\(target) = \(Self.stored(name, property))")
+    }
+
+    /// `uuid` / `clientTimestamp` in an event function: `nil` (the parameter's
+    /// default) means a fresh value. Nothing for other properties.
+    func printFreshDefault(into p: inout CodePrinter) {
+        guard let fresh = property.freshDefault else { return }
+        let name = SwiftName.escaped(property.name)
+        p.line("let \(name) = \(name) ?? \(fresh)")
     }
 
     /// The box of a member stored indirectly.

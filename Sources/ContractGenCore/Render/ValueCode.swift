@@ -200,17 +200,18 @@ enum ValueCode {
         "constraints_" + rule + String(repeating: "_items", count: depth)
     }
 
-    /// An event's check of `property` through its shared rule, on one line
-    /// (the rule takes an optional, so present and optional fields read alike).
+    /// An event function's check of its parameter `property` through the field's
+    /// shared rule, on one line (the rule takes an optional, so present and
+    /// optional fields read alike).
     static func callRule(_ property: PropertyDecl, namespace: String, into p: inout CodePrinter) {
         guard property.constant == nil, needsCheck(property.spec), let rule = property.rule else { return }
-        p.line("\(SwiftName.escaped(namespace)).Rules.\(rule)(\(storage(property)), into: &violations)")
+        p.line("\(SwiftName.escaped(namespace)).Rules.\(rule)(\(SwiftName.escaped(property.name)), into: &_violations)")
     }
 
-    /// An event's member write of `property` through its shared rule, on one line.
+    /// An event function's member write of its parameter `property` through the field's shared rule, on one line.
     static func callWriter(_ property: PropertyDecl, namespace: String, into p: inout CodePrinter) {
-        guard let rule = property.rule else { return encodeMember(property, into: &p) }
-        p.line("\(SwiftName.escaped(namespace)).Rules.\(rule)(\(storage(property)), to: &writer)")
+        guard let rule = property.rule else { preconditionFailure("event fields have rules: \(property.wireName)") }
+        p.line("\(SwiftName.escaped(namespace)).Rules.\(rule)(\(SwiftName.escaped(property.name)), to: &_writer)")
     }
 
     /// The shared code of a field: its constraints, its check (when it has

@@ -163,10 +163,8 @@ public enum ContractTranslator {
         let kindRule = declarations.kindRule
         let curatedRule = declarations.curatedRule
         var fields: [PropertyDecl] = []
-        var fieldProtocols: [String?] = []
-        func slot(_ decl: PropertyDecl, _ conformance: String? = nil) -> Int {
+        func slot(_ decl: PropertyDecl) -> Int {
             fields.append(decl)
-            fieldProtocols.append(conformance)
             return fields.count - 1
         }
         let envelope = contract.mandatory.map { slot(property($0, false, envelopeRule($0))) }
@@ -175,14 +173,14 @@ public enum ContractTranslator {
         for kind in contract.kinds where kindIndices[kind.name] == nil {
             kindIndices[kind.name] = kinds.count
             kinds.append(EventTable.KindEntry(
-                name: kind.name, protocolName: names.kindProtocol(kind.name),
+                name: kind.name, protocolName: names.kindProtocol(kind.name), structName: SwiftName.escaped(names.kindName(kind.name)),
                 fields: kind.mandatory.map { slot(property($0, false, kindRule(kind.name, $0))) }))
         }
         var curated: [String: (present: Int, optional: Int)] = [:]
         for field in contract.fields where curated[field.wireName] == nil {
             curated[field.wireName] = (
-                slot(property(field, false, curatedRule(field)), names.fieldProtocol(field.wireName)),
-                slot(property(field, true, curatedRule(field)), names.optionalFieldProtocol(field.wireName))
+                slot(property(field, false, curatedRule(field))),
+                slot(property(field, true, curatedRule(field)))
             )
         }
         var constantCases: [String: [String: ConstantDecl]] = [:]  // value set -> code -> constant
@@ -196,7 +194,7 @@ public enum ContractTranslator {
         }
 
         return EventTable(
-            fields: fields, fieldProtocols: fieldProtocols, kinds: kinds, envelope: envelope, kindIndices: kindIndices,
+            fields: fields, kinds: kinds, envelope: envelope, kindIndices: kindIndices,
             curatedSlots: curated, constantCases: constantCases, names: names,
             sourceFile: contract.location.file.split(separator: "/").last.map(String.init) ?? contract.location.file)
     }

@@ -4,13 +4,12 @@
 ///
 /// A contract of thousands of events puts the same few thousand declarations
 /// into every event; the renderer prints each declaration's code once and the
-/// events by index, without a declaration model per event.
+/// events by index, without a declaration model per event. Each kind's event
+/// struct stores the envelope's and the kind's slots (``KindEntry``).
 struct EventTable: Sendable {
     /// The declarations events carry, by slot: the envelope fields first, then
     /// every kind's mandatory fields, then each curated field present and optional.
     var fields: [PropertyDecl]
-    /// For curated slots, the field protocol an event carrying it conforms to.
-    var fieldProtocols: [String?]
     var kinds: [KindEntry]
     /// Slots of the envelope fields, in contract order.
     var envelope: [Int]
@@ -26,6 +25,8 @@ struct EventTable: Sendable {
     struct KindEntry: Sendable {
         var name: String
         var protocolName: String
+        /// Its events' struct in `Events`, unqualified and escaped (`PageView`).
+        var structName: String
         /// Slots of the kind's mandatory fields, in contract order.
         var fields: [Int]
     }
@@ -78,9 +79,9 @@ struct EventTable: Sendable {
             constants: constants, curated: curated)
     }
 
-    /// The event's kind protocol.
-    func kindProtocol(of event: EventEntry) -> String {
-        event.kind.map { kinds[$0].protocolName } ?? names.kindProtocol(event.kindName)
+    /// The struct the event's function returns, in `Events`, unqualified and escaped.
+    func kindStructName(of event: EventEntry) -> String {
+        event.kind.map { kinds[$0].structName } ?? SwiftName.escaped(names.kindName(event.kindName))
     }
 
     /// `event`'s properties in wire order (envelope, kind, curated fields): each
@@ -96,10 +97,4 @@ struct EventTable: Sendable {
         for slot in event.curated { properties.append((slot, nil)) }
     }
 
-    /// Every event's last conformance. `ContractGeneratedEvent` marks the type
-    /// as generated: the runtime trusts its `validate()` and skips re-checking
-    /// the encoded payload against the descriptor. Events are not `Hashable`:
-    /// the synthesized conformance was a third of the module's build time
-    /// (docs/performance.md); compare events by `encodedJSON()`.
-    static let fixedConformances = ["TrackingCore.ContractGeneratedEvent"]
 }

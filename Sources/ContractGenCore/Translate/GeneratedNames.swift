@@ -5,17 +5,20 @@ import TrackingCore
 ///
 /// **Everything is nested under the contract's namespace enum**: the only
 /// top-level name a generated module declares is the namespace (`Shop`).
-/// Value sets, objects and events are `Shop.Currency`, `Shop.AddToCart`;
-/// the envelope protocol is `Shop.Event`; kind protocols live in
-/// `Shop.Kinds` (`Shop.Kinds.PageView`) and curated-field protocols in
-/// `Shop.Fields` / `Shop.OptionalFields` (`Shop.Fields.Sku`). So no
-/// contract name can clash with a type an app imports (SwiftUI's `Section`,
-/// Foundation's `Data`), kinds cannot clash with events, and a field `x`
-/// cannot clash with a field `xOptional`.
+/// Value sets and objects are `Shop.Currency`, `Shop.Product`; events are
+/// static functions, `Shop.addToCart(...)`, returning their kind's event
+/// struct in `Shop.Events` (`Shop.Events.PageAction`); the envelope protocol
+/// is `Shop.Event`; kind protocols live in `Shop.Kinds`
+/// (`Shop.Kinds.PageView`) and curated-field protocols in `Shop.Fields` /
+/// `Shop.OptionalFields` (`Shop.Fields.Sku`). So no contract name can clash
+/// with a type an app imports (SwiftUI's `Section`, Foundation's `Data`),
+/// kinds cannot clash with events, and a field `x` cannot clash with a field
+/// `xOptional`.
 ///
 /// Swift names come from ``SwiftName`` (or a contract's `swiftName:`); a
 /// name that cannot be used as written gets a trailing `_`
-/// (``reservedTypeNames``, ``reservedMemberNames``, ``reservedCaseNames``).
+/// (``reservedTypeNames``, ``reservedMemberNames``, ``reservedCaseNames``,
+/// ``reservedFunctionNames``).
 /// ``SwiftName`` never produces a name ending in `_`, so the suffix cannot
 /// collide with another derived name.
 package struct GeneratedNames: Sendable, Hashable {
@@ -23,7 +26,7 @@ package struct GeneratedNames: Sendable, Hashable {
     package let namespace: String
     /// Value set or object name -> its type name (unqualified).
     private var typeNames: [String: String] = [:]
-    /// Event name -> its struct name (unqualified).
+    /// Event name -> its function name (unqualified, unescaped).
     private var eventNames: [String: String] = [:]
     /// Kind name -> its protocol name in `Kinds` (unqualified).
     private var kindNames: [String: String] = [:]
@@ -40,7 +43,7 @@ package struct GeneratedNames: Sendable, Hashable {
             typeNames[object.name] = Self.typeName(object.name, swiftName: object.swiftName, namespace: namespace)
         }
         for event in contract.events where eventNames[event.name] == nil {
-            eventNames[event.name] = Self.typeName(event.name, swiftName: event.swiftName, namespace: namespace)
+            eventNames[event.name] = Self.functionName(event.name, swiftName: event.swiftName)
         }
         for kind in contract.kinds where kindNames[kind.name] == nil {
             kindNames[kind.name] = Self.typeName(kind.name, swiftName: kind.swiftName, namespace: namespace)
@@ -61,8 +64,14 @@ package struct GeneratedNames: Sendable, Hashable {
     /// A type that would take one of them (or the namespace's name) gets a trailing `_`.
     package static let reservedTypeNames = qualifyingModules.union([
         "Type", "Protocol", "Self", "Any", "AnyObject", "Event", "Rules", "SupportVersion", "Kinds", "Fields",
-        "OptionalFields",
+        "OptionalFields", "Events",
     ])
+
+    /// Function names an event may not take: the namespace's own static
+    /// members, and names Swift gives a meaning after a dot (`Shop.self`).
+    package static let reservedFunctionNames: Set<String> = [
+        "self", "init", "deinit", "subscript", "Type", "Protocol", "name", "version", "descriptor", "makeDescriptor",
+    ]
 
     /// The modules generated code qualifies names with (`Swift.String`,
     /// `Foundation.UUID()`): no generated type or property may take their names.
@@ -73,6 +82,8 @@ package struct GeneratedNames: Sendable, Hashable {
     package static let reservedMemberNames: Set<String> = [
         "self", "init", "eventName", "kindName", "contractVersion", "validate", "writeMembers", "encodedJSON",
         "writeJSON", "collectViolations", "hashValue", "descriptor",
+        // An event function's locals, and its kind struct's encoded members and findings.
+        "_writer", "_violations", "_members",
     ]
 
     /// Names enum cases may not take: `RawRepresentable`/`CaseIterable`
@@ -117,6 +128,20 @@ package struct GeneratedNames: Sendable, Hashable {
             name += "_"
         }
         return (plain, name, reasons)
+    }
+
+    /// An event's function name, unescaped: `swiftName` or `add_to_cart` ->
+    /// `addToCart` (a `swiftName:` with its first letter lowercased), with `_`
+    /// appended when reserved (``reservedFunctionNames``).
+    package static func functionName(_ eventName: String, swiftName: String? = nil) -> String {
+        derivedFunctionName(eventName, swiftName: swiftName).name
+    }
+
+    /// ``functionName(_:swiftName:)`` with the name before any `_` was added
+    /// (`plain`), for validate's note.
+    package static func derivedFunctionName(_ eventName: String, swiftName: String? = nil) -> (plain: String, name: String) {
+        let plain = swiftName.map(SwiftName.lowercasedFirst) ?? SwiftName.lowerCamel(eventName)
+        return (plain, reservedFunctionNames.contains(plain) ? plain + "_" : plain)
     }
 
     /// A property or parameter name, unescaped: `cart_id` -> `cartId`, `self` -> `self_`.
@@ -168,9 +193,14 @@ package struct GeneratedNames: Sendable, Hashable {
         qualifier + "." + SwiftName.escaped(typeName(name))
     }
 
-    /// An event's struct name, unqualified (`AddToCart`).
-    package func eventTypeName(_ event: String) -> String {
-        eventNames[event] ?? Self.typeName(event, namespace: namespace)
+    /// An event's function name, unqualified and unescaped (`addToCart`).
+    package func eventFunctionName(_ event: String) -> String {
+        eventNames[event] ?? Self.functionName(event)
+    }
+
+    /// The struct of a kind's events: `Omnitracking.Events.PageView`.
+    package func kindEventStruct(_ kind: String) -> String {
+        qualifier + ".Events." + SwiftName.escaped(kindName(kind))
     }
 
     /// A kind's protocol name in `Kinds`, unqualified (`PageView`).

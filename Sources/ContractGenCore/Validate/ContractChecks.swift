@@ -150,10 +150,11 @@ struct ContractChecks {
         }
     }
 
-    /// Value sets, objects and events become types in the contract's namespace
-    /// enum, kinds protocols in its `Kinds` enum: the names in each must be
-    /// distinct. Names that cannot be used as written get a trailing `_` (noted);
-    /// a name with no letter or digit has nothing to derive from (an error).
+    /// Value sets and objects become types in the contract's namespace enum,
+    /// events functions in it, kinds protocols in its `Kinds` enum: the names
+    /// in each must be distinct. Names that cannot be used as written get a
+    /// trailing `_` (noted); a name with no letter or digit has nothing to
+    /// derive from (an error).
     private func checkTypeNames() {
         let namespace = GeneratedNames.namespaceName(contract.name)
         if NameRules.isValidName(contract.name) {
@@ -169,7 +170,9 @@ struct ContractChecks {
         }
         enum Group: Int { case valueSet, object, kind, event }
         let groupNames = ["value set", "object", "kind", "event"]
+        let declarationNames = ["type", "type", "protocol", "function"]
         // Swift name -> (group, name) of its first claimant; kinds have a scope of their own.
+        // Functions share the namespace with types: a name both derive (`_1st`) is one name.
         var seen: [String: (group: Group, name: String)] = [:]
         var seenKinds: [String: String] = [:]
         seen.reserveCapacity(contract.valueSets.count + contract.objects.count + contract.events.count)
@@ -180,14 +183,20 @@ struct ContractChecks {
             if swiftName == nil, !GeneratedNames.hasSwiftName(name) {
                 reader.error(
                     "\(what) has no letter or digit to make a Swift name from", at: location,
-                    hint: group == .valueSet ? "rename it" : "add 'swiftName:' with the type name Swift code should use")
+                    hint: group == .valueSet ? "rename it" : "add 'swiftName:' with the \(declarationNames[group.rawValue]) name Swift code should use")
                 return
             }
-            let (plain, swift, reasons) = GeneratedNames.derivedTypeName(name, swiftName: swiftName, namespace: namespace)
+            let plain: String, swift: String, reasons: [String]
+            if group == .event {
+                (plain, swift) = GeneratedNames.derivedFunctionName(name, swiftName: swiftName)
+                reasons = []  // one reason only, made when reported
+            } else {
+                (plain, swift, reasons) = GeneratedNames.derivedTypeName(name, swiftName: swiftName, namespace: namespace)
+            }
             var qualified: String { group == .kind ? "\(namespace).Kinds.\(swift)" : "\(namespace).\(swift)" }
             if swift != plain {
                 reader.note(
-                    "\(what) becomes the Swift \(group == .kind ? "protocol" : "type") '\(qualified)' (\(reasons.joined(separator: ", ")))",
+                    "\(what) becomes the Swift \(declarationNames[group.rawValue]) '\(qualified)' (\(group == .event ? "'\(plain)' is reserved in generated code" : reasons.joined(separator: ", ")))",
                     at: location, hint: group == .valueSet ? nil : "add 'swiftName:' to choose another name")
             }
             if group == .kind {
@@ -204,9 +213,10 @@ struct ContractChecks {
             if let other = seen[swift] {
                 let sameDeclaration = other.name == name && (other.group == group || Set([other.group, group]) == [.valueSet, .object])
                 guard !sameDeclaration else { return }  // reported already as a duplicate key or a name declared twice
+                let declaration = group == other.group || group != .event && other.group != .event ? declarationNames[group.rawValue] : "name"
                 reader.error(
-                    "\(what) and \(groupNames[other.group.rawValue]) '\(other.name)' both become the Swift type '\(qualified)'", at: location,
-                    hint: "rename one of them, or give one a 'swiftName:'")
+                    "\(what) and \(groupNames[other.group.rawValue]) '\(other.name)' both become the Swift \(declaration) '\(qualified)'",
+                    at: location, hint: "rename one of them, or give one a 'swiftName:'")
             } else {
                 seen[swift] = (group, name)
             }
