@@ -18,3 +18,29 @@ extension JSONValue {
         return nil
     }
 }
+
+extension JSONValue {
+    /// The number, when this is a number that a `Double` holds.
+    public var doubleValue: Double? {
+        if case .number(let text) = self { return Double(text) }
+        return nil
+    }
+
+    /// The number, when this is an integer that an `Int` holds.
+    public var intValue: Int? {
+        if case .number(let text) = self { return Int(text) }
+        return nil
+    }
+
+    /// The boolean, when this is one.
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+
+    /// The items, when this is an array.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+}

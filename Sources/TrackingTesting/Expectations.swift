@@ -2,26 +2,30 @@ import Testing
 import TrackingCore
 import TrackingDispatcher
 
-/// Expects at least one event of the generated type `Event` that satisfies
+/// Expects at least one event of type `Event` (a kind's event struct, such as
+/// `Shop.Events.PageView`), named `name` when given, that satisfies
 /// `predicate` (and exactly `count` of them when given); fails listing what
 /// was tracked instead. Returns the matching events for further checks.
 ///
 /// ```swift
-/// let views = expectTracked(Shop.HomePageView.self, in: recorder) { $0.secondsOnScreen >= 1 }
+/// let views = expectTracked(Shop.Events.PageView.self, named: "homePageView", in: recorder) {
+///     ($0.field("secondsOnScreen")?.doubleValue ?? 0) >= 1
+/// }
 /// ```
 @discardableResult
 public func expectTracked<Event: TrackingEvent>(
-    _ type: Event.Type, in recorder: TrackingRecorder, count: Int? = nil,
+    _ type: Event.Type, named name: String? = nil, in recorder: TrackingRecorder, count: Int? = nil,
     where predicate: (Event) -> Bool = { _ in true },
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> [Event] {
-    let ofType = recorder.events(of: type)
+    let ofType = recorder.events(of: type).filter { name == nil || $0.eventName == name }
     let matching = ofType.filter(predicate)
     let expected = count.map { "exactly \($0)" } ?? "at least one"
+    let what = name.map { "\(type) '\($0)'" } ?? "\(type)"
     if count.map({ matching.count != $0 }) ?? matching.isEmpty {
         let tracked = recorder.events.map(\.eventName)
         Issue.record(
-            "expected \(expected) \(type) matching the predicate; \(matching.count) of \(ofType.count) of that type matched. Tracked: \(tracked.isEmpty ? "nothing" : tracked.joined(separator: ", "))",
+            "expected \(expected) \(what) matching the predicate; \(matching.count) of \(ofType.count) of that type matched. Tracked: \(tracked.isEmpty ? "nothing" : tracked.joined(separator: ", "))",
             sourceLocation: sourceLocation)
     }
     return matching

@@ -18,7 +18,7 @@ public final class TrackingRecorder: TrackingEventSink, @unchecked Sendable {
     /// Every event so far, in order.
     public var events: [any TrackingEvent] { lock.withLock { recorded } }
 
-    /// The events of one generated type, in order.
+    /// The events of one type (a kind's event struct, such as `Shop.Events.PageView`), in order.
     public func events<Event: TrackingEvent>(of type: Event.Type) -> [Event] {
         events.compactMap { $0 as? Event }
     }
