@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The app developer's loop, end to end, on a copy of Examples/ShopApp:
 #   1. build it as it is;
-#   2. add an event and an optional field to its contract, use the new types,
-#      build again: the new types exist;
+#   2. add an event and an optional field to its contract, call the new event's
+#      function with the new field, build again: both exist;
 #   3. break the contract: the build fails and names contract.yaml:LINE:COL.
 # Runs in CI; takes a couple of minutes (a fresh build of the copy).
 set -euo pipefail
@@ -36,10 +36,12 @@ sed -i.bak 's|^fields:$|fields:\n  giftNote: { type: string, maxLength: 120 }|' 
 cat > "$app/Sources/shop-app/LoopCheck.swift" <<'SWIFT'
 import ShopEvents
 
-/// Written by scripts/check-contract-loop.sh: uses the types the edit added.
+/// Written by scripts/check-contract-loop.sh: uses the event and field the edit
+/// added (the event's function, its `giftNote` parameter; the note read back
+/// from what the event sends).
 func loopCheck() -> String {
-    let event = Shop.WishlistAdd(sku: "1234", giftNote: "for you")
-    let note: String? = event.giftNote
+    let event: Shop.Events.PageAction = Shop.wishlistAdd(sku: "1234", giftNote: "for you")
+    let note = (try? JSONValue.parse(event.encodedJSON()))?["giftNote"]?.stringValue
     return "\(event.eventName) \(note ?? "")"
 }
 SWIFT

@@ -25,13 +25,13 @@ public final class HomeScreenModel<C: Clock> where C.Duration == Duration {
         self.products = products
         self.viewport = viewport
         screen = ScreenTracker(events: events, clock: clock, lifecycle: lifecycle) { visit in
-            Shop.HomePageView(uniqueViewId: visit.uniqueViewId, secondsOnScreen: visit.secondsOnScreen,
-                         skuItemList: products, exitInteraction: visit.exitInteraction(background: .background))
+            Shop.homePageView(uniqueViewId: visit.uniqueViewId, secondsOnScreen: visit.secondsOnScreen,
+                              skuItemList: products, exitInteraction: visit.exitInteraction(background: .background))
         }
         let sink = screen.impressionSink(events: events) { impression, uniqueViewId in
-            Shop.ProductImpression(uniqueViewId: uniqueViewId, itemId: impression.itemID.rawValue,
-                              position: impression.position, visibleSeconds: impression.visibleSeconds,
-                              sku: impression.itemID.rawValue)
+            Shop.productImpression(uniqueViewId: uniqueViewId, itemId: impression.itemID.rawValue,
+                                   position: impression.position, visibleSeconds: impression.visibleSeconds,
+                                   sku: impression.itemID.rawValue)
         }
         impressions = ImpressionDriver(tracker: try ImpressionTracker(rules: .mrc, sink: sink), clock: clock,
                                        lifecycle: lifecycle)

@@ -8,8 +8,8 @@ public func productDetailScreen(sku: String, price: Decimal, currency: Shop.Curr
                                 clock: some Clock<Duration>, lifecycle: ApplicationLifecycle? = .shared)
     -> ScreenTracker<Shop.ExitInteraction> {
     ScreenTracker(events: events, clock: clock, lifecycle: lifecycle) { visit in
-        Shop.ProductDetailPageView(uniqueViewId: visit.uniqueViewId, secondsOnScreen: visit.secondsOnScreen,
-                              sku: sku, price: price, currency: currency,
-                              exitInteraction: visit.exitInteraction(background: .background))
+        Shop.productDetailPageView(uniqueViewId: visit.uniqueViewId, secondsOnScreen: visit.secondsOnScreen,
+                                   sku: sku, price: price, currency: currency,
+                                   exitInteraction: visit.exitInteraction(background: .background))
     }
 }

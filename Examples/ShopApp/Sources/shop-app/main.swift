@@ -18,14 +18,16 @@ let collectorURL = arguments.firstIndex(of: "--collector").flatMap { index in
     index + 1 < arguments.count ? URL(string: arguments[index + 1]) : nil
 }
 
-// 1. Typed events: required fields are parameters, optional ones default to nil,
-//    constants (the screen) are fixed by the contract. Every generated type
-//    is nested in the contract's namespace, Shop.
-let add = Shop.AddToCart(sku: "1234", price: Decimal(string: "19.99")!, currency: .eur, quantity: 2)
+// 1. Typed events: one function per event, named after it. Required fields are
+//    parameters, optional ones default to nil, constants (the screen) are fixed
+//    by the contract. The function checks and encodes the event and returns its
+//    kind's struct (here Shop.Events.PageAction). Everything generated is nested
+//    in the contract's namespace, Shop.
+let add = Shop.addToCart(sku: "1234", price: Decimal(string: "19.99")!, currency: .eur, quantity: 2)
 print("encoded:", String(decoding: add.encodedJSON(), as: UTF8.self))
 
 // 2. An event that breaks the contract: the report names every field path.
-let broken = Shop.AddToCart(sku: "12ab", price: Decimal(string: "-1")!, currency: .usd, quantity: 500)
+let broken = Shop.addToCart(sku: "12ab", price: Decimal(string: "-1")!, currency: .usd, quantity: 500)
 print("validation report for a broken addToCart:")
 for violation in broken.validate() { print("  - \(violation)") }
 

@@ -7,6 +7,11 @@ import TrackingTesting
 
 /// The home screen's tracking as the shop's team tests it: a manual clock, a
 /// recorder in place of the dispatcher, and a lifecycle hub of the test's own.
+///
+/// Events are picked by kind struct and wire name (`Shop.Events.PageView`
+/// named `homePageView`). The kind's fields (`uniqueViewId`, `secondsOnScreen`)
+/// are typed properties; the event's other fields are read from what it sends
+/// (`field("exitInteraction")`), value sets as their wire values.
 @MainActor @Suite("Home screen tracking", .timeLimit(.minutes(1)))
 struct HomeScreenTests {
     let clock = ManualClock()
@@ -24,8 +29,9 @@ struct HomeScreenTests {
         home.appear()
         clock.advance(by: .milliseconds(2500))
         home.openProduct("5678")
-        expectTracked(Shop.HomePageView.self, in: recorder, count: 1) {
-            $0.secondsOnScreen == 2.5 && $0.exitInteraction == .productTap && $0.skuItemList == home.products
+        expectTracked(Shop.Events.PageView.self, named: "homePageView", in: recorder, count: 1) {
+            $0.secondsOnScreen == 2.5 && $0.field("exitInteraction")?.stringValue == "product_tap"
+                && $0.field("skuItemList") == .array(home.products.map(JSONValue.string))
         }
         expectNoContractViolations(in: recorder)
     }
@@ -37,9 +43,12 @@ struct HomeScreenTests {
         home.scrolled(to: 0)
         clock.advance(by: .seconds(1))
         home.disappear()
-        let page = try #require(expectTracked(Shop.HomePageView.self, in: recorder, count: 1).first)
-        let seen = expectTracked(Shop.ProductImpression.self, in: recorder, count: 3) { $0.uniqueViewId == page.uniqueViewId }
-        #expect(seen.map(\.sku) == ["1234", "5678", "9012"])   // 3456 is below the fold
+        let page = try #require(
+            expectTracked(Shop.Events.PageView.self, named: "homePageView", in: recorder, count: 1).first)
+        let seen = expectTracked(Shop.Events.Impression.self, named: "productImpression", in: recorder, count: 3) {
+            $0.uniqueViewId == page.uniqueViewId
+        }
+        #expect(seen.map { $0.field("sku")?.stringValue } == ["1234", "5678", "9012"])   // 3456 is below the fold
         expectNoContractViolations(in: recorder)
     }
 
@@ -55,12 +64,14 @@ struct HomeScreenTests {
         clock.advance(by: .seconds(1))
         home.disappear(interaction: .tabBar)
 
-        let views = expectTracked(Shop.HomePageView.self, in: recorder, count: 2)
-        #expect(views.map(\.exitInteraction) == [.background, .tabBar])
+        let views = expectTracked(Shop.Events.PageView.self, named: "homePageView", in: recorder, count: 2)
+        #expect(views.map { $0.field("exitInteraction")?.stringValue } == ["background", "tab_bar"])
         #expect(views.map(\.secondsOnScreen) == [0.4, 1])
         #expect(views[0].uniqueViewId != views[1].uniqueViewId)
         // 0.4 s before the background is not a second: the tiles count in the second visit only.
-        expectTracked(Shop.ProductImpression.self, in: recorder, count: 3) { $0.uniqueViewId == views[1].uniqueViewId }
+        expectTracked(Shop.Events.Impression.self, named: "productImpression", in: recorder, count: 3) {
+            $0.uniqueViewId == views[1].uniqueViewId
+        }
         expectNoContractViolations(in: recorder)
     }
 
@@ -71,8 +82,9 @@ struct HomeScreenTests {
         detail.enter()
         clock.advance(by: .seconds(3))
         detail.exit(interaction: .back)
-        expectTracked(Shop.ProductDetailPageView.self, in: recorder, count: 1) {
-            $0.sku == "9012" && $0.secondsOnScreen == 3 && $0.exitInteraction == .back
+        expectTracked(Shop.Events.PageView.self, named: "productDetailPageView", in: recorder, count: 1) {
+            $0.field("sku")?.stringValue == "9012" && $0.secondsOnScreen == 3
+                && $0.field("exitInteraction")?.stringValue == "back"
         }
         expectNoContractViolations(in: recorder)
     }
