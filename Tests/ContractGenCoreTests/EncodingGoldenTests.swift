@@ -14,29 +14,29 @@ enum ExampleEvents {
 
     /// Event wire name -> instance.
     static let all: [(name: String, event: any Omnitracking.Event)] = [
-        ("wishlistPageView", Omnitracking.WishlistPageView(
+        ("wishlistPageView", Omnitracking.wishlistPageView(
             uniqueViewId: viewId, skuItemList: ["1234", "5678"], exitInteraction: .tabBar, uuid: uuid, clientTimestamp: timestamp)),
-        ("messageCentrePageView", Omnitracking.MessageCentrePageView(
+        ("messageCentrePageView", Omnitracking.messageCentrePageView(
             uniqueViewId: viewId, messageQuantity: 3, hasNewMessages: true, promocode: "SPRING24", uuid: uuid, clientTimestamp: timestamp)),
-        ("productDetailPageView", Omnitracking.ProductDetailPageView(
+        ("productDetailPageView", Omnitracking.productDetailPageView(
             uniqueViewId: viewId, sku: "123456", price: decimal("19.99"), currency: .eur, uuid: uuid, clientTimestamp: timestamp)),
-        ("searchResultsPageView", Omnitracking.SearchResultsPageView(
+        ("searchResultsPageView", Omnitracking.searchResultsPageView(
             uniqueViewId: viewId, searchQuery: "red \"shoes\" \\ size 42\n😀", skuItemList: [], legacyCategory: "shoes",
             uuid: uuid, clientTimestamp: timestamp)),
-        ("addToBag", Omnitracking.AddToBag(
+        ("addToBag", Omnitracking.addToBag(
             uniqueViewId: viewId, sku: "00001234", price: decimal("1234567890.0000000001"), currency: .gbp, quantity: 2,
             uuid: uuid, clientTimestamp: timestamp)),
-        ("bagPageView", Omnitracking.BagPageView(
+        ("bagPageView", Omnitracking.bagPageView(
             uniqueViewId: viewId,
             products: [
                 Omnitracking.Product(sku: "1234", price: decimal("0.1"), brand: "Acme & Söhne", imageUrl: "https://example.com/a.png", position: 0),
                 Omnitracking.Product(sku: "99999", price: decimal("5")),
             ],
             cartId: "cart-7", exitInteraction: .deepLink, uuid: uuid, clientTimestamp: timestamp)),
-        ("applyPromocode", Omnitracking.ApplyPromocode(
+        ("applyPromocode", Omnitracking.applyPromocode(
             uniqueViewId: viewId, interactionType: .longPress, promocode: "SAVE10", uuid: uuid, clientTimestamp: timestamp)),
-        ("appBoot", Omnitracking.AppBoot(uuid: uuid, clientTimestamp: timestamp)),
-        ("productImpression", Omnitracking.ProductImpression(
+        ("appBoot", Omnitracking.appBoot(uuid: uuid, clientTimestamp: timestamp)),
+        ("productImpression", Omnitracking.productImpression(
             viewType: .home, uniqueViewId: viewId, itemId: "tile-7", position: 3, visibleSeconds: 2.5, visibleRatio: 0.75,
             sku: "1234", uuid: uuid, clientTimestamp: timestamp)),
     ]

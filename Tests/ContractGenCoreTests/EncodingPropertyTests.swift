@@ -27,7 +27,7 @@ import TrackingCore
     @Test func randomBagPageViewsEncodeAndValidate() async {
         await propertyCheck(count: 200, input: Self.product.array(of: 0...50), Self.text, Gen<Omnitracking.ExitInteraction>.case, Self.timestamp) {
             products, cartId, exit, timestamp in
-            let event = Omnitracking.BagPageView(
+            let event = Omnitracking.bagPageView(
                 uniqueViewId: UUID(), products: products, cartId: cartId, promocode: "ABCD1234", exitInteraction: exit,
                 clientTimestamp: timestamp)
             try? Self.check(event)
@@ -39,7 +39,7 @@ import TrackingCore
 
     @Test func randomAddToBagEventsEncodeAndValidate() async {
         await propertyCheck(count: 200, input: Self.sku, Self.price, Gen<Omnitracking.Currency>.case, Gen.int(in: 1...99)) { sku, price, currency, quantity in
-            let event = Omnitracking.AddToBag(uniqueViewId: UUID(), sku: sku, price: price, currency: currency, quantity: quantity)
+            let event = Omnitracking.addToBag(uniqueViewId: UUID(), sku: sku, price: price, currency: currency, quantity: quantity)
             try? Self.check(event)
             let value = try? JSONValue.parse(event.encodedJSON())
             #expect(value?["price"] == .number(price.description))
@@ -52,7 +52,7 @@ import TrackingCore
             count: 200, input: Gen<Omnitracking.ViewType>.case, Gen.letterOrNumber.string(of: 1...64), Gen.int(in: 0...10_000),
             Gen.double(in: 0...3600), Gen.double(in: 0...1)
         ) { viewType, itemId, position, seconds, ratio in
-            let event = Omnitracking.ProductImpression(
+            let event = Omnitracking.productImpression(
                 viewType: viewType, uniqueViewId: UUID(), itemId: itemId, position: position, visibleSeconds: seconds,
                 visibleRatio: ratio, sku: "1234")
             try? Self.check(event)
@@ -68,7 +68,7 @@ import TrackingCore
 
     @Test func randomWishlistViewsEncodeAndValidate() async {
         await propertyCheck(count: 200, input: Self.sku.array(of: 0...200), Self.timestamp) { skus, timestamp in
-            let event = Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: skus, clientTimestamp: timestamp)
+            let event = Omnitracking.wishlistPageView(uniqueViewId: UUID(), skuItemList: skus, clientTimestamp: timestamp)
             try? Self.check(event)
             let parsed = try? JSONSerialization.jsonObject(with: Data(event.encodedJSON())) as? [String: Any]
             #expect(parsed?["skuItemList"] as? [String] == skus)
@@ -84,7 +84,7 @@ import TrackingCore
             var products = products
             let index = rawIndex % products.count
             products[index].price = -Decimal(cents) / 100
-            let event = Omnitracking.BagPageView(uniqueViewId: UUID(), products: products, cartId: "c")
+            let event = Omnitracking.bagPageView(uniqueViewId: UUID(), products: products, cartId: "c")
             let violations = event.validate()
             #expect(violations.map(\.path) == ["products[\(index)].price"])
             #expect(violations.map(\.code) == [.belowMinimum])
@@ -97,13 +97,13 @@ import TrackingCore
     @Test func eachBrokenConstraintIsReportedWithItsPath() async {
         await propertyCheck(count: 100, input: Gen.int(in: 100...10_000), Gen.int(in: 0...199), Gen.letter.string(of: 1...3)) {
             quantity, badIndex, junk in
-            let add = Omnitracking.AddToBag(uniqueViewId: UUID(), sku: "12" + junk, price: 1, currency: .usd, quantity: quantity)
+            let add = Omnitracking.addToBag(uniqueViewId: UUID(), sku: "12" + junk, price: 1, currency: .usd, quantity: quantity)
             #expect(Set(add.validate().map(\.path)) == ["sku", "quantity"])
             #expect(Set(add.validate().map(\.code)) == [.patternMismatch, .aboveMaximum])
 
             var skus = Array(repeating: "1234", count: 201)
             skus[badIndex] = junk
-            let wishlist = Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: skus)
+            let wishlist = Omnitracking.wishlistPageView(uniqueViewId: UUID(), skuItemList: skus)
             #expect(wishlist.validate().map(\.path) == ["skuItemList", "skuItemList[\(badIndex)]"])
             #expect(wishlist.validate().map(\.code) == [.tooManyItems, .patternMismatch])
             let runtime = Omnitracking.descriptor.validate(payload: (try? JSONValue.parse(wishlist.encodedJSON())) ?? .null)

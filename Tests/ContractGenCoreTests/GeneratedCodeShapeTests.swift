@@ -15,14 +15,17 @@ import TrackingCore
     @Test func eventsRepeatNoConstraintsChecksOrEncoders() throws {
         let files = try Self.files()
         let events = (0..<ContractTranslator.eventShardCount).map { files[GeneratedFileSet.events(shard: $0)]! }.joined()
-        #expect(events.contains("public struct BagPageView"))
+        #expect(events.contains("public static func bagPageView(\n"))
+        #expect(events.contains(") -> Omnitracking.Events.PageView {\n"))
+        // Events are functions: no struct, and so no type-checked declaration, per event.
+        #expect(!events.contains("struct "))
         #expect(!events.contains("FieldConstraints("))
         #expect(!events.contains("ConstraintRules"))
         #expect(!events.contains("writer.rawKey"))
         #expect(!events.contains("var kindName"))
         #expect(!events.contains("var contractVersion"))
-        #expect(events.contains("Omnitracking.Rules.field_products(self.products, into: &violations)"))
-        #expect(events.contains("Omnitracking.Rules.field_cartId(self.cartId, to: &writer)"))
+        #expect(events.contains("Omnitracking.Rules.field_products(products, into: &_violations)"))
+        #expect(events.contains("Omnitracking.Rules.field_cartId(cartId, to: &_writer)"))
     }
 
     @Test func eachFieldsConstraintsAreBuiltOnceAsStaticLets() throws {
@@ -40,14 +43,14 @@ import TrackingCore
     @Test func theSharedFieldCodeEncodesAndChecksLikeBefore() {
         var writer = JSONWriter()
         writer.beginObject()
-        Omnitracking.BagPageView(
+        Omnitracking.bagPageView(
             uniqueViewId: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, products: [], cartId: "c-1",
             promocode: "bad code", uuid: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!,
             clientTimestamp: Date(timeIntervalSince1970: 0)
         ).writeMembers(to: &writer)
         writer.endObject()
         #expect(writer.string == #"{"event":"bagPageView","kind":"pageView","contractVersion":"1.3.0","uuid":"00000000-0000-0000-0000-000000000002","clientTimestamp":"1970-01-01T00:00:00.000Z","viewType":"Bag","uniqueViewId":"00000000-0000-0000-0000-000000000001","products":[],"cart_id":"c-1","promocode":"bad code"}"#)
-        let event = Omnitracking.BagPageView(uniqueViewId: UUID(), products: [], cartId: "c-1", promocode: "bad code")
+        let event = Omnitracking.bagPageView(uniqueViewId: UUID(), products: [], cartId: "c-1", promocode: "bad code")
         #expect(event.validate().map(\.path) == ["promocode"])
         #expect(event.kindName == "pageView")
         #expect(event.contractVersion == Omnitracking.version)
@@ -60,8 +63,8 @@ import TrackingCore
         }
     }
 
-    /// Generated code explains itself: where each type comes from, what each
-    /// initializer parameter is, what an undocumented event is; linters skip it.
+    /// Generated code explains itself: where each type and event comes from, what
+    /// each parameter is, what an undocumented event is; linters skip it.
     @Test func generatedCodeExplainsItself() throws {
         let files = ContractGenerator.render(try GeneratedTestSupport.exampleContract())
         for file in files {
@@ -73,16 +76,21 @@ import TrackingCore
                 /// The `addToBag` event, of kind `pageAction`, with `uniqueViewId`, `sku`, `price`, `currency` and `quantity`.
                 ///
                 /// Declared in contract.yaml, line 139.
-                public struct AddToBag:
+                ///
+                /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+                ///
+                /// - Parameters:
+                ///   - uniqueViewId: The `uniqueViewId` field.
             """))
         #expect(all.contains("""
-                    /// - Parameters:
-                    ///   - uniqueViewId: The `uniqueViewId` field.
+                ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+                /// - Returns: The event, checked against the contract and encoded.
+                public static func addToBag(
             """))
-        #expect(all.contains("        ///   - skuItemList: The products shown on the screen, in order.\n"))
-        // Every type the contract declares says where.
+        #expect(all.contains("    ///   - skuItemList: The products shown on the screen, in order.\n"))
+        // Every type and event the contract declares says where (a kind twice: its protocol and its struct).
         let contract = try GeneratedTestSupport.exampleContract()
-        let declared = contract.valueSets.count + contract.objects.count + contract.events.count + contract.kinds.count
+        let declared = contract.valueSets.count + contract.objects.count + contract.events.count + 2 * contract.kinds.count
             + 2 * contract.fields.count + 1  // the namespace
         #expect(all.components(separatedBy: "/// Declared in contract.yaml, line ").count - 1 == declared)
     }

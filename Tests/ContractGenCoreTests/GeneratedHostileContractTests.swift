@@ -10,12 +10,13 @@ import TrackingCore
 @Suite struct GeneratedHostileContractTests {
     static let when = Date(timeIntervalSince1970: 0.5)
 
+    /// The object the default event carries as `Self`.
+    static let defaultObject = Type_.Class(
+        self_: "a\"b\\", any: Decimal(string: "1.5")!, init_: [[Type_.Protocol2(eventName_: "é😀", kindName_: true)]])
+
     /// Events are immutable: a variant is a new event (`case` and `self_` given).
-    static func defaultEvent(
-        case: Int = 3,
-        self_: Type_.Class = Type_.Class(self_: "a\"b\\", any: Decimal(string: "1.5")!, init_: [[Type_.Protocol2(eventName_: "é😀", kindName_: true)]])
-    ) -> Type_.Default {
-        Type_.Default(
+    static func defaultEvent(case: Int = 3, self_: Type_.Class = defaultObject) -> Type_.Events.Static {
+        Type_.default(
             protocol: "quote \" back \\ slash",
             case: `case`,
             default: "\\(x)\"",
@@ -81,7 +82,7 @@ import TrackingCore
     }
 
     @Test func keywordEventsOfOtherKindsRoundTrip() throws {
-        let event = Type_.Import(protocol: "p", in: .struct, validate_: [.let, .class], when: Self.when)
+        let event = Type_.import(protocol: "p", in: .struct, validate_: [.let, .class], when: Self.when)
         #expect(event.validate() == [])
         let value = try JSONValue.parse(event.encodedJSON())
         #expect(value["in"] == .string("struct"))
@@ -89,13 +90,13 @@ import TrackingCore
         #expect(value["when"] == .string("1970-01-01T00:00:00.500Z"))
         #expect(Type_.descriptor.validate(payload: value) == [])
 
-        let ret = Type_.Return(protocol: "p", case: -5)
+        let ret = Type_.return(protocol: "p", case: -5)
         #expect(ret.type == .init_)
         #expect(try JSONValue.parse(ret.encodedJSON())["Type"] == .string(#"*/ """ #" \(x)"#))
     }
 
     @Test func hostilePatternAndBoundsAreEnforced() {
-        var object = Self.defaultEvent().self_
+        var object = Self.defaultObject
         object.self_ = "ABC"
         object.any = Decimal(string: "0.25")!
         object.init_ = [[], [], [], []]
@@ -126,7 +127,7 @@ import TrackingCore
         leaf.parent?.parent?.label = ""
         leaf.edge?.weight = -1
         leaf.edge?.to.parent = Type_.Node(label: "")
-        let event = Type_.Import(protocol: "p", in: .struct, validate_: [], tree: leaf)
+        let event = Type_.import(protocol: "p", in: .struct, validate_: [], tree: leaf)
         #expect(event.validate().map(\.path).sorted() == [
             "tree.edge.to.parent.label", "tree.edge.weight", "tree.parent.parent.label",
         ])

@@ -34,7 +34,7 @@ import Testing
             #expect(file.contents.hasPrefix(GeneratedFileSet.header + "\n"))
             let imports = file.contents.split(separator: "\n").filter { $0.hasPrefix("import ") }
             // An event shard without events is the header alone.
-            let isEmptyShard = file.name.hasPrefix("ContractEvents") && !file.contents.contains("public struct")
+            let isEmptyShard = file.name.hasPrefix("ContractEvents") && !file.contents.contains("public static func")
             #expect(imports == (isEmptyShard ? [] : ["import Foundation", "import TrackingCore"]), "\(file.name)")
             #expect(!file.contents.contains("JSONEncoder"))
             #expect(!file.contents.contains("Codable"))

@@ -77,7 +77,7 @@ extension LineWrappingTests {
         let files = ContractGenerator.render(contract)
         let shard = try #require(files.first { $0.name == GeneratedFileSet.events(shard: ContractTranslator.shard(ofEvent: "bagView")) })
         let literal = SwiftLiteral.string(message)
-        #expect(shard.contents.contains("    @available(*, deprecated,\n        message: \(literal))\n    public struct BagView"))
+        #expect(shard.contents.contains("    @available(*, deprecated,\n        message: \(literal))\n    public static func bagView("))
         // The field's attribute, in the fields file, is broken the same way, one level deeper.
         let fields = try #require(files.first { $0.name == GeneratedFileSet.fields })
         #expect(fields.contents.contains("        @available(*, deprecated,\n            message: \(literal))\n"))

@@ -47,7 +47,7 @@ import TrackingCore
 
     /// Events are printed from the event table (no declaration model per event):
     /// what the renderer prints for one event, and the table it prints from.
-    @Test func eventsBecomeStructsConformingToKindAndFieldProtocols() throws {
+    @Test func eventsBecomeFunctionsReturningTheirKindsStruct() throws {
         let contract = try GeneratedTestSupport.exampleContract()
         let table = ContractTranslator.eventTable(contract, fields: ContractTranslator.FieldDeclarations(contract))
         let event = try #require(contract.events.first { $0.name == "wishlistPageView" })
@@ -62,13 +62,23 @@ import TrackingCore
         var bytes: [UInt8] = []
         renderer.render([entry], into: &bytes)
         let source = String(decoding: bytes, as: UTF8.self)
-        // Not `Hashable` (docs/performance.md); conformances wrap at 120 columns.
+        // A function returning the kind's struct, the kind's constant passed to it; arguments wrap at 120 columns.
         #expect(source.contains("""
-                public struct WishlistPageView: Omnitracking.Kinds.PageView, Omnitracking.Fields.SkuItemList,
-                    Omnitracking.OptionalFields.ExitInteraction, TrackingCore.ContractGeneratedEvent {
+                public static func wishlistPageView(
+                    uniqueViewId: Foundation.UUID,
+                    skuItemList: [Swift.String],
+                    exitInteraction: Omnitracking.ExitInteraction? = nil,
+                    uuid: Foundation.UUID? = nil,
+                    clientTimestamp: Foundation.Date? = nil
+                ) -> Omnitracking.Events.PageView {
             """))
-        #expect(source.contains("public let skuItemList: [Swift.String]"))
-        #expect(source.contains("public var viewType: Omnitracking.ViewType { Omnitracking.ViewType.wishlist }"))
+        #expect(source.contains("""
+                    return Omnitracking.Events.PageView(
+                        eventName: "wishlistPageView", uuid: uuid, clientTimestamp: clientTimestamp,
+                        viewType: Omnitracking.ViewType.wishlist, uniqueViewId: uniqueViewId, _members: _writer.bytes,
+                        _violations: _violations)
+                }
+            """))
 
         let module = ContractTranslator.translate(contract).module
         #expect(module.valueSets.map(\.typeName) == ["ViewType", "ExitInteraction", "InteractionType", "Currency"])

@@ -31,11 +31,11 @@ struct LifecycleByDefaultTests {
 
         let clock = ManualClock()
         let screen = ScreenTracker<Omnitracking.ExitInteraction>(events: client, clock: clock) { visit in
-            Omnitracking.WishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: ["1234"],
+            Omnitracking.wishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: ["1234"],
                              exitInteraction: visit.exitInteraction(background: .background))
         }
         let sink = screen.impressionSink(events: client) { impression, id in
-            Omnitracking.ProductImpression(viewType: .wishlist, uniqueViewId: id, itemId: impression.itemID.rawValue,
+            Omnitracking.productImpression(viewType: .wishlist, uniqueViewId: id, itemId: impression.itemID.rawValue,
                               position: impression.position, visibleSeconds: impression.visibleSeconds,
                               visibleRatio: impression.maxRatio, sku: impression.itemID.rawValue)
         }

@@ -13,7 +13,7 @@ import TrackingTesting
 
     init() throws {
         let sink = w.screen.impressionSink(events: w.recorder) { impression, uniqueViewId in
-            Omnitracking.ProductImpression(viewType: .wishlist, uniqueViewId: uniqueViewId, itemId: impression.itemID.rawValue,
+            Omnitracking.productImpression(viewType: .wishlist, uniqueViewId: uniqueViewId, itemId: impression.itemID.rawValue,
                               position: impression.position, visibleSeconds: impression.visibleSeconds,
                               visibleRatio: impression.maxRatio, sku: impression.itemID.rawValue)
         }
@@ -33,7 +33,7 @@ import TrackingTesting
         ]))
     }
 
-    var impressions: [Omnitracking.ProductImpression] { w.recorder.events(of: Omnitracking.ProductImpression.self) }
+    var impressions: [Omnitracking.Events.Impression] { w.recorder.events(of: Omnitracking.Events.Impression.self) }
 }
 
 @MainActor @Suite("Screens and impressions", .timeLimit(.minutes(1)))
@@ -94,7 +94,7 @@ struct ScreenImpressionTests {
         let w = WishlistScreen()
         w.screen.enter()
         let sink = w.screen.impressionSink(events: w.recorder) { impression, id in
-            Omnitracking.ProductImpression(viewType: .wishlist, uniqueViewId: id, itemId: impression.itemID.rawValue,
+            Omnitracking.productImpression(viewType: .wishlist, uniqueViewId: id, itemId: impression.itemID.rawValue,
                               position: impression.position, visibleSeconds: impression.visibleSeconds,
                               visibleRatio: impression.maxRatio, sku: impression.itemID.rawValue)
         }
@@ -105,7 +105,7 @@ struct ScreenImpressionTests {
                                        items: [.init(id: "1234", position: 0, frame: ScreenRect(x: 0, y: 0, width: 10, height: 10))]))
         w.at(1)
         w.screen.exit()
-        #expect(w.recorder.events(of: Omnitracking.ProductImpression.self).map(\.uniqueViewId) == [SequentialIDs.id(1)])
+        #expect(w.recorder.events(of: Omnitracking.Events.Impression.self).map(\.uniqueViewId) == [SequentialIDs.id(1)])
     }
 
     @Test("The lifecycle hub reaches a driver a screen drives only through the screen")

@@ -16,8 +16,8 @@ import TrackingTesting
     static func id(_ n: Int) -> UUID { UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", n))! }
 }
 
-/// A screen of the root contract: the wishlist, whose page view is the generated
-/// `Omnitracking.WishlistPageView`. The contract has no field for the time on screen, so the
+/// A screen of the root contract: the wishlist, whose page view is made by the generated
+/// `Omnitracking.wishlistPageView(...)`. The contract has no field for the time on screen, so the
 /// test keeps the visits the factory saw beside the events.
 @MainActor final class WishlistScreen {
     let clock = ManualClock()
@@ -29,7 +29,7 @@ import TrackingTesting
         events: recorder, clock: clock, lifecycle: lifecycle, makeUniqueViewId: { [ids] in ids.make() }
     ) { [unowned self] visit in
         visits.append(visit)
-        return Omnitracking.WishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: ["1234"],
+        return Omnitracking.wishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: ["1234"],
                                 exitInteraction: visit.exitInteraction(background: .background))
     }
 
@@ -37,7 +37,16 @@ import TrackingTesting
     init() { _ = screen }
 
     func at(_ seconds: Double) { clock.advance(to: .nanoseconds(Int64((seconds * 1e9).rounded()))) }
-    var pageViews: [Omnitracking.WishlistPageView] { recorder.events(of: Omnitracking.WishlistPageView.self) }
+    var pageViews: [Omnitracking.Events.PageView] {
+        recorder.events(of: Omnitracking.Events.PageView.self).filter { $0.eventName == "wishlistPageView" }
+    }
+}
+
+extension Omnitracking.Events.PageView {
+    /// The curated field `exitInteraction`, read typed from what the event sends.
+    var exitInteraction: Omnitracking.ExitInteraction? {
+        field("exitInteraction")?.stringValue.flatMap(Omnitracking.ExitInteraction.init(rawValue:))
+    }
 }
 
 @MainActor @Suite("Screen tracker", .timeLimit(.minutes(1)))
@@ -174,7 +183,7 @@ struct ScreenTrackerTests {
         let recorder = TrackingRecorder()
         let hub = ApplicationLifecycle()
         let screen = ScreenTracker<Omnitracking.ExitInteraction>(events: recorder, clock: clock, lifecycle: nil) { visit in
-            Omnitracking.WishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: [])
+            Omnitracking.wishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: [])
         }
         #expect(hub.participantCount == 0)
         screen.enter()
@@ -206,7 +215,7 @@ struct ScreenTrackerHostileClockTests {
         var visits: [ScreenVisit<Never>] = []
         let screen = ScreenTracker<Never>(events: TrackingRecorder(), clock: clock, lifecycle: nil) { visit in
             visits.append(visit)
-            return Omnitracking.WishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: [])
+            return Omnitracking.wishlistPageView(uniqueViewId: visit.uniqueViewId, skuItemList: [])
         }
         screen.enter()
         clock.now = .init(offset: .seconds(40))

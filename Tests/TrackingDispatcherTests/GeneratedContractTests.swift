@@ -16,7 +16,7 @@ struct GeneratedContractTests {
     @Test("A valid generated event: globals from the descriptor, no flags, stored by the collector without violations")
     func validEvent() async throws {
         let h = try await Harness.make(contract: Self.rules, globals: Self.globals, checker: Self.checker)
-        let event = Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: ["1234", "5678"])
+        let event = Omnitracking.wishlistPageView(uniqueViewId: UUID(), skuItemList: ["1234", "5678"])
         h.client.track(event)
         let stored = try #require(try await h.pending().first)
         #expect(stored.flags == [])
@@ -32,13 +32,13 @@ struct GeneratedContractTests {
     @Test("uuid and clientTimestamp: fresh values when left out or nil, the given ones otherwise")
     func freshEnvelopeDefaults() {
         let before = Date()
-        let a = Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: ["1"])
-        let b = Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: ["1"], uuid: nil, clientTimestamp: nil)
+        let a = Omnitracking.wishlistPageView(uniqueViewId: UUID(), skuItemList: ["1"])
+        let b = Omnitracking.wishlistPageView(uniqueViewId: UUID(), skuItemList: ["1"], uuid: nil, clientTimestamp: nil)
         #expect(a.uuid != b.uuid)
         #expect(a.clientTimestamp >= before && b.clientTimestamp >= before)
         let uuid = UUID()
         let time = Date(timeIntervalSince1970: 1_700_000_000)
-        let c = Omnitracking.WishlistPageView(uniqueViewId: uuid, skuItemList: ["1"], uuid: uuid, clientTimestamp: time)
+        let c = Omnitracking.wishlistPageView(uniqueViewId: uuid, skuItemList: ["1"], uuid: uuid, clientTimestamp: time)
         #expect(c.uuid == uuid)
         #expect(c.clientTimestamp == time)
     }
@@ -46,7 +46,7 @@ struct GeneratedContractTests {
     @Test("A generated event that breaks the contract is flagged and still delivered; the collector lists its violations")
     func violatingEvent() async throws {
         let h = try await Harness.make(contract: Self.rules, globals: Self.globals, checker: Self.checker)
-        h.client.track(Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: ["not-a-sku"]))
+        h.client.track(Omnitracking.wishlistPageView(uniqueViewId: UUID(), skuItemList: ["not-a-sku"]))
         let stored = try #require(try await h.pending().first)
         #expect(stored.flags == [.violations])
         #expect(await h.client.flush().delivered == 1)
@@ -60,7 +60,7 @@ struct GeneratedContractTests {
         var globals = Self.globals
         globals["sessionId"] = .string("not-a-uuid")
         let h = try await Harness.make(contract: Self.rules, globals: globals, checker: Self.checker)
-        h.client.track(Omnitracking.WishlistPageView(uniqueViewId: UUID(), skuItemList: ["1234"]))
+        h.client.track(Omnitracking.wishlistPageView(uniqueViewId: UUID(), skuItemList: ["1234"]))
         let stored = try #require(try await h.pending().first)
         #expect(stored.flags == [.violations])
         let processed = try #require(h.recorder.events.first)
@@ -73,12 +73,12 @@ struct GeneratedContractTests {
     func piiFromContract() async throws {
         #expect(Self.rules.piiFields.contains("searchQuery"))
         let h = try await Harness.make(contract: Self.rules, consent: .denied, globals: Self.globals, checker: Self.checker)
-        h.client.track(Omnitracking.SearchResultsPageView(uniqueViewId: UUID(), searchQuery: "my private search", skuItemList: ["1234"]))
+        h.client.track(Omnitracking.searchResultsPageView(uniqueViewId: UUID(), searchQuery: "my private search", skuItemList: ["1234"]))
         let stored = try #require(try await h.pending().first)
         #expect(!stored.payloadString.contains("my private search"))
         #expect(stored.flags.contains(.piiStripped))
         h.client.consent = .granted
-        h.client.track(Omnitracking.SearchResultsPageView(uniqueViewId: UUID(), searchQuery: "kept", skuItemList: ["1234"]))
+        h.client.track(Omnitracking.searchResultsPageView(uniqueViewId: UUID(), searchQuery: "kept", skuItemList: ["1234"]))
         await h.client.waitUntilPersisted()
         let processed = try #require(h.recorder.events.last)
         #expect(processed.payloadString.contains("kept"))

@@ -13,33 +13,44 @@ struct TrackingTestingTests {
 
     @Test func expectTrackedFindsEventsOfAGeneratedTypeWithAPredicate() {
         let recorder = TrackingRecorder()
-        recorder.track(Omnitracking.WishlistPageView(uniqueViewId: Self.view, skuItemList: ["1234"], exitInteraction: .back))
-        recorder.track(Omnitracking.AppBoot())
-        let found = expectTracked(Omnitracking.WishlistPageView.self, in: recorder) { $0.exitInteraction == .back }
+        recorder.track(Omnitracking.wishlistPageView(uniqueViewId: Self.view, skuItemList: ["1234"], exitInteraction: .back))
+        recorder.track(Omnitracking.appBoot())
+        let found = expectTracked(Omnitracking.Events.PageView.self, named: "wishlistPageView", in: recorder) {
+            $0.field("exitInteraction")?.stringValue == "back"
+        }
         #expect(found.map(\.uniqueViewId) == [Self.view])
-        expectTracked(Omnitracking.AppBoot.self, in: recorder, count: 1)
+        expectTracked(Omnitracking.Events.SystemAction.self, named: "appBoot", in: recorder, count: 1)
+        // Another event of the kind, or another wire name, is not counted.
+        recorder.track(Omnitracking.searchResultsPageView(uniqueViewId: Self.view, searchQuery: "shoes", skuItemList: []))
+        expectTracked(Omnitracking.Events.PageView.self, named: "wishlistPageView", in: recorder, count: 1)
+        expectTracked(Omnitracking.Events.PageView.self, in: recorder, count: 2)
+        withKnownIssue {
+            expectTracked(Omnitracking.Events.PageView.self, named: "wishlistPageView", in: recorder) {
+                $0.field("exitInteraction")?.stringValue == "tab_bar"
+            }
+        }
     }
 
     @Test func expectTrackedFailsListingWhatWasTracked() {
         let recorder = TrackingRecorder()
-        recorder.track(Omnitracking.AppBoot())
+        recorder.track(Omnitracking.appBoot())
         withKnownIssue {
-            expectTracked(Omnitracking.WishlistPageView.self, in: recorder)
+            expectTracked(Omnitracking.Events.PageView.self, named: "wishlistPageView", in: recorder)
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("0 of 0 of that type matched. Tracked: appBoot") }
         }
         withKnownIssue {
-            expectTracked(Omnitracking.AppBoot.self, in: recorder, count: 2)
+            expectTracked(Omnitracking.Events.SystemAction.self, named: "appBoot", in: recorder, count: 2)
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasPrefix("expected exactly 2 AppBoot") }
+            issue.comments.contains { $0.rawValue.hasPrefix("expected exactly 2 SystemAction 'appBoot'") }
         }
     }
 
     @Test func noViolationsInARecorderOrAFailureListingThem() {
         let recorder = TrackingRecorder()
-        recorder.track(Omnitracking.WishlistPageView(uniqueViewId: Self.view, skuItemList: ["1234"]))
+        recorder.track(Omnitracking.wishlistPageView(uniqueViewId: Self.view, skuItemList: ["1234"]))
         expectNoContractViolations(in: recorder)
-        recorder.track(Omnitracking.WishlistPageView(uniqueViewId: Self.view, skuItemList: ["12ab"]))
+        recorder.track(Omnitracking.wishlistPageView(uniqueViewId: Self.view, skuItemList: ["12ab"]))
         withKnownIssue {
             expectNoContractViolations(in: recorder)
         } matching: { issue in
@@ -56,12 +67,12 @@ struct TrackingTestingTests {
             configuration: DispatcherConfiguration(databaseURL: directory.appendingPathComponent("events.sqlite"),
                                                    contract: ContractRules(descriptor: Omnitracking.descriptor)),
             providers: [provider], onNotice: monitor.onNotice)
-        client.track(Omnitracking.WishlistPageView(uniqueViewId: Self.view, skuItemList: ["1234"]))
+        client.track(Omnitracking.wishlistPageView(uniqueViewId: Self.view, skuItemList: ["1234"]))
         await client.waitUntilPersisted()
         expectNoContractViolations(monitor)
         expectNoContractViolations(in: provider)
 
-        client.track(Omnitracking.WishlistPageView(uniqueViewId: Self.view, skuItemList: ["12ab"]))
+        client.track(Omnitracking.wishlistPageView(uniqueViewId: Self.view, skuItemList: ["12ab"]))
         await client.waitUntilPersisted()
         withKnownIssue {
             expectNoContractViolations(monitor)

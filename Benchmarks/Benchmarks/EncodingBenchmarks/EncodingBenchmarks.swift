@@ -13,7 +13,7 @@ enum Sample {
     static let viewId = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
     static let timestamp = Date(timeIntervalSince1970: 1_795_176_000.123)
 
-    static let generated = Omnitracking.BagPageView(
+    static let generated = Omnitracking.bagPageView(
         uniqueViewId: viewId,
         products: (0..<3).map { Omnitracking.Product(sku: "12345\($0)", price: Decimal(1999 + $0) / 100, brand: "Acme", imageUrl: "https://cdn.example/\($0).png", position: $0) },
         cartId: "cart-7", promocode: "SPRING24", exitInteraction: .deepLink, uuid: uuid, clientTimestamp: timestamp)

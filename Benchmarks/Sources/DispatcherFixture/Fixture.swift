@@ -12,7 +12,7 @@ public enum Fixture {
 
     /// The event, with the given ids (fresh ones by default).
     public static func event(uuid: UUID = UUID(), viewId: UUID = UUID()) -> Omnitracking.WishlistPageView {
-        Omnitracking.WishlistPageView(uniqueViewId: viewId, skuItemList: ["1234", "5678", "9012"], uuid: uuid)
+        Omnitracking.wishlistPageView(uniqueViewId: viewId, skuItemList: ["1234", "5678", "9012"], uuid: uuid)
     }
 
     /// A database path in a directory of its own (``remove(_:)`` deletes both).

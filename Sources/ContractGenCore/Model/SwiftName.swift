@@ -63,6 +63,12 @@ package enum SwiftName {
         reservedWords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
+    /// `identifier` as an argument label at a call: keywords need no backticks
+    /// there (the compiler warns about them), except `inout`, `var` and `let`.
+    package static func argumentLabel(_ identifier: String) -> String {
+        ["inout", "var", "let"].contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
     /// Words of a wire name: split at `_`, `-` and `.`, keeping a leading `_` run.
     static func words(_ name: String) -> [String] {
         var result: [String] = []

@@ -89,8 +89,8 @@ struct EventRenderer: Sendable {
             resolution: printed(depth: 2, printer.printFreshDefault(into:)),
             check: printed(depth: 2) { ValueCode.callRule(property, namespace: namespace, into: &$0) },
             encoder: printed(depth: 2) { ValueCode.callWriter(property, namespace: namespace, into: &$0) },
-            argument: text("\(name): \(name)"),
-            label: text("\(name): "),
+            argument: text("\(SwiftName.argumentLabel(property.name)): \(name)"),
+            label: text("\(SwiftName.argumentLabel(property.name)): "),
             parameterGroup: printer.parameterGroup
         )
     }

@@ -123,10 +123,10 @@ public enum Type_ {
             deprecated: "Use \"default\" \\ instead */"))
         fields.append(TrackingCore.FieldDescriptor("tree", TrackingCore.ValueSpec(.object("Node"))))
         var events: [TrackingCore.EventDescriptor] = []
-        events += eventDescriptors20()
-        events += eventDescriptors30()
-        events += eventDescriptors56()
-        events += eventDescriptors63()
+        events += Rules.eventDescriptors20()
+        events += Rules.eventDescriptors30()
+        events += Rules.eventDescriptors56()
+        events += Rules.eventDescriptors63()
         return TrackingCore.ContractDescriptor(
             name: "Type", version: "0.1.0-beta.1+hostile",
             valueSets: valueSets, objects: objects, mandatory: mandatory, kinds: kinds, globals: globals,
@@ -140,6 +140,9 @@ public enum Type_ {
 
     /// A protocol per event kind: the fields every event of the kind carries.
     public enum Kinds {}
+
+    /// A struct per event kind: what the kind's event functions return.
+    public enum Events {}
 
     /// A protocol per curated field, for models that always carry it.
     public enum Fields {}

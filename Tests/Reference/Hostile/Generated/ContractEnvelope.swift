@@ -55,6 +55,103 @@ extension Type_.Kinds.Is {
     public var kindName: Swift.String { "is" }
 }
 
+extension Type_.Events {
+    /// An event of kind `static`, as the contract's event functions make it:
+    /// checked against the contract and encoded when it is made.
+    ///
+    /// Declared in contract.yaml, line 28.
+    public struct Static: Type_.Kinds.Static, TrackingCore.ContractGeneratedEvent {
+        /// The event's wire name.
+        public let eventName: Swift.String
+
+        public let uuid: Foundation.UUID
+        public let clientTimestamp: Foundation.Date
+
+        /// Every event says its protocol.
+        /// */ public func injected() {}
+        public let `protocol`: Swift.String
+
+        /// Wire name: "Type".
+        public let type: Type_.Selfish
+
+        public let `case`: Swift.Int
+
+        /// The event's members as its function encoded them.
+        let _members: [Swift.UInt8]
+        /// What its function found against the contract's constraints.
+        let _violations: [TrackingCore.Violation]
+
+        init(
+            eventName: Swift.String,
+            uuid: Foundation.UUID,
+            clientTimestamp: Foundation.Date,
+            `protocol`: Swift.String,
+            type: Type_.Selfish,
+            `case`: Swift.Int,
+            _members: [Swift.UInt8],
+            _violations: [TrackingCore.Violation]
+        ) {
+            self.eventName = eventName
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+            self.`protocol` = `protocol`
+            self.type = type
+            self.`case` = `case`
+            self._members = _members
+            self._violations = _violations
+        }
+
+        public func validate() -> [TrackingCore.Violation] { _violations }
+
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) { writer.rawMembers(_members) }
+    }
+
+    /// An event of kind `is`, as the contract's event functions make it:
+    /// checked against the contract and encoded when it is made.
+    ///
+    /// Declared in contract.yaml, line 33.
+    public struct Is: Type_.Kinds.Is, TrackingCore.ContractGeneratedEvent {
+        /// The event's wire name.
+        public let eventName: Swift.String
+
+        public let uuid: Foundation.UUID
+        public let clientTimestamp: Foundation.Date
+
+        /// Every event says its protocol.
+        /// */ public func injected() {}
+        public let `protocol`: Swift.String
+
+        public let `in`: Type_.In
+
+        /// The event's members as its function encoded them.
+        let _members: [Swift.UInt8]
+        /// What its function found against the contract's constraints.
+        let _violations: [TrackingCore.Violation]
+
+        init(
+            eventName: Swift.String,
+            uuid: Foundation.UUID,
+            clientTimestamp: Foundation.Date,
+            `protocol`: Swift.String,
+            `in`: Type_.In,
+            _members: [Swift.UInt8],
+            _violations: [TrackingCore.Violation]
+        ) {
+            self.eventName = eventName
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+            self.`protocol` = `protocol`
+            self.`in` = `in`
+            self._members = _members
+            self._violations = _violations
+        }
+
+        public func validate() -> [TrackingCore.Violation] { _violations }
+
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) { writer.rawMembers(_members) }
+    }
+}
+
 extension Type_.Rules {
     // "uuid"
     static func envelope_uuid(_ value: Foundation.UUID?, to writer: inout TrackingCore.JSONWriter) {

@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Type_ {
+extension Type_.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors20() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -15,72 +15,48 @@ extension Type_ {
             optional: ["when", "tree"]))
         return events
     }
+}
 
+extension Type_ {
     /// The `import` event, of kind `is`, with `protocol`, `in`, `validate`, `when` and `tree`.
     ///
     /// Declared in contract.yaml, line 84.
-    public struct Import: Type_.Kinds.Is, Type_.Fields.Validate, Type_.OptionalFields.When, Type_.OptionalFields.Tree,
-        TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "import" }
-
-        public let uuid: Foundation.UUID
-        public let clientTimestamp: Foundation.Date
-
-        /// Every event says its protocol.
-        /// */ public func injected() {}
-        public let `protocol`: Swift.String
-
-        public let `in`: Type_.In
-
-        /// Wire name: "validate".
-        public let validate_: [Type_.In]
-
-        public let when: Foundation.Date?
-        public let tree: Type_.Node?
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - `protocol`: Every event says its protocol.
-        ///   - `in`: The `in` field.
-        ///   - validate_: The `validate` field.
-        ///   - when: The `when` field.
-        ///   - tree: The `tree` field.
-        ///   - uuid: The `uuid` field.
-        ///   - clientTimestamp: The `clientTimestamp` field.
-        public init(
-            `protocol`: Swift.String,
-            `in`: Type_.In,
-            validate_: [Type_.In],
-            when: Foundation.Date? = nil,
-            tree: Type_.Node? = nil,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.`protocol` = `protocol`
-            self.`in` = `in`
-            self.validate_ = validate_
-            self.when = when
-            self.tree = tree
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            var violations: [TrackingCore.Violation] = []
-            Type_.Rules.field_tree(self.tree, into: &violations)
-            return violations
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"import\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
-            Type_.Rules.envelope_uuid(self.uuid, to: &writer)
-            Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
-            Type_.Rules.kindIs_in(self.`in`, to: &writer)
-            Type_.Rules.field_validate_(self.validate_, to: &writer)
-            Type_.Rules.field_when(self.when, to: &writer)
-            Type_.Rules.field_tree(self.tree, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - `protocol`: Every event says its protocol.
+    ///   - `in`: The `in` field.
+    ///   - validate_: The `validate` field.
+    ///   - when: The `when` field.
+    ///   - tree: The `tree` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `import`(
+        `protocol`: Swift.String,
+        `in`: Type_.In,
+        validate_: [Type_.In],
+        when: Foundation.Date? = nil,
+        tree: Type_.Node? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Type_.Events.Is {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Type_.Rules.field_tree(tree, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"import\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+        Type_.Rules.envelope_uuid(uuid, to: &_writer)
+        Type_.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Type_.Rules.envelope_protocol(`protocol`, to: &_writer)
+        Type_.Rules.kindIs_in(`in`, to: &_writer)
+        Type_.Rules.field_validate_(validate_, to: &_writer)
+        Type_.Rules.field_when(when, to: &_writer)
+        Type_.Rules.field_tree(tree, to: &_writer)
+        return Type_.Events.Is(
+            eventName: "import", uuid: uuid, clientTimestamp: clientTimestamp, protocol: `protocol`, in: `in`,
+            _members: _writer.bytes, _violations: _violations)
     }
 }

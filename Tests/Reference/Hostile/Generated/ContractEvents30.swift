@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Type_ {
+extension Type_.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors30() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -16,92 +16,55 @@ extension Type_ {
             optional: ["contract-version.x", "deprecated_thing"]))
         return events
     }
+}
 
+extension Type_ {
     /// An event named default; """ */ /*
     ///
     /// Declared in contract.yaml, line 78.
-    public struct Default: Type_.Kinds.Static, Type_.Fields.Default, Type_.Fields.Self_,
-        Type_.OptionalFields.ContractVersionX, Type_.OptionalFields.DeprecatedThing,
-        TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "default" }
-
-        public let uuid: Foundation.UUID
-        public let clientTimestamp: Foundation.Date
-
-        /// Every event says its protocol.
-        /// */ public func injected() {}
-        public let `protocol`: Swift.String
-
-        /// Wire name: "Type".
-        public var type: Type_.Selfish { Type_.Selfish.self_ }
-
-        public let `case`: Swift.Int
-
-        /// Field named default
-        public let `default`: Swift.String
-
-        /// Wire name: "Self".
-        public let self_: Type_.Class
-
-        /// Wire name: "contract-version.x".
-        public let contractVersionX: Swift.Double?
-
-        /// Wire name: "deprecated_thing".
-        @available(*, deprecated, message: "Use \"default\" \\ instead */")
-        public var deprecatedThing: Swift.String? { self._deprecatedThing }
-        private let _deprecatedThing: Swift.String?
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - `protocol`: Every event says its protocol.
-        ///   - `case`: The `case` field.
-        ///   - `default`: Field named default
-        ///   - self_: The `Self` field.
-        ///   - contractVersionX: The `contract-version.x` field.
-        ///   - deprecatedThing: The `deprecated_thing` field.
-        ///   - uuid: The `uuid` field.
-        ///   - clientTimestamp: The `clientTimestamp` field.
-        public init(
-            `protocol`: Swift.String,
-            `case`: Swift.Int,
-            `default`: Swift.String,
-            self_: Type_.Class,
-            contractVersionX: Swift.Double? = nil,
-            deprecatedThing: Swift.String? = nil,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.`protocol` = `protocol`
-            self.`case` = `case`
-            self.`default` = `default`
-            self.self_ = self_
-            self.contractVersionX = contractVersionX
-            self._deprecatedThing = deprecatedThing
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            var violations: [TrackingCore.Violation] = []
-            Type_.Rules.kindStatic_case(self.`case`, into: &violations)
-            Type_.Rules.field_default(self.`default`, into: &violations)
-            Type_.Rules.field_self_(self.self_, into: &violations)
-            Type_.Rules.field_contractVersionX(self.contractVersionX, into: &violations)
-            return violations
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"default\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
-            Type_.Rules.envelope_uuid(self.uuid, to: &writer)
-            Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
-            writer.rawMembers("\"Type\":\"C:\\\\path\\\\to\\\\(file)\"")
-            Type_.Rules.kindStatic_case(self.`case`, to: &writer)
-            Type_.Rules.field_default(self.`default`, to: &writer)
-            Type_.Rules.field_self_(self.self_, to: &writer)
-            Type_.Rules.field_contractVersionX(self.contractVersionX, to: &writer)
-            Type_.Rules.field_deprecatedThing(self._deprecatedThing, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - `protocol`: Every event says its protocol.
+    ///   - `case`: The `case` field.
+    ///   - `default`: Field named default
+    ///   - self_: The `Self` field.
+    ///   - contractVersionX: The `contract-version.x` field.
+    ///   - deprecatedThing: The `deprecated_thing` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `default`(
+        `protocol`: Swift.String,
+        `case`: Swift.Int,
+        `default`: Swift.String,
+        self_: Type_.Class,
+        contractVersionX: Swift.Double? = nil,
+        deprecatedThing: Swift.String? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Type_.Events.Static {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Type_.Rules.kindStatic_case(`case`, into: &_violations)
+        Type_.Rules.field_default(`default`, into: &_violations)
+        Type_.Rules.field_self_(self_, into: &_violations)
+        Type_.Rules.field_contractVersionX(contractVersionX, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"default\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+        Type_.Rules.envelope_uuid(uuid, to: &_writer)
+        Type_.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Type_.Rules.envelope_protocol(`protocol`, to: &_writer)
+        _writer.rawMembers("\"Type\":\"C:\\\\path\\\\to\\\\(file)\"")
+        Type_.Rules.kindStatic_case(`case`, to: &_writer)
+        Type_.Rules.field_default(`default`, to: &_writer)
+        Type_.Rules.field_self_(self_, to: &_writer)
+        Type_.Rules.field_contractVersionX(contractVersionX, to: &_writer)
+        Type_.Rules.field_deprecatedThing(deprecatedThing, to: &_writer)
+        return Type_.Events.Static(
+            eventName: "default", uuid: uuid, clientTimestamp: clientTimestamp, protocol: `protocol`,
+            type: Type_.Selfish.self_, case: `case`, _members: _writer.bytes, _violations: _violations)
     }
 }

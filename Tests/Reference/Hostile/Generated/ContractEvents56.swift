@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Type_ {
+extension Type_.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors56() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -15,52 +15,39 @@ extension Type_ {
             deprecated: "Use \"import\" instead; */ \\(gone)"))
         return events
     }
+}
 
+extension Type_ {
     /// A deprecated event named break.
     ///
     /// Declared in contract.yaml, line 92.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - `protocol`: Every event says its protocol.
+    ///   - `in`: The `in` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
     @available(*, deprecated, message: "Use \"import\" instead; */ \\(gone)")
-    public struct Break: Type_.Kinds.Is, TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "break" }
-
-        public let uuid: Foundation.UUID
-        public let clientTimestamp: Foundation.Date
-
-        /// Every event says its protocol.
-        /// */ public func injected() {}
-        public let `protocol`: Swift.String
-
-        public let `in`: Type_.In
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - `protocol`: Every event says its protocol.
-        ///   - `in`: The `in` field.
-        ///   - uuid: The `uuid` field.
-        ///   - clientTimestamp: The `clientTimestamp` field.
-        public init(
-            `protocol`: Swift.String,
-            `in`: Type_.In,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.`protocol` = `protocol`
-            self.`in` = `in`
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            []
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"break\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
-            Type_.Rules.envelope_uuid(self.uuid, to: &writer)
-            Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
-            Type_.Rules.kindIs_in(self.`in`, to: &writer)
-        }
+    public static func `break`(
+        `protocol`: Swift.String,
+        `in`: Type_.In,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Type_.Events.Is {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"break\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+        Type_.Rules.envelope_uuid(uuid, to: &_writer)
+        Type_.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Type_.Rules.envelope_protocol(`protocol`, to: &_writer)
+        Type_.Rules.kindIs_in(`in`, to: &_writer)
+        return Type_.Events.Is(
+            eventName: "break", uuid: uuid, clientTimestamp: clientTimestamp, protocol: `protocol`, in: `in`,
+            _members: _writer.bytes, _violations: _violations)
     }
 }

@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Type_ {
+extension Type_.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors63() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -15,65 +15,44 @@ extension Type_ {
             constants: ["Type": "*/ \"\"\" #\" \\(x)"], optional: ["default"]))
         return events
     }
+}
 
+extension Type_ {
     /// The `return` event, of kind `static`, with `protocol`, `case` and `default`.
     ///
     /// Declared in contract.yaml, line 88.
-    public struct Return: Type_.Kinds.Static, Type_.OptionalFields.Default, TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "return" }
-
-        public let uuid: Foundation.UUID
-        public let clientTimestamp: Foundation.Date
-
-        /// Every event says its protocol.
-        /// */ public func injected() {}
-        public let `protocol`: Swift.String
-
-        /// Wire name: "Type".
-        public var type: Type_.Selfish { Type_.Selfish.init_ }
-
-        public let `case`: Swift.Int
-
-        /// Field named default
-        public let `default`: Swift.String?
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - `protocol`: Every event says its protocol.
-        ///   - `case`: The `case` field.
-        ///   - `default`: Field named default
-        ///   - uuid: The `uuid` field.
-        ///   - clientTimestamp: The `clientTimestamp` field.
-        public init(
-            `protocol`: Swift.String,
-            `case`: Swift.Int,
-            `default`: Swift.String? = nil,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.`protocol` = `protocol`
-            self.`case` = `case`
-            self.`default` = `default`
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            var violations: [TrackingCore.Violation] = []
-            Type_.Rules.kindStatic_case(self.`case`, into: &violations)
-            Type_.Rules.field_default(self.`default`, into: &violations)
-            return violations
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"return\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
-            Type_.Rules.envelope_uuid(self.uuid, to: &writer)
-            Type_.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            Type_.Rules.envelope_protocol(self.`protocol`, to: &writer)
-            writer.rawMembers("\"Type\":\"*/ \\\"\\\"\\\" #\\\" \\\\(x)\"")
-            Type_.Rules.kindStatic_case(self.`case`, to: &writer)
-            Type_.Rules.field_default(self.`default`, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - `protocol`: Every event says its protocol.
+    ///   - `case`: The `case` field.
+    ///   - `default`: Field named default
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `return`(
+        `protocol`: Swift.String,
+        `case`: Swift.Int,
+        `default`: Swift.String? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Type_.Events.Static {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Type_.Rules.kindStatic_case(`case`, into: &_violations)
+        Type_.Rules.field_default(`default`, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"return\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+        Type_.Rules.envelope_uuid(uuid, to: &_writer)
+        Type_.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Type_.Rules.envelope_protocol(`protocol`, to: &_writer)
+        _writer.rawMembers("\"Type\":\"*/ \\\"\\\"\\\" #\\\" \\\\(x)\"")
+        Type_.Rules.kindStatic_case(`case`, to: &_writer)
+        Type_.Rules.field_default(`default`, to: &_writer)
+        return Type_.Events.Static(
+            eventName: "return", uuid: uuid, clientTimestamp: clientTimestamp, protocol: `protocol`,
+            type: Type_.Selfish.init_, case: `case`, _members: _writer.bytes, _violations: _violations)
     }
 }

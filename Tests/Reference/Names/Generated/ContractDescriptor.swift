@@ -86,17 +86,23 @@ public enum Shop {
         fields.append(TrackingCore.FieldDescriptor("result", TrackingCore.ValueSpec(.valueSet("Result"))))
         fields.append(TrackingCore.FieldDescriptor("_", TrackingCore.ValueSpec(.string)))
         var events: [TrackingCore.EventDescriptor] = []
-        events += eventDescriptors12()
-        events += eventDescriptors16()
-        events += eventDescriptors21()
-        events += eventDescriptors27()
-        events += eventDescriptors32()
-        events += eventDescriptors38()
-        events += eventDescriptors41()
-        events += eventDescriptors45()
-        events += eventDescriptors46()
-        events += eventDescriptors53()
-        events += eventDescriptors60()
+        events += Rules.eventDescriptors0()
+        events += Rules.eventDescriptors12()
+        events += Rules.eventDescriptors16()
+        events += Rules.eventDescriptors21()
+        events += Rules.eventDescriptors23()
+        events += Rules.eventDescriptors27()
+        events += Rules.eventDescriptors30()
+        events += Rules.eventDescriptors32()
+        events += Rules.eventDescriptors36()
+        events += Rules.eventDescriptors38()
+        events += Rules.eventDescriptors41()
+        events += Rules.eventDescriptors45()
+        events += Rules.eventDescriptors46()
+        events += Rules.eventDescriptors51()
+        events += Rules.eventDescriptors53()
+        events += Rules.eventDescriptors55()
+        events += Rules.eventDescriptors60()
         return TrackingCore.ContractDescriptor(
             name: "Shop", version: "1.0.0",
             valueSets: valueSets, objects: objects, mandatory: mandatory, kinds: kinds, globals: globals,
@@ -110,6 +116,9 @@ public enum Shop {
 
     /// A protocol per event kind: the fields every event of the kind carries.
     public enum Kinds {}
+
+    /// A struct per event kind: what the kind's event functions return.
+    public enum Events {}
 
     /// A protocol per curated field, for models that always carry it.
     public enum Fields {}

@@ -56,6 +56,116 @@ extension Shop.Kinds.Background {
     public var kindName: Swift.String { "Task" }
 }
 
+extension Shop.Events {
+    /// An event of kind `Type`, as the contract's event functions make it:
+    /// checked against the contract and encoded when it is made.
+    ///
+    /// Declared in contract.yaml, line 19.
+    public struct Type_: Shop.Kinds.Type_, TrackingCore.ContractGeneratedEvent {
+        /// The event's wire name.
+        public let eventName: Swift.String
+
+        public let uuid: Foundation.UUID
+        public let clientTimestamp: Foundation.Date
+        public let section: Shop.Section
+
+        /// The event's members as its function encoded them.
+        let _members: [Swift.UInt8]
+        /// What its function found against the contract's constraints.
+        let _violations: [TrackingCore.Violation]
+
+        init(
+            eventName: Swift.String,
+            uuid: Foundation.UUID,
+            clientTimestamp: Foundation.Date,
+            section: Shop.Section,
+            _members: [Swift.UInt8],
+            _violations: [TrackingCore.Violation]
+        ) {
+            self.eventName = eventName
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+            self.section = section
+            self._members = _members
+            self._violations = _violations
+        }
+
+        public func validate() -> [TrackingCore.Violation] { _violations }
+
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) { writer.rawMembers(_members) }
+    }
+
+    /// An event of kind `event`, as the contract's event functions make it:
+    /// checked against the contract and encoded when it is made.
+    ///
+    /// Declared in contract.yaml, line 22.
+    public struct Event_: Shop.Kinds.Event_, TrackingCore.ContractGeneratedEvent {
+        /// The event's wire name.
+        public let eventName: Swift.String
+
+        public let uuid: Foundation.UUID
+        public let clientTimestamp: Foundation.Date
+
+        /// The event's members as its function encoded them.
+        let _members: [Swift.UInt8]
+        /// What its function found against the contract's constraints.
+        let _violations: [TrackingCore.Violation]
+
+        init(
+            eventName: Swift.String,
+            uuid: Foundation.UUID,
+            clientTimestamp: Foundation.Date,
+            _members: [Swift.UInt8],
+            _violations: [TrackingCore.Violation]
+        ) {
+            self.eventName = eventName
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+            self._members = _members
+            self._violations = _violations
+        }
+
+        public func validate() -> [TrackingCore.Violation] { _violations }
+
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) { writer.rawMembers(_members) }
+    }
+
+    /// An event of kind `Task`, as the contract's event functions make it:
+    /// checked against the contract and encoded when it is made.
+    ///
+    /// Declared in contract.yaml, line 23.
+    public struct Background: Shop.Kinds.Background, TrackingCore.ContractGeneratedEvent {
+        /// The event's wire name.
+        public let eventName: Swift.String
+
+        public let uuid: Foundation.UUID
+        public let clientTimestamp: Foundation.Date
+
+        /// The event's members as its function encoded them.
+        let _members: [Swift.UInt8]
+        /// What its function found against the contract's constraints.
+        let _violations: [TrackingCore.Violation]
+
+        init(
+            eventName: Swift.String,
+            uuid: Foundation.UUID,
+            clientTimestamp: Foundation.Date,
+            _members: [Swift.UInt8],
+            _violations: [TrackingCore.Violation]
+        ) {
+            self.eventName = eventName
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+            self._members = _members
+            self._violations = _violations
+        }
+
+        public func validate() -> [TrackingCore.Violation] { _violations }
+
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) { writer.rawMembers(_members) }
+    }
+}
+
 extension Shop.Rules {
     // "uuid"
     static func envelope_uuid(_ value: Foundation.UUID?, to writer: inout TrackingCore.JSONWriter) {

@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Shop {
+extension Shop.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors12() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -14,54 +14,40 @@ extension Shop {
         events.append(TrackingCore.EventDescriptor(name: "Task", kind: "Task", required: ["self", "date"]))
         return events
     }
+}
 
+extension Shop {
     /// The `Task` event, of kind `Task`, with `self` and `date`.
     ///
     /// Declared in contract.yaml, line 48.
-    public struct Task: Shop.Kinds.Background, Shop.Fields.Self_, Shop.Fields.Date,
-        TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "Task" }
-
-        public let uuid: Foundation.UUID
-        public let clientTimestamp: Foundation.Date
-
-        /// Wire name: "self".
-        public let self_: Shop.Self_
-
-        public let date: Shop.Date
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - self_: The `self` field.
-        ///   - date: The `date` field.
-        ///   - uuid: The `uuid` field.
-        ///   - clientTimestamp: The `clientTimestamp` field.
-        public init(
-            self_: Shop.Self_,
-            date: Shop.Date,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.self_ = self_
-            self.date = date
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            var violations: [TrackingCore.Violation] = []
-            Shop.Rules.field_self_(self.self_, into: &violations)
-            Shop.Rules.field_date(self.date, into: &violations)
-            return violations
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"Task\",\"kind\":\"Task\",\"contractVersion\":\"1.0.0\"")
-            Shop.Rules.envelope_uuid(self.uuid, to: &writer)
-            Shop.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            Shop.Rules.field_self_(self.self_, to: &writer)
-            Shop.Rules.field_date(self.date, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - self_: The `self` field.
+    ///   - date: The `date` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func task(
+        self_: Shop.Self_,
+        date: Shop.Date,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Background {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Shop.Rules.field_self_(self_, into: &_violations)
+        Shop.Rules.field_date(date, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"Task\",\"kind\":\"Task\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.field_self_(self_, to: &_writer)
+        Shop.Rules.field_date(date, to: &_writer)
+        return Shop.Events.Background(
+            eventName: "Task", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
     }
 }

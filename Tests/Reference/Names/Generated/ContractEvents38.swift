@@ -6,64 +6,78 @@
 import Foundation
 import TrackingCore
 
-extension Shop {
+extension Shop.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors38() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
+        events.reserveCapacity(2)
         events.append(TrackingCore.EventDescriptor(name: "Notification", kind: "Type", constants: ["section": "top"],
             required: ["x", "data"], optional: ["xOptional"]))
+        events.append(TrackingCore.EventDescriptor(name: "name", kind: "event"))
         return events
     }
+}
 
+extension Shop {
     /// The `Notification` event, of kind `Type`, with `x`, `data` and `xOptional`.
     ///
     /// Declared in contract.yaml, line 46.
-    public struct Notification: Shop.Kinds.Type_, Shop.Fields.X, Shop.Fields.Data, Shop.OptionalFields.XOptional,
-        TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "Notification" }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - x: The `x` field.
+    ///   - data: The `data` field.
+    ///   - xOptional: The `xOptional` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func notification(
+        x: Swift.String,
+        data: Shop.Data,
+        xOptional: Swift.Int? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Type_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"Notification\",\"kind\":\"Type\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"section\":\"top\"")
+        Shop.Rules.field_x(x, to: &_writer)
+        Shop.Rules.field_data(data, to: &_writer)
+        Shop.Rules.field_xOptional(xOptional, to: &_writer)
+        return Shop.Events.Type_(
+            eventName: "Notification", uuid: uuid, clientTimestamp: clientTimestamp, section: Shop.Section.top,
+            _members: _writer.bytes, _violations: _violations)
+    }
 
-        public let uuid: Foundation.UUID
-        public let clientTimestamp: Foundation.Date
-        public var section: Shop.Section { Shop.Section.top }
-        public let x: Swift.String
-        public let data: Shop.Data
-        public let xOptional: Swift.Int?
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - x: The `x` field.
-        ///   - data: The `data` field.
-        ///   - xOptional: The `xOptional` field.
-        ///   - uuid: The `uuid` field.
-        ///   - clientTimestamp: The `clientTimestamp` field.
-        public init(
-            x: Swift.String,
-            data: Shop.Data,
-            xOptional: Swift.Int? = nil,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.x = x
-            self.data = data
-            self.xOptional = xOptional
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            []
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"Notification\",\"kind\":\"Type\",\"contractVersion\":\"1.0.0\"")
-            Shop.Rules.envelope_uuid(self.uuid, to: &writer)
-            Shop.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            writer.rawMembers("\"section\":\"top\"")
-            Shop.Rules.field_x(self.x, to: &writer)
-            Shop.Rules.field_data(self.data, to: &writer)
-            Shop.Rules.field_xOptional(self.xOptional, to: &writer)
-        }
+    /// The `name` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 59.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func name_(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"name\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "name", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
     }
 }

@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Shop {
+extension Shop.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors45() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -15,55 +15,42 @@ extension Shop {
             "result"]))
         return events
     }
+}
 
+extension Shop {
     /// The `Type` event, of kind `event`, with `foundation`, `swift` and `result`.
     ///
     /// Declared in contract.yaml, line 49.
-    public struct Type_: Shop.Kinds.Event_, Shop.OptionalFields.Foundation_, Shop.OptionalFields.Swift_,
-        Shop.OptionalFields.Result, TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "Type" }
-
-        public let uuid: Foundation.UUID
-        public let clientTimestamp: Foundation.Date
-        public let foundation: Shop.Foundation_?
-        public let swift: Shop.Swift_?
-        public let result: Shop.Result?
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - foundation: The `foundation` field.
-        ///   - swift: The `swift` field.
-        ///   - result: The `result` field.
-        ///   - uuid: The `uuid` field.
-        ///   - clientTimestamp: The `clientTimestamp` field.
-        public init(
-            foundation: Shop.Foundation_? = nil,
-            swift: Shop.Swift_? = nil,
-            result: Shop.Result? = nil,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.foundation = foundation
-            self.swift = swift
-            self.result = result
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            var violations: [TrackingCore.Violation] = []
-            Shop.Rules.field_foundation(self.foundation, into: &violations)
-            return violations
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"Type\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
-            Shop.Rules.envelope_uuid(self.uuid, to: &writer)
-            Shop.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            Shop.Rules.field_foundation(self.foundation, to: &writer)
-            Shop.Rules.field_swift(self.swift, to: &writer)
-            Shop.Rules.field_result(self.result, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - foundation: The `foundation` field.
+    ///   - swift: The `swift` field.
+    ///   - result: The `result` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func type(
+        foundation: Shop.Foundation_? = nil,
+        swift: Shop.Swift_? = nil,
+        result: Shop.Result? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Shop.Rules.field_foundation(foundation, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"Type\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.field_foundation(foundation, to: &_writer)
+        Shop.Rules.field_swift(swift, to: &_writer)
+        Shop.Rules.field_result(result, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "Type", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
     }
 }

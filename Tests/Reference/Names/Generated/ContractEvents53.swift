@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Shop {
+extension Shop.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors53() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -15,48 +15,38 @@ extension Shop {
             optional: ["x"]))
         return events
     }
+}
 
+extension Shop {
     /// The `protocol` event, of kind `event`, with `xOptional` and `x`.
     ///
     /// Declared in contract.yaml, line 47.
-    public struct Protocol_: Shop.Kinds.Event_, Shop.Fields.XOptional, Shop.OptionalFields.X,
-        TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "protocol" }
-
-        public let uuid: Foundation.UUID
-        public let clientTimestamp: Foundation.Date
-        public let xOptional: Swift.Int
-        public let x: Swift.String?
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - xOptional: The `xOptional` field.
-        ///   - x: The `x` field.
-        ///   - uuid: The `uuid` field.
-        ///   - clientTimestamp: The `clientTimestamp` field.
-        public init(
-            xOptional: Swift.Int,
-            x: Swift.String? = nil,
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.xOptional = xOptional
-            self.x = x
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            []
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"protocol\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
-            Shop.Rules.envelope_uuid(self.uuid, to: &writer)
-            Shop.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-            Shop.Rules.field_xOptional(self.xOptional, to: &writer)
-            Shop.Rules.field_x(self.x, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - xOptional: The `xOptional` field.
+    ///   - x: The `x` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `protocol`(
+        xOptional: Swift.Int,
+        x: Swift.String? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"protocol\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.field_xOptional(xOptional, to: &_writer)
+        Shop.Rules.field_x(x, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "protocol", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
     }
 }

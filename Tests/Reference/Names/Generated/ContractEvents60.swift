@@ -6,7 +6,7 @@
 import Foundation
 import TrackingCore
 
-extension Shop {
+extension Shop.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors60() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
@@ -14,37 +14,32 @@ extension Shop {
         events.append(TrackingCore.EventDescriptor(name: "fields", kind: "event"))
         return events
     }
+}
 
+extension Shop {
     /// The `fields` event, of kind `event`.
     ///
     /// Declared in contract.yaml, line 54.
-    public struct Fields_: Shop.Kinds.Event_, TrackingCore.ContractGeneratedEvent {
-        public var eventName: Swift.String { "fields" }
-
-        public let uuid: Foundation.UUID
-        public let clientTimestamp: Foundation.Date
-
-        /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
-        ///
-        /// - Parameters:
-        ///   - uuid: The `uuid` field.
-        ///   - clientTimestamp: The `clientTimestamp` field.
-        public init(
-            uuid: Foundation.UUID? = nil,
-            clientTimestamp: Foundation.Date? = nil
-        ) {
-            self.uuid = uuid ?? Foundation.UUID()
-            self.clientTimestamp = clientTimestamp ?? Foundation.Date()
-        }
-
-        public func validate() -> [TrackingCore.Violation] {
-            []
-        }
-
-        public func writeMembers(to writer: inout TrackingCore.JSONWriter) {
-            writer.rawMembers("\"event\":\"fields\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
-            Shop.Rules.envelope_uuid(self.uuid, to: &writer)
-            Shop.Rules.envelope_clientTimestamp(self.clientTimestamp, to: &writer)
-        }
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func fields(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"fields\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "fields", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
     }
 }
