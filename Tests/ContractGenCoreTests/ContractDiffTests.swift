@@ -150,7 +150,8 @@ import Testing
         #expect(rules == [.valueCodeRenamed])
     }
 
-    /// `swiftName:` on a kind, an object or an event changes the Swift type only.
+    /// `swiftName:` on a kind, an object or an event changes the Swift name only
+    /// (an event's is its function's).
     @Test func swiftNamesOfTypes() throws {
         func contract(_ chosen: Bool) throws -> Contract {
             func swiftName(_ name: String) -> String { chosen ? "swiftName: \(name)" : "" }
@@ -169,6 +170,7 @@ import Testing
         let changes = ContractDiff.changes(from: try contract(false), to: try contract(true))
         #expect(changes.map(\.rule) == [.swiftNameChanged, .swiftNameChanged, .swiftNameChanged])
         #expect(changes.map(\.path) == ["kinds.systemAction", "objects.Item", "events.opened"])
+        #expect(changes.last?.message == "Swift name of event 'opened' changed from opened to opening (swiftName:); the wire name stays")
         #expect(changes.allSatisfy { $0.requiredBump == .minor })
     }
 

@@ -83,7 +83,7 @@ private struct Differ {
         }
     }
 
-    /// Reports a kind's, object's or event's Swift type name changed by `swiftName:` while its contract name stayed.
+    /// Reports a kind's or object's Swift type name changed by `swiftName:` while its contract name stayed.
     mutating func typeName(_ noun: String, _ oldName: String, _ oldSwift: String?, _ newName: String, _ newSwift: String?,
                            path: String, _ oldAt: SourceLocation, _ newAt: SourceLocation) {
         guard oldName == newName else { return }  // a rename says so already
@@ -505,7 +505,14 @@ private struct Differ {
 
     mutating func compare(_ a: Event, _ b: Event) {
         let path = "events.\(b.name)"
-        typeName("event", a.name, a.swiftName, b.name, b.swiftName, path: path, a.location, b.location)
+        // An event is a function: its Swift name is a function name.
+        if a.name == b.name {
+            let (before, after) = (GeneratedNames.functionName(a.name, swiftName: a.swiftName), GeneratedNames.functionName(b.name, swiftName: b.swiftName))
+            if before != after {
+                report(.swiftNameChanged, path, a.location, b.location,
+                       "Swift name of event '\(b.name)' changed from \(before) to \(after) (swiftName:); the wire name stays")
+            }
+        }
         if (kindRenames[a.kind] ?? a.kind) != b.kind {
             report(.eventKindChanged, path, a.location, b.location, "event '\(b.name)' changed kind from \(a.kind) to \(b.kind)")
         }

@@ -58,12 +58,6 @@ struct PropertyPrinter {
         }
     }
 
-    /// The doc comment alone (for a field an event fixes to a constant, whose
-    /// declaration the event prints).
-    func printDoc(into p: inout CodePrinter) {
-        p.doc(PropertyDoc.text(property))
-    }
-
     /// The initializer parameter, indented, without the comma and line end.
     func printParameter(into p: inout CodePrinter) {
         var text = "\(SwiftName.escaped(property.name)): \(ValueCode.typeCode(property))"
