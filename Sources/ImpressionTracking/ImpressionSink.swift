@@ -8,14 +8,15 @@ public protocol ImpressionSink: Sendable {
 }
 
 /// Maps impressions to events of the contract's `impression` kind with a
-/// factory the app supplies (it knows its generated event type, its view type
-/// and the view id of each visit), and hands them to an event sink
+/// factory the app supplies (it knows its generated event function, its view
+/// type and the view id of each visit), and hands them to an event sink
 /// (`TrackingEventSink`: the dispatcher's `TrackingClient` is one).
 ///
 /// ```swift
 /// let adapter = ImpressionEventAdapter(events: trackingClient) { impression in
-///     Shop.ProductImpression(itemId: impression.itemID.rawValue, position: impression.position,
-///                       visibleSeconds: impression.visibleSeconds, sku: impression.itemID.rawValue)
+///     Shop.productImpression(uniqueViewId: visitId, itemId: impression.itemID.rawValue,
+///                            position: impression.position, visibleSeconds: impression.visibleSeconds,
+///                            sku: impression.itemID.rawValue)
 /// }
 /// ```
 ///

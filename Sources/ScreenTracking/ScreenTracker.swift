@@ -3,8 +3,9 @@ import ImpressionTracking
 import TrackingCore
 
 /// Turns one screen's enter, exit, exit to background and return into the
-/// contract's page-view events, through a factory the app supplies that builds
-/// its generated event from a ``ScreenVisit`` (no string keys anywhere).
+/// contract's page-view events, through a factory the app supplies that makes
+/// its page view from a ``ScreenVisit`` with the event's generated function (no
+/// string keys anywhere).
 ///
 /// - Every visit gets a new `uniqueViewId`; its impressions carry the same one.
 /// - Time on screen counts only while the screen is shown, the app is in front
@@ -20,7 +21,7 @@ import TrackingCore
 ///
 /// ```swift
 /// let screen = ScreenTracker(events: client, clock: ContinuousClock()) { visit in
-///     Shop.HomePageView(uniqueViewId: visit.uniqueViewId, secondsOnScreen: visit.secondsOnScreen,
+///     Shop.homePageView(uniqueViewId: visit.uniqueViewId, secondsOnScreen: visit.secondsOnScreen,
 ///                       exitInteraction: visit.exitInteraction(background: .background))
 /// }
 /// screen.enter()                        // the screen appeared
@@ -168,7 +169,7 @@ public final class ScreenTracker<Interaction: Sendable>: ApplicationLifecyclePar
     ///
     /// ```swift
     /// let tracker = try ImpressionTracker(rules: .mrc, sink: screen.impressionSink(events: client) { impression, uniqueViewId in
-    ///     Shop.ProductImpression(uniqueViewId: uniqueViewId, itemId: impression.itemID.rawValue, …)
+    ///     Shop.productImpression(uniqueViewId: uniqueViewId, itemId: impression.itemID.rawValue, …)
     /// })
     /// ```
     public func impressionSink(
