@@ -32,7 +32,7 @@ extension Omnitracking {
     ///   - uniqueViewId: Identifies this visit of the screen within the session.
     ///   - searchQuery: The `searchQuery` field.
     ///   - skuItemList: The products shown on the screen, in order.
-    ///   - legacyCategory: The `legacyCategory` field.
+    ///   - legacyCategory: The `legacyCategory` field. Deprecated: Use skuItemList instead.
     ///   - uuid: Identifies this one event. Filled by the SDK.
     ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
     /// - Returns: The event, checked against the contract and encoded.

@@ -88,6 +88,8 @@ import TrackingCore
                 public static func addToBag(
             """))
         #expect(all.contains("    ///   - skuItemList: The products shown on the screen, in order.\n"))
+        // Swift cannot deprecate a parameter: its doc line says so.
+        #expect(all.contains("    ///   - legacyCategory: The `legacyCategory` field. Deprecated: Use skuItemList instead.\n"))
         // Every type and event the contract declares says where (a kind twice: its protocol and its struct).
         let contract = try GeneratedTestSupport.exampleContract()
         let declared = contract.valueSets.count + contract.objects.count + contract.events.count + 2 * contract.kinds.count

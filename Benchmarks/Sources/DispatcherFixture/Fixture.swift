@@ -4,14 +4,14 @@ import TrackingCore
 import TrackingDispatcher
 
 /// What the dispatcher's benchmark and `PersistProbe` measure with: the event
-/// (the generated `WishlistPageView`, three skus), the contract's globals, the
+/// (the generated `wishlistPageView`, three skus), the contract's globals, the
 /// client's configuration, and the rows the client stores, for the raw baseline.
 public enum Fixture {
     public static let globals: [String: JSONValue] = ["appVersion": .string("4.2.0"), "osVersion": .string("18.1"),
                                                       "deviceModel": .string("iPhone17,1")]
 
     /// The event, with the given ids (fresh ones by default).
-    public static func event(uuid: UUID = UUID(), viewId: UUID = UUID()) -> Omnitracking.WishlistPageView {
+    public static func event(uuid: UUID = UUID(), viewId: UUID = UUID()) -> Omnitracking.Events.PageView {
         Omnitracking.wishlistPageView(uniqueViewId: viewId, skuItemList: ["1234", "5678", "9012"], uuid: uuid)
     }
 
@@ -69,12 +69,12 @@ public struct RawRow: Sendable {
     public var createdAt: Double
 }
 
-/// The generated `WishlistPageView` seen as a model an app composed itself: the
+/// The generated `wishlistPageView` seen as a model an app composed itself: the
 /// same fields, but not marked `ContractGeneratedEvent`, so the dispatcher also
 /// runs the descriptor's payload check on it.
 public struct AppComposedWishlistPageView: TrackingEvent {
-    public let base: Omnitracking.WishlistPageView
-    public init(base: Omnitracking.WishlistPageView) { self.base = base }
+    public let base: Omnitracking.Events.PageView
+    public init(base: Omnitracking.Events.PageView) { self.base = base }
     public var eventName: String { base.eventName }
     public var kindName: String { base.kindName }
     public var contractVersion: String { base.contractVersion }

@@ -23,7 +23,7 @@ func nextUUID() -> UUID {
                        UInt8(truncatingIfNeeded: b), UInt8(truncatingIfNeeded: b >> 8), UInt8(truncatingIfNeeded: b >> 16),
                        UInt8(truncatingIfNeeded: b >> 24), UInt8(truncatingIfNeeded: b >> 32), UInt8(truncatingIfNeeded: b >> 40)))
 }
-func event() -> Omnitracking.WishlistPageView { Fixture.event(uuid: nextUUID(), viewId: nextUUID()) }
+func event() -> Omnitracking.Events.PageView { Fixture.event(uuid: nextUUID(), viewId: nextUUID()) }
 func processCPU() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)

@@ -73,15 +73,37 @@ struct PropertyPrinter {
         p.fragment(text)
     }
 
-    /// The parameter's line in the initializer's doc comment: the first line of
-    /// its description, or what it is on the wire.
+    /// The parameter's line in a doc comment: the first line of its
+    /// description, or what it is on the wire, and the first line of its
+    /// deprecation message.
     func printParameterDoc(into p: inout CodePrinter) {
         var text = "The `\(property.wireName)` field."
         if let doc = property.doc, let first = SwiftLiteral.docLines(doc).first(where: { $0.count > 4 }) {
             text = String(first.dropFirst(4))
         }
-        p.line("///   - \(SwiftName.escaped(property.name)): \(text)")
+        let head = "///   - \(SwiftName.escaped(property.name)): "
+        guard let message = property.deprecated, let first = SwiftLiteral.docLines(message).first(where: { $0.count > 4 }) else {
+            p.line(head + text)
+            return
+        }
+        // A parameter cannot be marked deprecated in Swift: its doc line says
+        // so, wrapped word by word within 120 columns (continuation lines
+        // indented under the parameter, as DocC reads them).
+        let width = LineWrapping.maxColumns - 4 * p.depth
+        var line = head + text
+        for word in ("Deprecated: " + first.dropFirst(4)).split(separator: " ") {
+            if line.utf8.count + 1 + word.utf8.count > width, line.utf8.count > Self.continuedDoc.utf8.count {
+                p.line(line)
+                line = Self.continuedDoc + word
+            } else {
+                line += " " + word
+            }
+        }
+        p.line(line)
     }
+
+    /// The start of a parameter's continued doc line.
+    private static let continuedDoc = "///     "
 
     /// The initializer's assignment of the parameter (deprecated fields are stored under `_name`).
     func printAssignment(into p: inout CodePrinter) {

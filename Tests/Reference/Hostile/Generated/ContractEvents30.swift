@@ -31,7 +31,7 @@ extension Type_ {
     ///   - `default`: Field named default
     ///   - self_: The `Self` field.
     ///   - contractVersionX: The `contract-version.x` field.
-    ///   - deprecatedThing: The `deprecated_thing` field.
+    ///   - deprecatedThing: The `deprecated_thing` field. Deprecated: Use "default" \ instead */
     ///   - uuid: The `uuid` field.
     ///   - clientTimestamp: The `clientTimestamp` field.
     /// - Returns: The event, checked against the contract and encoded.

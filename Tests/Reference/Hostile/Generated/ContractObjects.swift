@@ -179,7 +179,7 @@ extension Type_ {
         ///   - label: The `label` field.
         ///   - parent: The `parent` field.
         ///   - edge: The `edge` field.
-        ///   - former: The `former` field.
+        ///   - former: The `former` field. Deprecated: Use parent.
         ///   - children: The `children` field.
         public init(
             label: Swift.String,
