@@ -56,12 +56,19 @@ import TrackingCore
         // Event functions never take the namespace's own members' names.
         #expect(Shop.name == "Shop" && Shop.name_().eventName == "name")
         #expect(Shop.version == "1.0.0" && Shop.version_().eventName == "version")
-        #expect(Shop.descriptor.events.count == 20 && Shop.descriptor_().eventName == "descriptor")
+        #expect(Shop.descriptor.events.count == 23 && Shop.descriptor_().eventName == "descriptor")
         #expect(Shop.init_().eventName == "init")
         #expect(Shop.self_().eventName == "self")
         #expect(Shop.eventDescriptors0().eventName == "eventDescriptors0")
         #expect(Shop.default().eventName == "default")
         #expect(Shop.events().eventName == "Events")
+        // Keywords as event functions and as the kind struct's fields (argument labels at the generated call).
+        let keywords = Shop.let(`inout`: 1, var: "v", default: true)
+        #expect(keywords.eventName == "let" && keywords.`inout` == 1 && keywords.var == "v" && keywords.default)
+        #expect(keywords.let == .bottom)
+        #expect(Shop.var(`inout`: 2, var: "w", default: false, let: .top).let == .top)
+        #expect(Shop.inout(`inout`: 3, var: "x", default: false, let: .top).eventName == "inout")
+        #expect(try JSONValue.parse(keywords.encodedJSON())["let"] == .string("bottom"))
         // Each kind's events are one struct, named like the kind's protocol.
         let typed: Shop.Events.Event_ = Shop.kinds()
         #expect(typed.kindName == "event")

@@ -64,9 +64,9 @@ package enum SwiftName {
     }
 
     /// `identifier` as an argument label at a call: keywords need no backticks
-    /// there (the compiler warns about them), except `inout`, `var` and `let`.
+    /// there (the compiler warns about them), except `inout`.
     package static func argumentLabel(_ identifier: String) -> String {
-        ["inout", "var", "let"].contains(identifier) ? "`\(identifier)`" : identifier
+        identifier == "inout" ? "`inout`" : identifier
     }
 
     /// Words of a wire name: split at `_`, `-` and `.`, keeping a leading `_` run.

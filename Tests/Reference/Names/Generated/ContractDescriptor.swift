@@ -71,6 +71,15 @@ public enum Shop {
             name: "Task",
             mandatory: []
         ))
+        kinds.append(TrackingCore.KindDescriptor(
+            name: "keywords",
+            mandatory: [
+                TrackingCore.FieldDescriptor("inout", TrackingCore.ValueSpec(.int)),
+                TrackingCore.FieldDescriptor("var", TrackingCore.ValueSpec(.string)),
+                TrackingCore.FieldDescriptor("default", TrackingCore.ValueSpec(.bool)),
+                TrackingCore.FieldDescriptor("let", TrackingCore.ValueSpec(.valueSet("Section"))),
+            ]
+        ))
         var mandatory: [TrackingCore.FieldDescriptor] = []
         mandatory.append(TrackingCore.FieldDescriptor("uuid", TrackingCore.ValueSpec(.uuid)))
         mandatory.append(TrackingCore.FieldDescriptor("clientTimestamp", TrackingCore.ValueSpec(.timestamp)))
@@ -94,6 +103,7 @@ public enum Shop {
         events += Rules.eventDescriptors27()
         events += Rules.eventDescriptors30()
         events += Rules.eventDescriptors32()
+        events += Rules.eventDescriptors34()
         events += Rules.eventDescriptors36()
         events += Rules.eventDescriptors38()
         events += Rules.eventDescriptors41()
@@ -102,7 +112,9 @@ public enum Shop {
         events += Rules.eventDescriptors51()
         events += Rules.eventDescriptors53()
         events += Rules.eventDescriptors55()
+        events += Rules.eventDescriptors58()
         events += Rules.eventDescriptors60()
+        events += Rules.eventDescriptors62()
         return TrackingCore.ContractDescriptor(
             name: "Shop", version: "1.0.0",
             valueSets: valueSets, objects: objects, mandatory: mandatory, kinds: kinds, globals: globals,

@@ -39,6 +39,19 @@ extension Shop.Kinds {
     ///
     /// Declared in contract.yaml, line 23.
     public protocol Background: Shop.Event {}
+
+    /// An event of kind `keywords`.
+    ///
+    /// Declared in contract.yaml, line 27.
+    public protocol Keywords: Shop.Event {
+        var `inout`: Swift.Int { get }
+
+        var `var`: Swift.String { get }
+
+        var `default`: Swift.Bool { get }
+
+        var `let`: Shop.Section { get }
+    }
 }
 
 extension Shop.Kinds.Type_ {
@@ -54,6 +67,11 @@ extension Shop.Kinds.Event_ {
 extension Shop.Kinds.Background {
     /// The kind's wire name, sent in every event of the kind.
     public var kindName: Swift.String { "Task" }
+}
+
+extension Shop.Kinds.Keywords {
+    /// The kind's wire name, sent in every event of the kind.
+    public var kindName: Swift.String { "keywords" }
 }
 
 extension Shop.Events {
@@ -164,6 +182,53 @@ extension Shop.Events {
 
         public func writeMembers(to writer: inout TrackingCore.JSONWriter) { writer.rawMembers(_members) }
     }
+
+    /// An event of kind `keywords`, as the contract's event functions make it:
+    /// checked against the contract and encoded when it is made.
+    ///
+    /// Declared in contract.yaml, line 27.
+    public struct Keywords: Shop.Kinds.Keywords, TrackingCore.ContractGeneratedEvent {
+        /// The event's wire name.
+        public let eventName: Swift.String
+
+        public let uuid: Foundation.UUID
+        public let clientTimestamp: Foundation.Date
+        public let `inout`: Swift.Int
+        public let `var`: Swift.String
+        public let `default`: Swift.Bool
+        public let `let`: Shop.Section
+
+        /// The event's members as its function encoded them.
+        let _members: [Swift.UInt8]
+        /// What its function found against the contract's constraints.
+        let _violations: [TrackingCore.Violation]
+
+        init(
+            eventName: Swift.String,
+            uuid: Foundation.UUID,
+            clientTimestamp: Foundation.Date,
+            `inout`: Swift.Int,
+            `var`: Swift.String,
+            `default`: Swift.Bool,
+            `let`: Shop.Section,
+            _members: [Swift.UInt8],
+            _violations: [TrackingCore.Violation]
+        ) {
+            self.eventName = eventName
+            self.uuid = uuid
+            self.clientTimestamp = clientTimestamp
+            self.`inout` = `inout`
+            self.`var` = `var`
+            self.`default` = `default`
+            self.`let` = `let`
+            self._members = _members
+            self._violations = _violations
+        }
+
+        public func validate() -> [TrackingCore.Violation] { _violations }
+
+        public func writeMembers(to writer: inout TrackingCore.JSONWriter) { writer.rawMembers(_members) }
+    }
 }
 
 extension Shop.Rules {
@@ -183,5 +248,29 @@ extension Shop.Rules {
     static func kindType__section(_ value: Shop.Section?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"section\""); writer.rawValue(value.wireJSON)
+    }
+
+    // "inout"
+    static func kindKeywords_inout(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"inout\""); writer.value(value)
+    }
+
+    // "var"
+    static func kindKeywords_var(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"var\""); writer.value(value)
+    }
+
+    // "default"
+    static func kindKeywords_default(_ value: Swift.Bool?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"default\""); writer.value(value)
+    }
+
+    // "let"
+    static func kindKeywords_let(_ value: Shop.Section?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"let\""); writer.rawValue(value.wireJSON)
     }
 }

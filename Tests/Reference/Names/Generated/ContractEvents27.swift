@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `trackingCore` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 57.
+    /// Declared in contract.yaml, line 65.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -21,7 +21,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `Notification` event, of kind `Type`, with `x`, `data` and `xOptional`.
     ///
-    /// Declared in contract.yaml, line 46.
+    /// Declared in contract.yaml, line 54.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///
@@ -57,7 +57,7 @@ extension Shop {
 
     /// The `name` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 59.
+    /// Declared in contract.yaml, line 67.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -2,3 +2,56 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 // Contract: "Shop" "1.0.0"
+
+import Foundation
+import TrackingCore
+
+extension Shop.Rules {
+    /// The descriptors of the events in this file, for ``descriptor``.
+    static func eventDescriptors62() -> [TrackingCore.EventDescriptor] {
+        var events: [TrackingCore.EventDescriptor] = []
+        events.reserveCapacity(1)
+        events.append(TrackingCore.EventDescriptor(name: "var", kind: "keywords"))
+        return events
+    }
+}
+
+extension Shop {
+    /// The `var` event, of kind `keywords`, with `inout`, `var`, `default` and `let`.
+    ///
+    /// Declared in contract.yaml, line 76.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - `inout`: The `inout` field.
+    ///   - `var`: The `var` field.
+    ///   - `default`: The `default` field.
+    ///   - `let`: The `let` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `var`(
+        `inout`: Swift.Int,
+        `var`: Swift.String,
+        `default`: Swift.Bool,
+        `let`: Shop.Section,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Keywords {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"var\",\"kind\":\"keywords\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.kindKeywords_inout(`inout`, to: &_writer)
+        Shop.Rules.kindKeywords_var(`var`, to: &_writer)
+        Shop.Rules.kindKeywords_default(`default`, to: &_writer)
+        Shop.Rules.kindKeywords_let(`let`, to: &_writer)
+        return Shop.Events.Keywords(
+            eventName: "var", uuid: uuid, clientTimestamp: clientTimestamp, `inout`: `inout`, var: `var`,
+            default: `default`, let: `let`, _members: _writer.bytes, _violations: _violations)
+    }
+}

@@ -9,28 +9,28 @@ import TrackingCore
 extension Shop.Fields {
     /// A model that always carries the curated field "x".
     ///
-    /// Declared in contract.yaml, line 36.
+    /// Declared in contract.yaml, line 44.
     public protocol X {
         var x: Swift.String { get }
     }
 
     /// A model that always carries the curated field "xOptional".
     ///
-    /// Declared in contract.yaml, line 37.
+    /// Declared in contract.yaml, line 45.
     public protocol XOptional {
         var xOptional: Swift.Int { get }
     }
 
     /// A model that always carries the curated field "data".
     ///
-    /// Declared in contract.yaml, line 38.
+    /// Declared in contract.yaml, line 46.
     public protocol Data {
         var data: Shop.Data { get }
     }
 
     /// A model that always carries the curated field "self".
     ///
-    /// Declared in contract.yaml, line 39.
+    /// Declared in contract.yaml, line 47.
     public protocol Self_ {
         /// Wire name: "self".
         var self_: Shop.Self_ { get }
@@ -38,35 +38,35 @@ extension Shop.Fields {
 
     /// A model that always carries the curated field "date".
     ///
-    /// Declared in contract.yaml, line 40.
+    /// Declared in contract.yaml, line 48.
     public protocol Date {
         var date: Shop.Date { get }
     }
 
     /// A model that always carries the curated field "foundation".
     ///
-    /// Declared in contract.yaml, line 41.
+    /// Declared in contract.yaml, line 49.
     public protocol Foundation_ {
         var foundation: Shop.Foundation_ { get }
     }
 
     /// A model that always carries the curated field "swift".
     ///
-    /// Declared in contract.yaml, line 42.
+    /// Declared in contract.yaml, line 50.
     public protocol Swift_ {
         var swift: Shop.Swift_ { get }
     }
 
     /// A model that always carries the curated field "result".
     ///
-    /// Declared in contract.yaml, line 43.
+    /// Declared in contract.yaml, line 51.
     public protocol Result {
         var result: Shop.Result { get }
     }
 
     /// A model that always carries the curated field "_".
     ///
-    /// Declared in contract.yaml, line 44.
+    /// Declared in contract.yaml, line 52.
     public protocol Underscore {
         /// Wire name: "_".
         var underscore: Swift.String { get }
@@ -76,28 +76,28 @@ extension Shop.Fields {
 extension Shop.OptionalFields {
     /// A model that may carry the curated field "x".
     ///
-    /// Declared in contract.yaml, line 36.
+    /// Declared in contract.yaml, line 44.
     public protocol X {
         var x: Swift.String? { get }
     }
 
     /// A model that may carry the curated field "xOptional".
     ///
-    /// Declared in contract.yaml, line 37.
+    /// Declared in contract.yaml, line 45.
     public protocol XOptional {
         var xOptional: Swift.Int? { get }
     }
 
     /// A model that may carry the curated field "data".
     ///
-    /// Declared in contract.yaml, line 38.
+    /// Declared in contract.yaml, line 46.
     public protocol Data {
         var data: Shop.Data? { get }
     }
 
     /// A model that may carry the curated field "self".
     ///
-    /// Declared in contract.yaml, line 39.
+    /// Declared in contract.yaml, line 47.
     public protocol Self_ {
         /// Wire name: "self".
         var self_: Shop.Self_? { get }
@@ -105,35 +105,35 @@ extension Shop.OptionalFields {
 
     /// A model that may carry the curated field "date".
     ///
-    /// Declared in contract.yaml, line 40.
+    /// Declared in contract.yaml, line 48.
     public protocol Date {
         var date: Shop.Date? { get }
     }
 
     /// A model that may carry the curated field "foundation".
     ///
-    /// Declared in contract.yaml, line 41.
+    /// Declared in contract.yaml, line 49.
     public protocol Foundation_ {
         var foundation: Shop.Foundation_? { get }
     }
 
     /// A model that may carry the curated field "swift".
     ///
-    /// Declared in contract.yaml, line 42.
+    /// Declared in contract.yaml, line 50.
     public protocol Swift_ {
         var swift: Shop.Swift_? { get }
     }
 
     /// A model that may carry the curated field "result".
     ///
-    /// Declared in contract.yaml, line 43.
+    /// Declared in contract.yaml, line 51.
     public protocol Result {
         var result: Shop.Result? { get }
     }
 
     /// A model that may carry the curated field "_".
     ///
-    /// Declared in contract.yaml, line 44.
+    /// Declared in contract.yaml, line 52.
     public protocol Underscore {
         /// Wire name: "_".
         var underscore: Swift.String? { get }

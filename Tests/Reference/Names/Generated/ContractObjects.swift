@@ -7,7 +7,7 @@ import Foundation
 import TrackingCore
 
 extension Shop {
-    /// Declared in contract.yaml, line 26.
+    /// Declared in contract.yaml, line 34.
     public struct Self_: Swift.Sendable, Swift.Hashable {
         public var url: Shop.URL
 
@@ -40,7 +40,7 @@ extension Shop {
         }
     }
 
-    /// Declared in contract.yaml, line 29.
+    /// Declared in contract.yaml, line 37.
     public struct Date: Swift.Sendable, Swift.Hashable {
         public var day: Swift.Int?
 
@@ -73,7 +73,7 @@ extension Shop {
         }
     }
 
-    /// Declared in contract.yaml, line 32.
+    /// Declared in contract.yaml, line 40.
     public struct Foundation_: Swift.Sendable, Swift.Hashable {
         public var data: Shop.Data?
 
