@@ -126,7 +126,7 @@ extension Omnitracking.Events {
             self.clientTimestamp = clientTimestamp
             self.viewType = viewType
             self.uniqueViewId = uniqueViewId
-            self._members = _members
+            self._members = TrackingCore.GeneratedCodeSupport.compacted(_members)
             self._violations = _violations
         }
 
@@ -174,7 +174,7 @@ extension Omnitracking.Events {
             self.viewType = viewType
             self.uniqueViewId = uniqueViewId
             self.interactionType = interactionType
-            self._members = _members
+            self._members = TrackingCore.GeneratedCodeSupport.compacted(_members)
             self._violations = _violations
         }
 
@@ -212,7 +212,7 @@ extension Omnitracking.Events {
             self.eventName = eventName
             self.uuid = uuid
             self.clientTimestamp = clientTimestamp
-            self._members = _members
+            self._members = TrackingCore.GeneratedCodeSupport.compacted(_members)
             self._violations = _violations
         }
 
@@ -269,7 +269,7 @@ extension Omnitracking.Events {
             self.position = position
             self.visibleSeconds = visibleSeconds
             self.visibleRatio = visibleRatio
-            self._members = _members
+            self._members = TrackingCore.GeneratedCodeSupport.compacted(_members)
             self._violations = _violations
         }
 

@@ -23,6 +23,17 @@ public enum GeneratedCodeSupport {
         parent + "[" + String(index) + "]"
     }
 
+    /// An event's encoded members as its kind's struct keeps them: without the
+    /// encoder's spare capacity. The encoder starts at 1 KiB so that encoding
+    /// never regrows it; an event an app holds (a large `track(contentsOf:)`)
+    /// should not keep that much for a few hundred bytes.
+    public static func compacted(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.capacity - bytes.count > 64 else { return bytes }
+        return [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: bytes)
+        }
+    }
+
     /// An exact decimal from the contract's text (`"19.99"`), read without a locale.
     public static func decimal(_ text: String) -> Decimal {
         Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? Decimal.nan

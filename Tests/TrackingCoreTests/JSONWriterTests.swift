@@ -27,3 +27,19 @@ import TrackingCore
         #expect(ISO8601Timestamp.date(from: "2026-02-30T00:00:00.000Z") == nil)
     }
 }
+
+/// What a generated event keeps of its encoder's buffer.
+@Suite struct CompactedMembersTests {
+    @Test func spareCapacityIsDroppedAndTheBytesKept() {
+        var writer = JSONWriter(capacity: 1024)
+        writer.rawMembers(#""event":"appBoot","kind":"systemAction""#)
+        let bytes = writer.bytes
+        #expect(bytes.capacity >= 1024)
+        let kept = GeneratedCodeSupport.compacted(bytes)
+        #expect(kept == bytes)
+        #expect(kept.capacity < bytes.count + 64)
+        // Nearly full buffers are kept as they are (no copy for a few spare bytes).
+        let full = [UInt8](repeating: 0x20, count: 1000)
+        #expect(GeneratedCodeSupport.compacted(full) == full)
+    }
+}

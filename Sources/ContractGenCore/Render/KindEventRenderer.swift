@@ -46,7 +46,7 @@ struct KindEventRenderer {
             p.block(")") { p in
                 p.line("self.eventName = eventName")
                 for printer in stored { printer.printAssignment(into: &p) }
-                p.line("self._members = _members")
+                p.line("self._members = TrackingCore.GeneratedCodeSupport.compacted(_members)")
                 p.line("self._violations = _violations")
             }
             p.line()

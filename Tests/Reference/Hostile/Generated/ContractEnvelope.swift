@@ -97,7 +97,7 @@ extension Type_.Events {
             self.`protocol` = `protocol`
             self.type = type
             self.`case` = `case`
-            self._members = _members
+            self._members = TrackingCore.GeneratedCodeSupport.compacted(_members)
             self._violations = _violations
         }
 
@@ -142,7 +142,7 @@ extension Type_.Events {
             self.clientTimestamp = clientTimestamp
             self.`protocol` = `protocol`
             self.`in` = `in`
-            self._members = _members
+            self._members = TrackingCore.GeneratedCodeSupport.compacted(_members)
             self._violations = _violations
         }
 

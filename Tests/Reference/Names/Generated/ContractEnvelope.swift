@@ -104,7 +104,7 @@ extension Shop.Events {
             self.uuid = uuid
             self.clientTimestamp = clientTimestamp
             self.section = section
-            self._members = _members
+            self._members = TrackingCore.GeneratedCodeSupport.compacted(_members)
             self._violations = _violations
         }
 
@@ -139,7 +139,7 @@ extension Shop.Events {
             self.eventName = eventName
             self.uuid = uuid
             self.clientTimestamp = clientTimestamp
-            self._members = _members
+            self._members = TrackingCore.GeneratedCodeSupport.compacted(_members)
             self._violations = _violations
         }
 
@@ -174,7 +174,7 @@ extension Shop.Events {
             self.eventName = eventName
             self.uuid = uuid
             self.clientTimestamp = clientTimestamp
-            self._members = _members
+            self._members = TrackingCore.GeneratedCodeSupport.compacted(_members)
             self._violations = _violations
         }
 
@@ -221,7 +221,7 @@ extension Shop.Events {
             self.`var` = `var`
             self.`default` = `default`
             self.`let` = `let`
-            self._members = _members
+            self._members = TrackingCore.GeneratedCodeSupport.compacted(_members)
             self._violations = _violations
         }
 
