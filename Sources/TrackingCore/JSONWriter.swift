@@ -87,11 +87,10 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes whole members already encoded (an event's, as its generated
-    /// function encoded them) into the current object.
+    /// function encoded them) into the current object: the bytes go in as a
+    /// pre-encoded value's do (`rawValue(_:)`), after a comma when one is due.
     public mutating func rawMembers(_ json: [UInt8]) {
-        if needsComma { appendByte(UInt8(ascii: ",")) }
-        bytes.append(contentsOf: json)
-        needsComma = true
+        rawValue(json)
     }
 
     @usableFromInline

@@ -41,10 +41,11 @@ struct EventRenderer: Sendable {
         /// Empty when the field has nothing to check.
         var check: Range<Int>
         var encoder: Range<Int>
-        /// `name: name`, the argument of the kind struct's initializer (envelope and kind fields).
-        var argument: Range<Int>
-        /// `name: `, for a kind field the event fixes to a constant.
+        /// `name: `, the label of the kind struct's initializer argument (envelope and kind fields),
+        /// followed by the parameter's ``reference`` or the constant the event fixes the field to.
         var label: Range<Int>
+        /// The parameter as code (escaped).
+        var reference: Range<Int>
         /// `nil` only for a constant, which no table slot is (an event fixes a slot per event).
         var parameterGroup: StructLayout.ParameterGroup?
     }
@@ -89,8 +90,8 @@ struct EventRenderer: Sendable {
             resolution: printed(depth: 2, printer.printFreshDefault(into:)),
             check: printed(depth: 2) { ValueCode.callRule(property, namespace: namespace, into: &$0) },
             encoder: printed(depth: 2) { ValueCode.callWriter(property, namespace: namespace, into: &$0) },
-            argument: text("\(SwiftName.argumentLabel(property.name)): \(name)"),
             label: text("\(SwiftName.argumentLabel(property.name)): "),
+            reference: text(name),
             parameterGroup: printer.parameterGroup
         )
     }
@@ -214,13 +215,13 @@ struct EventRenderer: Sendable {
         let carried = table.envelope.count + (event.kind.map { table.kinds[$0].fields.count } ?? 0)
         for (slot, constant) in properties.prefix(carried) {
             argument.removeAll(keepingCapacity: true)
+            argument.append(contentsOf: UnsafeBufferPointer(rebasing: arena[slots[slot].label]))
             if let constant {
-                argument.append(contentsOf: UnsafeBufferPointer(rebasing: arena[slots[slot].label]))
                 argument.append(contentsOf: SwiftName.escaped(constant.enumType).utf8)
                 argument.append(UInt8(ascii: "."))
                 argument.append(contentsOf: SwiftName.escaped(constant.caseName).utf8)
             } else {
-                argument.append(contentsOf: UnsafeBufferPointer(rebasing: arena[slots[slot].argument]))
+                argument.append(contentsOf: UnsafeBufferPointer(rebasing: arena[slots[slot].reference]))
             }
             LineWrapping.append(argument, first: false, continuation: Self.argumentIndent, reserve: 1, lineStart: &lineStart, to: &out)
         }

@@ -8,9 +8,9 @@
 /// order, blank lines, indentation) is ``StructLayout``'s, also shared.
 struct PropertyPrinter {
     let property: PropertyDecl
-    /// Events' stored properties are `let`: an event records what happened, and
-    /// a `let` compiles to a getter alone where a `var` adds a setter and a
-    /// `_modify` accessor (docs/performance.md).
+    /// The kinds' event structs store `let`s: an event records what happened,
+    /// and a `let` compiles to a getter alone where a `var` adds a setter and a
+    /// `_modify` accessor (docs/performance.md). Objects' members are `var`.
     let immutable: Bool
 
     init(_ property: PropertyDecl, immutable: Bool) {
@@ -151,7 +151,7 @@ enum StructLayout {
 
     /// Whether a blank line goes before a property: around documented ones
     /// only. `previousHadDoc` is `nil` for the first member of a body, and
-    /// `true` after a member that is not a property (an event's `eventName`).
+    /// `true` after a member that is not a property (a kind struct's `eventName`).
     static func blankLine(before hasDoc: Bool, previousHadDoc: Bool?) -> Bool {
         guard let previousHadDoc else { return false }
         return hasDoc || previousHadDoc

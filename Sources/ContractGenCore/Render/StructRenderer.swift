@@ -41,9 +41,6 @@ struct StructRenderer {
         }
     }
 
-    /// A property's declaration. Events' stored properties are `let`
-    /// (`immutable`): an event records what happened, and a `let` compiles to
-    /// a getter alone where a `var` adds a setter and a `_modify` accessor.
     /// The initializer, its parameters in ``StructLayout`` order.
     func renderInit(into p: inout CodePrinter) {
         var parameters: [PropertyPrinter] = []

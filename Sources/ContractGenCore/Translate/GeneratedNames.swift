@@ -69,8 +69,9 @@ package struct GeneratedNames: Sendable, Hashable {
 
     /// Function names an event may not take: the namespace's own static
     /// members, and names Swift gives a meaning after a dot (`Shop.self`).
+    /// (Function names start lower case, so `Type` and `Protocol` never come up.)
     package static let reservedFunctionNames: Set<String> = [
-        "self", "init", "deinit", "subscript", "Type", "Protocol", "name", "version", "descriptor", "makeDescriptor",
+        "self", "init", "deinit", "subscript", "name", "version", "descriptor", "makeDescriptor",
     ]
 
     /// The modules generated code qualifies names with (`Swift.String`,
@@ -198,11 +199,6 @@ package struct GeneratedNames: Sendable, Hashable {
         eventNames[event] ?? Self.functionName(event)
     }
 
-    /// The struct of a kind's events: `Omnitracking.Events.PageView`.
-    package func kindEventStruct(_ kind: String) -> String {
-        qualifier + ".Events." + SwiftName.escaped(kindName(kind))
-    }
-
     /// A kind's protocol name in `Kinds`, unqualified (`PageView`).
     package func kindName(_ kind: String) -> String {
         kindNames[kind] ?? Self.typeName(kind, namespace: namespace)
@@ -219,16 +215,6 @@ package struct GeneratedNames: Sendable, Hashable {
     /// The protocol of a kind: `Omnitracking.Kinds.PageView`.
     package func kindProtocol(_ kind: String) -> String {
         qualifier + ".Kinds." + SwiftName.escaped(kindName(kind))
-    }
-
-    /// `Omnitracking.Fields.CartId`: the curated field present.
-    package func fieldProtocol(_ wireName: String) -> String {
-        qualifier + ".Fields." + SwiftName.escaped(fieldName(wireName))
-    }
-
-    /// `Omnitracking.OptionalFields.CartId`: the curated field optional.
-    package func optionalFieldProtocol(_ wireName: String) -> String {
-        qualifier + ".OptionalFields." + SwiftName.escaped(fieldName(wireName))
     }
 
     /// `Omnitracking.SupportVersion`: names the support module version.

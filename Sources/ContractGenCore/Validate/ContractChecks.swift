@@ -213,7 +213,9 @@ struct ContractChecks {
             if let other = seen[swift] {
                 let sameDeclaration = other.name == name && (other.group == group || Set([other.group, group]) == [.valueSet, .object])
                 guard !sameDeclaration else { return }  // reported already as a duplicate key or a name declared twice
-                let declaration = group == other.group || group != .event && other.group != .event ? declarationNames[group.rawValue] : "name"
+                // Two types, or two functions; a function and a type share only a name.
+                let (mine, theirs) = (declarationNames[group.rawValue], declarationNames[other.group.rawValue])
+                let declaration = mine == theirs ? mine : "name"
                 reader.error(
                     "\(what) and \(groupNames[other.group.rawValue]) '\(other.name)' both become the Swift \(declaration) '\(qualified)'",
                     at: location, hint: "rename one of them, or give one a 'swiftName:'")
