@@ -1,5 +1,6 @@
 import ContractGenCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Shared by the generator's tests: the contracts with committed output, and
@@ -15,7 +16,8 @@ enum GeneratedTestSupport {
     struct Reference: Sendable, CustomStringConvertible {
         var contract: URL
         var output: URL
-        var description: String { contract.lastPathComponent }
+        /// `Names/contract.yaml`: every reference's file is `contract.yaml`.
+        var description: String { contract.deletingLastPathComponent().lastPathComponent + "/" + contract.lastPathComponent }
     }
 
     /// `Tests/Reference/Names`.
@@ -50,6 +52,35 @@ enum GeneratedTestSupport {
         }
         let expected = try? String(contentsOf: url, encoding: .utf8)
         #expect(expected == actual, "golden \(url.lastPathComponent) differs; re-record with RECORD_GOLDENS=1 swift test", sourceLocation: sourceLocation)
+    }
+
+    /// This package's built modules (beside the test bundle), where `TrackingCore.swiftmodule` is.
+    static var modules: URL? {
+        [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            Fixtures.packageRoot.appendingPathComponent(".build/debug"),
+        ].map { $0.appendingPathComponent("Modules") }
+            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("TrackingCore.swiftmodule").path) }
+    }
+
+    /// `swiftc -typecheck` of the code generated from `contract`, against the
+    /// built `TrackingCore`: its exit status and everything it printed (a
+    /// warning counts: generated code compiles without any).
+    static func typeCheck(_ contract: Contract) async throws -> (status: Int32, output: String) {
+        let modules = try #require(modules, "this package's modules were not found beside the test bundle")
+        let output = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        var paths: [String] = []
+        for file in ContractGenerator.sources(of: contract) {
+            let path = output.appendingPathComponent(file.name)
+            try Data(file.text.utf8).write(to: path)
+            paths.append(path.path)
+        }
+        let run = try await ChildProcess.run(
+            ["swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", "GeneratedCheck", "-I", modules.path]
+                + paths, in: Fixtures.packageRoot)
+        return (run.status, run.output)
     }
 
     /// A fresh empty directory under the temporary directory.
