@@ -107,3 +107,55 @@ extension LineWrappingTests {
         #expect(p.text == Self.printed("    call(" + items.joined(separator: ", ") + ")"))
     }
 }
+
+extension LineWrappingTests {
+    /// Descriptions become doc comments wrapped at spaces within 120 columns,
+    /// wherever they are printed (the namespace, a value set, an object and
+    /// its member, a kind and its field, a curated field, an event and its
+    /// parameters); a word longer than a line stays whole on a line of its own.
+    @Test func longDescriptionsAreWrappedInEveryDocComment() throws {
+        let long = "Sent whenever the bag view is shown to the user after they tapped on the bag icon in the navigation bar of any screen"
+        let word = "https://example.com/" + String(repeating: "a", count: 130)
+        let contract = try DiffFixtures.contract(yaml: DiffFixtures.header + """
+            description: "\(long), contract."
+            valueSets:
+              Size: { small: s }
+            kinds:
+              pageView:
+                description: "\(long), kind."
+                mandatory:
+                  size: { type: Size, description: "\(long), kind field." }
+            objects:
+              Item:
+                description: "\(long), object."
+                required:
+                  sku: { type: string, description: "\(long), member. \(word) end." }
+            fields:
+              item: { type: Item, description: "\(long), curated field." }
+            events:
+              bagView:
+                kind: pageView
+                description: "\(long), event."
+                required: [item]
+            """)
+        let files = ContractGenerator.render(contract)
+        let all = files.map(\.contents).joined(separator: "\n")
+        for file in files {
+            for line in file.contents.split(separator: "\n") where line.count > 120 {
+                // Only the unbreakable word, alone on its line (after `///` and indentation).
+                let content = line.trimmingPrefix(while: { $0 == " " })
+                #expect(content.hasPrefix("///") && content.dropFirst(3).trimmingPrefix(while: { $0 == " " }) == word,
+                        "\(file.name): \(line)")
+            }
+        }
+        // Every description is there whole, its words in order, whatever the breaks.
+        let joined = all.replacing(/\n *\/\/\/ +/, with: " ")
+        for place in ["contract", "kind", "kind field", "object", "curated field", "event"] {
+            #expect(joined.contains("\(long), \(place)."), "\(place)")
+        }
+        #expect(joined.contains("\(long), member. \(word) end."))
+        // A parameter's continuation lines are indented under it.
+        #expect(all.contains("    ///   - item: Sent whenever the bag view"))
+        #expect(all.contains("\n    ///     "))
+    }
+}

@@ -117,7 +117,15 @@ struct CodePrinter {
 
     /// A doc comment for optional text, and a deprecation attribute.
     mutating func doc(_ text: String?) {
-        if let text { lines(SwiftLiteral.docLines(text)) }
+        if let text { docLines(SwiftLiteral.docLines(text)) }
+    }
+
+    /// `///` lines, each wrapped within 120 columns at this depth.
+    private mutating func docLines(_ lines: [String]) {
+        let width = LineWrapping.maxColumns - indentation.utf8.count
+        for line in lines {
+            for piece in SwiftLiteral.wrappedDocLine(line, width: width) { self.line(piece) }
+        }
     }
 
     /// ``doc(_:)``, then a last paragraph saying where the contract declares it.
@@ -125,7 +133,7 @@ struct CodePrinter {
         doc(text)
         guard let source else { return }
         if text != nil { line("///") }
-        lines(SwiftLiteral.docLines("Declared in \(source)."))
+        docLines(SwiftLiteral.docLines("Declared in \(source)."))
     }
 
     mutating func deprecation(_ message: String?) {

@@ -85,7 +85,8 @@ enum LineWrapping {
     /// over ``maxColumns``, after a `, `, a `= ` or an opening `(` outside
     /// string literals and comments (where Swift allows a line break), as
     /// many pieces on each line as fit, continuation lines one level deeper
-    /// than the line. A comment line, or a line with no such place, stays as it is.
+    /// than the line. A comment line (doc comments are wrapped at spaces as they are made:
+    /// `SwiftLiteral.wrappedDocLine`), or a line with no such place, stays as it is.
     static func breakLongLine(from start: Int, in out: inout [UInt8]) {
         guard out.count - start > maxColumns else { return }
         let line = Array(out[start...])

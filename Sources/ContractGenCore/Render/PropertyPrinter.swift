@@ -81,29 +81,16 @@ struct PropertyPrinter {
         if let doc = property.doc, let first = SwiftLiteral.docLines(doc).first(where: { $0.count > 4 }) {
             text = String(first.dropFirst(4))
         }
-        let head = "///   - \(SwiftName.escaped(property.name)): "
-        guard let message = property.deprecated, let first = SwiftLiteral.docLines(message).first(where: { $0.count > 4 }) else {
-            p.line(head + text)
-            return
+        var line = "///   - \(SwiftName.escaped(property.name)): " + text
+        // A parameter cannot be marked deprecated in Swift: its doc line says so.
+        if let message = property.deprecated, let first = SwiftLiteral.docLines(message).first(where: { $0.count > 4 }) {
+            line += " Deprecated: " + first.dropFirst(4)
         }
-        // A parameter cannot be marked deprecated in Swift: its doc line says
-        // so, wrapped word by word within 120 columns (continuation lines
-        // indented under the parameter, as DocC reads them).
-        let width = LineWrapping.maxColumns - 4 * p.depth
-        var line = head + text
-        for word in ("Deprecated: " + first.dropFirst(4)).split(separator: " ") {
-            if line.utf8.count + 1 + word.utf8.count > width, line.utf8.count > Self.continuedDoc.utf8.count {
-                p.line(line)
-                line = Self.continuedDoc + word
-            } else {
-                line += " " + word
-            }
+        // Continuation lines indented under the parameter, as DocC reads them.
+        for piece in SwiftLiteral.wrappedDocLine(line, width: LineWrapping.maxColumns - 4 * p.depth, continuation: "///     ") {
+            p.line(piece)
         }
-        p.line(line)
     }
-
-    /// The start of a parameter's continued doc line.
-    private static let continuedDoc = "///     "
 
     /// The initializer's assignment of the parameter (deprecated fields are stored under `_name`).
     func printAssignment(into p: inout CodePrinter) {

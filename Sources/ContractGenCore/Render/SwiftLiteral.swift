@@ -56,11 +56,15 @@ package enum SwiftLiteral {
     }
 
     /// Appends the lines of ``docLines(_:)`` to `out`, each after `indent`
-    /// and ending in a line break; one line of plain text is copied as bytes.
+    /// and ending in a line break, wrapped within 120 columns
+    /// (``wrappedDocLine(_:width:continuation:)``); one short line of plain
+    /// text is copied as bytes.
     static func appendDocLines(_ text: String, indent: [UInt8] = [], to out: inout [UInt8]) {
         var text = text
+        let width = LineWrapping.maxColumns - indent.count
         let done = text.withUTF8 { bytes in
-            guard !bytes.isEmpty, bytes.first != UInt8(ascii: " "), bytes.last != UInt8(ascii: " "), isPlain(bytes) else { return false }
+            guard !bytes.isEmpty, bytes.first != UInt8(ascii: " "), bytes.last != UInt8(ascii: " "), isPlain(bytes),
+                  docPrefix.count + bytes.count <= width else { return false }
             out.append(contentsOf: indent)
             out.append(contentsOf: docPrefix)
             out.append(contentsOf: bytes)
@@ -69,10 +73,39 @@ package enum SwiftLiteral {
         }
         guard !done else { return }
         for line in docLines(text) {
-            out.append(contentsOf: indent)
-            out.append(contentsOf: line.utf8)
-            out.append(UInt8(ascii: "\n"))
+            for piece in wrappedDocLine(line, width: width) {
+                out.append(contentsOf: indent)
+                out.append(contentsOf: piece.utf8)
+                out.append(UInt8(ascii: "\n"))
+            }
         }
+    }
+
+    /// A `///` line broken at spaces into lines of at most `width` columns
+    /// (UTF-8 bytes, as ``LineWrapping`` counts), each further line starting
+    /// with `continuation`; a word longer than a line stays whole, and the
+    /// line's own start (up to `continuation`'s length) is never broken.
+    /// A line break between words is a space in Markdown: the text reads the same.
+    static func wrappedDocLine(_ line: String, width: Int, continuation: String = "/// ") -> [String] {
+        guard line.utf8.count > width else { return [line] }
+        var pieces: [String] = []
+        var rest = Array(line.utf8)
+        let space = UInt8(ascii: " ")
+        let floor = continuation.utf8.count  // no break within the line's start
+        while rest.count > width {
+            // The last space that keeps the piece within `width`, else the first after it.
+            let fitting = rest[floor..<min(width + 1, rest.count)].lastIndex(of: space)
+            guard let at = fitting ?? rest[floor...].firstIndex(of: space) else { break }
+            var end = at
+            while end > floor, rest[end - 1] == space { end -= 1 }  // no trailing spaces
+            var next = at
+            while next < rest.count, rest[next] == space { next += 1 }
+            guard end > floor, next < rest.count else { break }
+            pieces.append(String(decoding: rest[..<end], as: UTF8.self))
+            rest = Array(continuation.utf8) + rest[next...]
+        }
+        pieces.append(String(decoding: rest, as: UTF8.self))
+        return pieces
     }
 
     private static let docPrefix = Array("/// ".utf8)
