@@ -104,7 +104,7 @@ struct BackgroundTimeTests {
         let s = try await BackgroundSetup()
         let events = (0..<3).map { _ in TestEvent() }
         events.forEach { s.client.track($0) }
-        await s.collector.inject([Fault(delayMs: 3_000)])      // the collector holds its answer
+        await s.collector.inject([.heldUntilReleased])      // the collector holds its answer until teardown
         s.client.applicationDidEnterBackground()
         #expect(await eventually {
             s.client.journey.steps(for: events[0].uuid).contains { if case .sent = $0.stage { true } else { false } }

@@ -100,14 +100,15 @@ struct DeliveryVerdictTests {
         let events = (0..<3).map { _ in TestEvent() }
         events.forEach { h.client.track($0) }
         await h.client.waitUntilPersisted()
-        await h.collector.inject([Fault(delayMs: 400)])   // answered normally, late
+        // The answer waits until the second flush has joined: no race with the machine's load.
+        await h.collector.inject([.heldUntilReleased])
         let client = h.client
         let first = Task { await client.flush() }
-        // The first flush's request is on its way: the next flush joins it.
-        #expect(await eventually {
-            h.client.journey.steps(for: events[0].uuid).contains { if case .sent = $0.stage { true } else { false } }
-        })
-        let joined = await h.client.flush()
+        #expect(await eventually { h.collector.heldBatchRequests == 1 })
+        let second = Task { await client.flush() }
+        #expect(await eventually { await h.collectorProvider.joinedFlushes == 1 })
+        h.collector.releaseHeldRequests()
+        let joined = await second.value
         let running = await first.value
         #expect(running.delivered == 3)
         #expect(joined.delivered == 3)

@@ -39,6 +39,9 @@ actor BatchUploader {
 
     var isPaused: Bool { pausedStatus != nil }
 
+    /// Flushes waiting on the running pass (for tests).
+    var joinedFlushes: Int { waiters.count }
+
     func resume() {
         pausedStatus = nil
     }

@@ -59,6 +59,11 @@ public final class CollectorProvider: TrackingProvider, @unchecked Sendable {
         get async { await lock.withLock({ uploader })?.isPaused ?? false }
     }
 
+    /// Flushes that joined the delivery pass under way and wait on it (for tests).
+    var joinedFlushes: Int {
+        get async { await lock.withLock({ uploader })?.joinedFlushes ?? 0 }
+    }
+
     /// Requests sent so far and the most events one carried (for tests).
     var requestStatistics: (sent: Int, largest: Int) {
         get async {

@@ -24,6 +24,8 @@ final class CollectorServer: @unchecked Sendable {
     private var connections: Set<Int32> = []
     private var faults: [Fault] = []
     private var faultsServed = 0
+    private var batchRequestsHeld = 0
+    private var heldReleased = false
     private var gzippedRequests = 0
     private var stored: [CollectedEvent] = []
     private var requests: [(requestID: String, status: Int, events: Int, outcome: String)] = []
@@ -94,6 +96,17 @@ final class CollectorServer: @unchecked Sendable {
     // MARK: What tests read and script
 
     func inject(_ more: [Fault]) async { lock.withLock { faults += more } }
+
+    /// Batch requests that reached a ``Fault/heldUntilReleased`` fault, so far.
+    var heldBatchRequests: Int { lock.withLock { batchRequestsHeld } }
+
+    /// Answers every held batch request, and every one held from now on.
+    func releaseHeldRequests() {
+        lock.withLock {
+            heldReleased = true
+            lock.broadcast()
+        }
+    }
 
     func events(uuid: String? = nil) throws -> [CollectedEvent] {
         lock.withLock { uuid.map { id in stored.filter { $0.uuid == id.lowercased() } } ?? stored }
@@ -205,6 +218,13 @@ final class CollectorServer: @unchecked Sendable {
             faultsServed += 1
             return faults.removeFirst()
         }) {
+            if fault.held == true {
+                lock.withLock {
+                    batchRequestsHeld += 1
+                    lock.broadcast()
+                    while !stopped, !heldReleased { lock.wait() }
+                }
+            }
             if let delay = fault.delayMs, delay > 0 {
                 let deadline = Date().addingTimeInterval(Double(delay) / 1_000)
                 lock.withLock {

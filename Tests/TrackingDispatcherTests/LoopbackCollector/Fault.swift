@@ -10,6 +10,10 @@ struct Fault: Sendable, Hashable {
     var drop: Bool?
     /// A body to answer with (default: a short JSON error).
     var body: String?
+    /// Hold the answer until the test calls ``CollectorServer/releaseHeldRequests()``
+    /// (then answered normally, or with `status`): a request in flight for as long
+    /// as the test needs, whatever the machine's load.
+    var held: Bool?
 
     init(status: Int? = nil, retryAfter: String? = nil, delayMs: Int? = nil, drop: Bool? = nil, body: String? = nil) {
         self.status = status
@@ -22,4 +26,9 @@ struct Fault: Sendable, Hashable {
     static func status(_ code: Int, retryAfter: String? = nil) -> Fault { Fault(status: code, retryAfter: retryAfter) }
     static let dropConnection = Fault(drop: true)
     static func delay(milliseconds: Int) -> Fault { Fault(delayMs: milliseconds) }
+    static var heldUntilReleased: Fault {
+        var fault = Fault()
+        fault.held = true
+        return fault
+    }
 }
