@@ -17,6 +17,7 @@ extension CatalogueRenderer {
         nav h2 { font-size: .8rem; text-transform: uppercase; color: var(--muted); }
         main { flex: 1; min-width: 0; padding: 0 1.5rem 4rem; }
         article { border-top: 1px solid var(--line); padding: .5rem 0 1rem; scroll-margin-top: 6rem; }
+        article.event { content-visibility: auto; contain-intrinsic-size: auto 1000px; }
         section { scroll-margin-top: 6rem; }
         tr { scroll-margin-top: 6rem; }
         h3 { margin: .5rem 0 .25rem; }
@@ -46,12 +47,37 @@ extension CatalogueRenderer {
           var input = document.getElementById("search");
           var status = document.getElementById("search-status");
           var none = document.getElementById("no-results");
-          var events = Array.prototype.slice.call(document.querySelectorAll("article.event"));
           var nav = {};
           document.querySelectorAll("#toc li[data-event]").forEach(function (li) { nav[li.getAttribute("data-event")] = li; });
-          var reference = Array.prototype.slice.call(document.querySelectorAll("#fields tr[data-search]"));
 
-          function matches(element, query) { return element.getAttribute("data-search").indexOf(query) !== -1; }
+          // Read once: a large contract has tens of thousands of rows, and querying
+          // and reading attributes on every keystroke cost more than the matching.
+          function entry(element) {
+            return { element: element, text: element.getAttribute("data-search"),
+                     hidden: element.hidden, hit: element.classList.contains("hit") };
+          }
+          var events = Array.prototype.map.call(document.querySelectorAll("article.event"), function (article) {
+            var item = entry(article);
+            item.nav = nav[article.getAttribute("data-event")] || null;
+            item.rows = Array.prototype.map.call(article.querySelectorAll("tbody tr[data-search]"), entry);
+            return item;
+          });
+          var reference = Array.prototype.map.call(document.querySelectorAll("#fields tr[data-search]"), entry);
+
+          function matches(item, query) { return item.text.indexOf(query) !== -1; }
+
+          // Writes to the page only what changed, so a keystroke restyles only that.
+          function show(item, visible) {
+            if (item.hidden === !visible) { return; }
+            item.hidden = !visible;
+            item.element.hidden = !visible;
+            if (item.nav) { item.nav.hidden = !visible; }
+          }
+          function mark(item, hit) {
+            if (item.hit === hit) { return; }
+            item.hit = hit;
+            item.element.classList.toggle("hit", hit);
+          }
 
           // Shows the events whose name, kind or description match, and in the
           // others the fields that match; the reference rows likewise.
@@ -61,19 +87,17 @@ extension CatalogueRenderer {
             events.forEach(function (article) {
               var own = !query || matches(article, query);
               var anyRow = false;
-              article.querySelectorAll("tbody tr[data-search]").forEach(function (row) {
+              article.rows.forEach(function (row) {
                 var hit = query !== "" && matches(row, query);
-                row.hidden = !(own || hit);
-                row.classList.toggle("hit", hit);
+                show(row, own || hit);
+                mark(row, hit);
                 anyRow = anyRow || hit;
               });
               var visible = own || anyRow;
-              article.hidden = !visible;
-              var item = nav[article.getAttribute("data-event")];
-              if (item) { item.hidden = !visible; }
+              show(article, visible);
               if (visible) { shown += 1; }
             });
-            reference.forEach(function (row) { row.hidden = query !== "" && !matches(row, query); });
+            reference.forEach(function (row) { show(row, query === "" || matches(row, query)); });
             none.hidden = shown !== 0;
             status.textContent = query
               ? shown + " of " + events.length + " events match \\u201c" + input.value.trim() + "\\u201d"

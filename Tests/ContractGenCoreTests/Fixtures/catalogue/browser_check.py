@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Drives headless Chromium over a generated catalogue (CatalogueBrowserTests).
 
-Usage: browser_check.py INDEX_HTML SCREENSHOT_DIR SEARCH_QUERY
+Usage: browser_check.py INDEX_HTML SCREENSHOT_DIR SEARCH_QUERY [DEEP_LINK_EVENT]
+(DEEP_LINK_EVENT defaults to the second event of the page.)
 Prints one JSON object with what the page did; the Swift test decides.
 Needs Debian's chromium, chromium-driver and python3-selenium.
 """
@@ -23,6 +24,7 @@ def visible_events(driver):
 
 def main():
     index, shots, query = sys.argv[1], sys.argv[2], sys.argv[3]
+    deep_link_event = sys.argv[4] if len(sys.argv) > 4 else None
     os.makedirs(shots, exist_ok=True)
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
@@ -76,11 +78,12 @@ def main():
             ".filter(function (id) { return !document.getElementById(decodeURIComponent(id)); });")
 
         # A deep link opened directly.
-        driver.get(url + "#event-" + result["allEvents"][1])
+        deep_link_event = deep_link_event or result["allEvents"][1]
+        driver.get(url + "#event-" + deep_link_event)
         time.sleep(0.3)
         result["deepLinkTop"] = driver.execute_script(
             "var r = document.getElementById('event-' + arguments[0]).getBoundingClientRect();"
-            "return [r.top, window.innerHeight, document.getElementById('searchbar').getBoundingClientRect().bottom];", result["allEvents"][1])
+            "return [r.top, window.innerHeight, document.getElementById('searchbar').getBoundingClientRect().bottom];", deep_link_event)
         driver.save_screenshot(os.path.join(shots, "4-deep-link.png"))
 
         # Resources the page loaded: only itself.
