@@ -22,6 +22,21 @@ def visible_events(driver):
         ".filter(function (a) { return !a.hidden; }).map(function (a) { return a.dataset.event; });")
 
 
+POSITION = ("var r = document.getElementById('event-' + arguments[0]).getBoundingClientRect();"
+            "return [r.top, window.innerHeight, document.getElementById('searchbar').getBoundingClientRect().bottom];")
+
+
+def landed_position(driver, event):
+    """The event's top, the window's height and the search bar's bottom, once the
+    event is in view below the bar, or after 5 s (a loaded machine may scroll late)."""
+    deadline = time.time() + 5
+    while True:
+        top, height, bar = driver.execute_script(POSITION, event)
+        if (bar - 1 <= top < height / 2) or time.time() > deadline:
+            return [top, height, bar]
+        time.sleep(0.05)
+
+
 def main():
     index, shots, query = sys.argv[1], sys.argv[2], sys.argv[3]
     deep_link_event = sys.argv[4] if len(sys.argv) > 4 else None
@@ -62,12 +77,9 @@ def main():
         # A link to an event the search hides: the click clears the search and lands there.
         target = result["allEvents"][-1]
         driver.execute_script("document.querySelector('#toc a[href=\"#event-' + arguments[0] + '\"]').click();", target)
-        time.sleep(0.3)
+        result["afterClickTop"] = landed_position(driver, target)
         result["afterClickHash"] = driver.execute_script("return location.hash;")
         result["afterClickSearch"] = box.get_attribute("value")
-        result["afterClickTop"] = driver.execute_script(
-            "var r = document.getElementById('event-' + arguments[0]).getBoundingClientRect();"
-            "return [r.top, window.innerHeight, document.getElementById('searchbar').getBoundingClientRect().bottom];", target)
         driver.save_screenshot(os.path.join(shots, "3-link.png"))
 
         # Every in-page link has a target.
@@ -79,11 +91,10 @@ def main():
 
         # A deep link opened directly.
         deep_link_event = deep_link_event or result["allEvents"][1]
+        # Through about:blank, so that it is a fresh load, not a jump within the open page.
+        driver.get("about:blank")
         driver.get(url + "#event-" + deep_link_event)
-        time.sleep(0.3)
-        result["deepLinkTop"] = driver.execute_script(
-            "var r = document.getElementById('event-' + arguments[0]).getBoundingClientRect();"
-            "return [r.top, window.innerHeight, document.getElementById('searchbar').getBoundingClientRect().bottom];", deep_link_event)
+        result["deepLinkTop"] = landed_position(driver, deep_link_event)
         driver.save_screenshot(os.path.join(shots, "4-deep-link.png"))
 
         # Resources the page loaded: only itself.
