@@ -139,10 +139,13 @@ package struct GeneratedNames: Sendable, Hashable {
     }
 
     /// ``functionName(_:swiftName:)`` with the name before any `_` was added
-    /// (`plain`), for validate's note.
-    package static func derivedFunctionName(_ eventName: String, swiftName: String? = nil) -> (plain: String, name: String) {
+    /// (`plain`) and why it was, for validate's note, as ``derivedTypeName(_:swiftName:namespace:)``.
+    package static func derivedFunctionName(
+        _ eventName: String, swiftName: String? = nil
+    ) -> (plain: String, name: String, reasons: [String]) {
         let plain = swiftName.map(SwiftName.lowercasedFirst) ?? SwiftName.lowerCamel(eventName)
-        return (plain, reservedFunctionNames.contains(plain) ? plain + "_" : plain)
+        guard reservedFunctionNames.contains(plain) else { return (plain, plain, []) }
+        return (plain, plain + "_", ["'\(plain)' is reserved in generated code"])
     }
 
     /// A property or parameter name, unescaped: `cart_id` -> `cartId`, `self` -> `self_`.

@@ -186,17 +186,13 @@ struct ContractChecks {
                     hint: group == .valueSet ? "rename it" : "add 'swiftName:' with the \(declarationNames[group.rawValue]) name Swift code should use")
                 return
             }
-            let plain: String, swift: String, reasons: [String]
-            if group == .event {
-                (plain, swift) = GeneratedNames.derivedFunctionName(name, swiftName: swiftName)
-                reasons = []  // one reason only, made when reported
-            } else {
-                (plain, swift, reasons) = GeneratedNames.derivedTypeName(name, swiftName: swiftName, namespace: namespace)
-            }
+            let (plain, swift, reasons) = group == .event
+                ? GeneratedNames.derivedFunctionName(name, swiftName: swiftName)
+                : GeneratedNames.derivedTypeName(name, swiftName: swiftName, namespace: namespace)
             var qualified: String { group == .kind ? "\(namespace).Kinds.\(swift)" : "\(namespace).\(swift)" }
             if swift != plain {
                 reader.note(
-                    "\(what) becomes the Swift \(declarationNames[group.rawValue]) '\(qualified)' (\(group == .event ? "'\(plain)' is reserved in generated code" : reasons.joined(separator: ", ")))",
+                    "\(what) becomes the Swift \(declarationNames[group.rawValue]) '\(qualified)' (\(reasons.joined(separator: ", ")))",
                     at: location, hint: group == .valueSet ? nil : "add 'swiftName:' to choose another name")
             }
             if group == .kind {
