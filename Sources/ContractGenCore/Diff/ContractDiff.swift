@@ -83,12 +83,17 @@ private struct Differ {
         }
     }
 
-    /// Reports a kind's or object's Swift type name changed by `swiftName:` while its contract name stayed.
-    mutating func typeName(_ noun: String, _ oldName: String, _ oldSwift: String?, _ newName: String, _ newSwift: String?,
-                           path: String, _ oldAt: SourceLocation, _ newAt: SourceLocation) {
+    /// Reports a kind's, object's or event's Swift name changed by `swiftName:` while its contract name
+    /// stayed: a type name, or for an event (`function`) its function name.
+    mutating func swiftName(_ noun: String, _ oldName: String, _ oldSwift: String?, _ newName: String, _ newSwift: String?,
+                            function: Bool = false, path: String, _ oldAt: SourceLocation, _ newAt: SourceLocation) {
         guard oldName == newName else { return }  // a rename says so already
-        let before = GeneratedNames.typeName(oldName, swiftName: oldSwift, namespace: GeneratedNames.namespaceName(old.name))
-        let after = GeneratedNames.typeName(newName, swiftName: newSwift, namespace: GeneratedNames.namespaceName(new.name))
+        func derived(_ swift: String?, in contract: Contract) -> String {
+            function
+                ? GeneratedNames.functionName(newName, swiftName: swift)
+                : GeneratedNames.typeName(newName, swiftName: swift, namespace: GeneratedNames.namespaceName(contract.name))
+        }
+        let (before, after) = (derived(oldSwift, in: old), derived(newSwift, in: new))
         guard before != after else { return }
         report(.swiftNameChanged, path, oldAt, newAt, "Swift name of \(noun) '\(newName)' changed from \(before) to \(after) (swiftName:); the wire name stays")
     }
@@ -178,7 +183,7 @@ private struct Differ {
                 report(.kindAdded, "kinds.\(kind.name)", nil, kind.location, "kind '\(kind.name)' added")
                 continue
             }
-            typeName("kind", before.name, before.swiftName, kind.name, kind.swiftName, path: "kinds.\(kind.name)", before.location, kind.location)
+            swiftName("kind", before.name, before.swiftName, kind.name, kind.swiftName, path: "kinds.\(kind.name)", before.location, kind.location)
             description(before.description, kind.description, path: "kinds.\(kind.name)", what: "kind '\(kind.name)'", before.location, kind.location)
             fieldList(before.mandatory, kind.mandatory, section: "kinds.\(kind.name)", anchor: kind.location,
                       added: .kindFieldAdded, removed: .kindFieldRemoved, noun: "mandatory field", owner: " of kind '\(kind.name)'")
@@ -205,8 +210,8 @@ private struct Differ {
                 report(.objectAdded, "objects.\(object.name)", nil, object.location, "object '\(object.name)' added")
                 continue
             }
-            typeName("object", before.name, before.swiftName, object.name, object.swiftName, path: "objects.\(object.name)",
-                     before.location, object.location)
+            swiftName("object", before.name, before.swiftName, object.name, object.swiftName, path: "objects.\(object.name)",
+                      before.location, object.location)
             description(before.description, object.description, path: "objects.\(object.name)", what: "object '\(object.name)'",
                         before.location, object.location)
             members(before, object)
@@ -505,14 +510,7 @@ private struct Differ {
 
     mutating func compare(_ a: Event, _ b: Event) {
         let path = "events.\(b.name)"
-        // An event is a function: its Swift name is a function name.
-        if a.name == b.name {
-            let (before, after) = (GeneratedNames.functionName(a.name, swiftName: a.swiftName), GeneratedNames.functionName(b.name, swiftName: b.swiftName))
-            if before != after {
-                report(.swiftNameChanged, path, a.location, b.location,
-                       "Swift name of event '\(b.name)' changed from \(before) to \(after) (swiftName:); the wire name stays")
-            }
-        }
+        swiftName("event", a.name, a.swiftName, b.name, b.swiftName, function: true, path: path, a.location, b.location)
         if (kindRenames[a.kind] ?? a.kind) != b.kind {
             report(.eventKindChanged, path, a.location, b.location, "event '\(b.name)' changed kind from \(a.kind) to \(b.kind)")
         }
