@@ -157,9 +157,11 @@ struct EventRenderer: Sendable {
             if index < parameters.count - 1 { out.append(UInt8(ascii: ",")) }
             out.append(Self.newline)
         }
+        // The kind's struct, as the return type and at the return.
+        let kindStruct = table.kindStructName(of: event)
         out.append(contentsOf: Self.returnType)
         out.append(contentsOf: kindStructPrefix)
-        out.append(contentsOf: table.kindStructName(of: event).utf8)
+        out.append(contentsOf: kindStruct.utf8)
         out.append(contentsOf: Self.bodyStart)
         for (slot, _) in parameters { append(slots[slot].resolution) }
 
@@ -201,7 +203,7 @@ struct EventRenderer: Sendable {
         // The kind's event: its name, the envelope's and the kind's fields, what was encoded and found.
         out.append(contentsOf: Self.returnStart)
         out.append(contentsOf: kindStructPrefix)
-        out.append(contentsOf: table.kindStructName(of: event).utf8)
+        out.append(contentsOf: kindStruct.utf8)
         out.append(contentsOf: Self.argumentsStart)
         lineStart = out.count
         out.append(contentsOf: Self.argumentIndent)
