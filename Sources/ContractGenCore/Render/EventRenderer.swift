@@ -85,7 +85,7 @@ struct EventRenderer: Sendable {
         let name = SwiftName.escaped(property.name)
         let printer = PropertyPrinter(property, immutable: true)
         return Slot(
-            parameter: printed(depth: 2, printer.printParameter(into:)),
+            parameter: printed(depth: 2) { printer.printParameter(defaults: true, into: &$0) },
             parameterDoc: printed(depth: 1, printer.printParameterDoc(into:)),
             resolution: printed(depth: 2, printer.printFreshDefault(into:)),
             check: printed(depth: 2) { ValueCode.callRule(property, namespace: namespace, into: &$0) },

@@ -38,7 +38,9 @@ struct KindEventRenderer {
             p.indent()
             p.line("eventName: Swift.String,")
             for printer in stored {
-                p.line("\(SwiftName.escaped(printer.property.name)): \(ValueCode.typeCode(printer.property)),")
+                printer.printParameter(defaults: false, into: &p)
+                p.append(",")
+                p.line()
             }
             p.line("_members: [Swift.UInt8],")
             p.line("_violations: [TrackingCore.Violation]")

@@ -59,15 +59,19 @@ struct PropertyPrinter {
     }
 
     /// The initializer parameter, indented, without the comma and line end.
-    func printParameter(into p: inout CodePrinter) {
+    /// With `defaults`, an optional defaults to `nil` and `uuid` /
+    /// `clientTimestamp` take `nil` for a fresh value; without, the parameter
+    /// is the value as stored (a kind struct's initializer, which only event
+    /// functions call, with every value resolved).
+    func printParameter(defaults: Bool, into p: inout CodePrinter) {
         var text = "\(SwiftName.escaped(property.name)): \(ValueCode.typeCode(property))"
-        if property.freshDefault != nil {
-            // `nil` for "a fresh value", filled in by the assignment: a `nil`
+        if defaults, property.freshDefault != nil {
+            // `nil` for "a fresh value", filled in by ``printFreshDefault(into:)``: a `nil`
             // default is stored inline, where `= Foundation.UUID()` made a
             // default-argument function per event that the module interface job
             // compiles on every build (docs/performance.md).
             text += "? = nil"
-        } else if property.isOptional {
+        } else if defaults, property.isOptional {
             text += " = nil"
         }
         p.fragment(text)

@@ -59,7 +59,7 @@ struct StructRenderer {
             p.line("public init(")
             p.indent()
             for (index, parameter) in parameters.enumerated() {
-                parameter.printParameter(into: &p)
+                parameter.printParameter(defaults: true, into: &p)
                 if index < parameters.count - 1 { p.append(",") }
                 p.line()
             }
