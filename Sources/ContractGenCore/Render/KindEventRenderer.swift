@@ -21,13 +21,7 @@ struct KindEventRenderer {
         p.block("public struct \(kind.structName): \(kind.protocolName), TrackingCore.ContractGeneratedEvent") { p in
             p.line("/// The event's wire name.")
             p.line("public let eventName: Swift.String")
-            // A blank line around documented properties only (and after `eventName`).
-            var previousHadDoc: Bool? = true
-            for printer in stored {
-                if StructLayout.blankLine(before: printer.hasDoc, previousHadDoc: previousHadDoc) { p.line() }
-                printer.printDeclaration(into: &p)
-                previousHadDoc = printer.hasDoc
-            }
+            StructLayout.printDeclarations(stored, afterMember: true, into: &p)
             p.line()
             p.line("/// The event's members as its function encoded them.")
             p.line("let _members: [Swift.UInt8]")

@@ -140,12 +140,16 @@ enum StructLayout {
         }
     }
 
-    /// Whether a blank line goes before a property: around documented ones
-    /// only. `previousHadDoc` is `nil` for the first member of a body, and
-    /// `true` after a member that is not a property (a kind struct's `eventName`).
-    static func blankLine(before hasDoc: Bool, previousHadDoc: Bool?) -> Bool {
-        guard let previousHadDoc else { return false }
-        return hasDoc || previousHadDoc
+    /// Prints the properties' declarations with a blank line around documented
+    /// ones only. `afterMember`: they follow a member that is not one of them
+    /// (a kind struct's `eventName`), as after a documented property.
+    static func printDeclarations(_ printers: [PropertyPrinter], afterMember: Bool, into p: inout CodePrinter) {
+        var previousHadDoc: Bool? = afterMember ? true : nil  // `nil`: the first member of the body
+        for printer in printers {
+            if let previous = previousHadDoc, printer.hasDoc || previous { p.line() }
+            printer.printDeclaration(into: &p)
+            previousHadDoc = printer.hasDoc
+        }
     }
 
     /// The initializer's doc comment after its summary line: the parameters list.

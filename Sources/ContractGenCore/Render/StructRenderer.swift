@@ -1,6 +1,6 @@
 /// Renders an object type as a struct: properties, initializer, validator and
 /// encoder. Its properties are printed by ``PropertyPrinter`` and laid out by
-/// ``StructLayout``, as ``EventRenderer``'s are.
+/// ``StructLayout``, as a kind's event struct's are (``KindEventRenderer``).
 struct StructRenderer {
     let decl: StructDecl
 
@@ -16,14 +16,8 @@ struct StructRenderer {
                 p.append(conformance)
             }
         }) { p in
-            // A blank line around documented properties only.
-            var previousHadDoc: Bool?
-            for property in decl.properties {
-                let printer = PropertyPrinter(property, immutable: false)
-                if StructLayout.blankLine(before: printer.hasDoc, previousHadDoc: previousHadDoc) { p.line() }
-                printer.printDeclaration(into: &p)
-                previousHadDoc = printer.hasDoc
-            }
+            StructLayout.printDeclarations(
+                decl.properties.map { PropertyPrinter($0, immutable: false) }, afterMember: false, into: &p)
             p.line()
             let lets = decl.properties.filter { $0.constant == nil && ValueCode.needsCheck($0.spec) }.flatMap { property in
                 ValueCode.constraintLets(property.spec) { Self.memberConstraintsName(property, depth: $0) }
