@@ -4,7 +4,9 @@ import Foundation
 /// these with typed values; the runtime descriptor check and the generator's
 /// check of defaults call them too, so every stage applies the same rules.
 ///
-/// String lengths count `Character`s (grapheme clusters), what a person sees as one character.
+/// String lengths count Unicode scalars (code points), as patterns read them: a
+/// count every language computes alike, where grapheme clusters depend on each
+/// platform's Unicode tables (docs/wire-format.md, "Constraints").
 ///
 /// A violation's message never quotes the value (it may be personal data):
 /// it names the rule and the contract's bound, and the path says where.
@@ -17,12 +19,12 @@ public enum ConstraintRules {
     /// As above; `path` is called only to report a violation.
     static func check(string value: String, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         if c.minLength != nil || c.maxLength != nil {
-            let length = value.count
+            let length = value.unicodeScalars.count
             if let min = c.minLength, length < min {
-                violations.append(Violation(path: path(), code: .tooShort, message: "is \(length) characters long, shorter than the minimum \(min)"))
+                violations.append(Violation(path: path(), code: .tooShort, message: "is \(length) code points long, shorter than the minimum \(min)"))
             }
             if let max = c.maxLength, length > max {
-                violations.append(Violation(path: path(), code: .tooLong, message: "is \(length) characters long, longer than the maximum \(max)"))
+                violations.append(Violation(path: path(), code: .tooLong, message: "is \(length) code points long, longer than the maximum \(max)"))
             }
         }
         if let pattern = c.pattern, !ContractRegex.matches(value, pattern: pattern) {

@@ -12,9 +12,21 @@ public enum ISO8601Timestamp {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the wire form of `date` (without quotes) to `bytes`.
+    /// The first and last microsecond the wire form can write: years 0000 to 9999.
+    static let writableMicros: ClosedRange<Int64> = -62_167_219_200_000_000...253_402_300_799_999_999
+
+    /// Appends the wire form of `date` (without quotes) to `bytes`
+    /// (docs/wire-format.md, "timestamp"): the instant rounded to the nearest
+    /// microsecond (a `Date` is a `Double` of seconds, which cannot hold most
+    /// milliseconds exactly), then to whole milliseconds down, clamped to the
+    /// years 0000 to 9999.
     public static func append(_ date: Date, to bytes: inout [UInt8]) {
-        let totalMillis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        // NaN (no instant at all) is written as the first writable instant, like any date before it.
+        let whole: Int64 = micros.isNaN || micros < -1e18 ? writableMicros.lowerBound
+            : micros > 1e18 ? writableMicros.upperBound : Int64(micros)
+        let clamped = min(max(whole, writableMicros.lowerBound), writableMicros.upperBound)
+        let totalMillis = clamped / 1000 - (clamped % 1000 < 0 ? 1 : 0)
         var days = totalMillis / 86_400_000
         var millisOfDay = totalMillis % 86_400_000
         if millisOfDay < 0 { millisOfDay += 86_400_000; days -= 1 }

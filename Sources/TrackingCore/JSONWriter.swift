@@ -134,15 +134,15 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Writes a double; non-finite values have no JSON form and are written as `null`.
+    /// Writes a double in its wire form (docs/wire-format.md): the shortest
+    /// digits that round-trip, laid out as JavaScript's `Number.prototype.toString`
+    /// lays them out, with `.0` on integral values (`3.0`, `0.1`, `1e-7`, `1e+21`).
+    /// Non-finite values have no JSON form and are written as `null`.
     public mutating func value(_ value: Double) {
         guard value.isFinite else { return null() }
-        if value == value.rounded(), abs(value) < 1e15 {
-            // "3.0" rather than "3": keeps the JSON type stable for consumers.
-            scalar(String(Int64(value)) + ".0")
-        } else {
-            scalar(String(value))
-        }
+        separate()
+        appendDouble(value)
+        needsComma = true
     }
 
     /// Writes a decimal exactly, as a JSON number with no binary rounding.
