@@ -112,6 +112,8 @@ let package = Package(
         // Reference output for a contract of names Swift, Foundation and generated code use
         // (Tests/Reference/Names/contract.yaml): app code beside it must compile unqualified.
         .target(name: "NamesContract", dependencies: ["TrackingCore"], path: "Tests/Reference/Names/Generated"),
+        // The conformance contract's generated code and driver (Conformance/, docs/conformance.md): the corpus runs against it.
+        .target(name: "ConformanceContract", dependencies: ["TrackingCore"], path: "Conformance/Swift"),
 
         // MARK: Tools
         // A child process for the dispatcher's crash-safety test (killed with SIGKILL).
@@ -138,7 +140,8 @@ let package = Package(
         .testTarget(
             name: "ContractGenCoreTests",
             dependencies: [
-                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract", "TestSupport",
+                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract", "ConformanceContract",
+                "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures", "Goldens"]

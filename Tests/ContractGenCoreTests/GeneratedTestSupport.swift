@@ -33,7 +33,14 @@ enum GeneratedTestSupport {
             contract: namesDirectory.appendingPathComponent("contract.yaml"),
             output: namesDirectory.appendingPathComponent("Generated")
         ),
+        Reference(
+            contract: conformanceDirectory.appendingPathComponent("contract.yaml"),
+            output: conformanceDirectory.appendingPathComponent("Swift/Generated")
+        ),
     ]
+
+    /// `Conformance`: the conformance contract and corpus (docs/conformance.md).
+    static let conformanceDirectory = Fixtures.packageRoot.appendingPathComponent("Conformance")
 
     static func load(_ url: URL) throws -> Contract {
         let result = try ContractLoader.load(path: url.path)

@@ -1,0 +1,72 @@
+import ConformanceContract
+import ContractGenCore
+import Foundation
+import Testing
+import TrackingCore
+
+/// The conformance corpus (`Conformance/cases/*.json`, docs/conformance.md) run
+/// against the Swift target: each case's event made through the generated
+/// driver from its arguments must encode to the case's wire bytes exactly and
+/// report the case's violations.
+@Suite struct ConformanceCorpusTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var file: String
+        var name: String
+        var event: String
+        var arguments: JSONValue
+        var wire: String
+        var violations: [String]
+        var description: String { "\(file): \(name)" }
+    }
+
+    static let casesDirectory = GeneratedTestSupport.conformanceDirectory.appendingPathComponent("cases")
+
+    /// Every case of every case file, in file and then written order.
+    static let cases: [Case] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: casesDirectory.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.sorted().flatMap { file -> [Case] in
+            guard let data = FileManager.default.contents(atPath: casesDirectory.appendingPathComponent(file).path),
+                  let root = try? JSONValue.parse(data), case .array(let items)? = root["cases"] else {
+                return [Case(file: file, name: "(unreadable)", event: "", arguments: .null, wire: "", violations: ["unreadable"])]
+            }
+            return items.map { item in
+                var violations: [String] = []
+                if case .array(let list)? = item["violations"] {
+                    for violation in list {
+                        if case .string(let path)? = violation["path"], case .string(let code)? = violation["code"] {
+                            violations.append("\(path) \(code)")
+                        } else {
+                            violations.append("(malformed violation)")
+                        }
+                    }
+                }
+                func text(_ key: String) -> String { if case .string(let value)? = item[key] { value } else { "" } }
+                return Case(
+                    file: file, name: text("name"), event: text("event"), arguments: item["arguments"] ?? .null,
+                    wire: text("wire"), violations: violations)
+            }
+        }
+    }()
+
+    @Test func theCorpusHasCasesAndUniqueNames() {
+        #expect(Self.cases.count >= 60)
+        #expect(Set(Self.cases.map(\.name)).count == Self.cases.count)
+    }
+
+    @Test(arguments: cases)
+    func caseEncodesAndChecksAsWritten(_ testCase: Case) throws {
+        let event = try Conformance.conformanceEvent(testCase.event, ConformanceArguments(testCase.arguments))
+        #expect(String(decoding: event.encodedJSON(), as: UTF8.self) == testCase.wire)
+        // Order is not part of the contract between targets: compared sorted.
+        let found = event.validate().map { "\($0.path) \($0.code.rawValue)" }.sorted()
+        #expect(found == testCase.violations.sorted())
+    }
+
+    /// The committed driver is what the generator renders for the conformance contract.
+    @Test func committedDriverIsTheRenderedOne() throws {
+        let contract = try GeneratedTestSupport.load(GeneratedTestSupport.conformanceDirectory.appendingPathComponent("contract.yaml"))
+        let driver = ContractGenerator.conformanceDriver(of: contract)
+        let url = GeneratedTestSupport.conformanceDirectory.appendingPathComponent("Swift/\(driver.name)")
+        try GeneratedTestSupport.assertGolden(driver.text, at: url)
+    }
+}
