@@ -37,6 +37,14 @@ struct PatternProgram: Sendable {
         start = try compile(node, next: match)
     }
 
+    /// A program read back from its serialised form (already checked, see
+    /// `PatternProgram+Serialized.swift`).
+    init(instructions: [Instruction], sets: [PatternCharacterSet], start: Int32) {
+        self.instructions = instructions
+        self.sets = sets
+        self.start = start
+    }
+
     private mutating func emit(_ operation: Operation, _ x: Int32, _ y: Int32) -> Int32 {
         instructions.append(Instruction(operation: operation, x: x, y: y))
         return Int32(instructions.count - 1)
