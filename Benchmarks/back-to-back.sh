@@ -1,7 +1,7 @@
 #!/bin/bash
 # Runs the same probes of two builds alternately (OLD then NEW, ROUNDS times),
 # each line prefixed with the load average read just before it
-# (docs/performance.md, "Issue 10, back to back with the code before it").
+# (docs/performance-log.md, "Issue 10, back to back with the code before it").
 #
 #   OLD=../old/Benchmarks/.build/release NEW=Benchmarks/.build/release \
 #     ROUNDS=5 Benchmarks/back-to-back.sh "PersistProbe rawc 10" "PersistProbe client 10"

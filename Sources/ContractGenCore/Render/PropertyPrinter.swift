@@ -10,7 +10,7 @@ struct PropertyPrinter {
     let property: PropertyDecl
     /// The kinds' event structs store `let`s: an event records what happened,
     /// and a `let` compiles to a getter alone where a `var` adds a setter and a
-    /// `_modify` accessor (docs/performance.md). Objects' members are `var`.
+    /// `_modify` accessor (docs/performance-log.md). Objects' members are `var`.
     let immutable: Bool
 
     init(_ property: PropertyDecl, immutable: Bool) {
@@ -67,9 +67,9 @@ struct PropertyPrinter {
         var text = "\(SwiftName.escaped(property.name)): \(ValueCode.typeCode(property))"
         if defaults, property.freshDefault != nil {
             // `nil` for "a fresh value", filled in by ``printFreshDefault(into:)``: a `nil`
-            // default is stored inline, where `= Foundation.UUID()` made a
-            // default-argument function per event that the module interface job
-            // compiles on every build (docs/performance.md).
+            // default is stored inline; `= Foundation.UUID()` would be a
+            // default-argument function per event, compiled by the module
+            // interface job on every build (docs/performance-log.md).
             text += "? = nil"
         } else if defaults, property.isOptional {
             text += " = nil"

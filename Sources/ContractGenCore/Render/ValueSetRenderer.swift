@@ -3,9 +3,9 @@
 /// `rawValue`, `init?(rawValue:)` and `allCases` are written out instead of
 /// derived from a `String` raw type: the compiler makes the derived ones
 /// inlinable, so the module interface job (which runs on every build of the
-/// module) type-checked and compiled a `switch` over every case of every value
-/// set; written out, their bodies are compiled by their own file's job only
-/// (docs/performance.md, "Build time of the generated module"). The API is
+/// module) would type-check and compile a `switch` over every case of every
+/// value set; written out, their bodies are compiled by their own file's job
+/// only (docs/performance-log.md, "Build time of the generated module"). The API is
 /// the same: `RawRepresentable` with `String` raw values, `Hashable`,
 /// `CaseIterable` in contract order.
 struct ValueSetRenderer {
