@@ -1,3 +1,5 @@
+import Foundation
+
 /// The wire form of a double (docs/wire-format.md, "double"): the shortest
 /// digits that read back as the same double, laid out as JavaScript's
 /// `Number.prototype.toString` lays them out, plus `.0` on integral values
@@ -71,5 +73,15 @@ enum ShortestDigits {
         }
         while digits.last == "0" { digits = digits.dropLast() }
         return (String(digits), point)
+    }
+}
+
+extension JSONWriter {
+    /// A decimal's wire text (docs/wire-format.md, "decimal"), for the
+    /// generator's documents that state bounds exactly.
+    package static func wireText(decimal value: Decimal) -> String {
+        var writer = JSONWriter(capacity: 48)
+        writer.value(value)
+        return writer.string
     }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import TrackingCore
+
+/// A contract's value rules as one language-neutral JSON document
+/// (docs/wire-format.md, "The rules as data"): every field's type and
+/// constraints, value sets by wire value, objects, kinds and events, and each
+/// pattern as its compiled program. A code target can embed it (or the parts
+/// it needs) and interpret it with the rules of docs/wire-format.md, so every
+/// runtime applies the same rules to the same values.
+package enum ContractRulesData {
+    static let formatVersion = 1
+
+    /// The document for a valid contract, as JSON text with a final newline.
+    package static func document(_ contract: Contract) -> String {
+        PrettyJSON.text(value(contract)) + "\n"
+    }
+
+    static func value(_ contract: Contract) -> JSONValue {
+        let programs = PatternPrograms(contract)
+        let patternIndex = Dictionary(uniqueKeysWithValues: programs.order.enumerated().map { ($1, $0) })
+        func fields(_ list: [Field]) -> JSONValue {
+            .object(list.map { ($0.wireName, spec($0.spec, patternIndex: patternIndex)) })
+        }
+        func strings(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
+        let events: [(key: String, value: JSONValue)] = contract.events.map { event in
+            var members: [(key: String, value: JSONValue)] = [("kind", .string(event.kind))]
+            if !event.constants.isEmpty {
+                members.append(("constants", .object(event.constants.map { constant in
+                    let field = contract.kinds.first { $0.name == event.kind }?.mandatory.first { $0.wireName == constant.field }
+                    var wire = constant.code
+                    if case .valueSet(let setName)? = field?.spec.type,
+                       let member = contract.valueSets.first(where: { $0.name == setName })?.cases.first(where: { $0.code == constant.code }) {
+                        wire = member.wireValue
+                    }
+                    return (constant.field, JSONValue.string(wire))
+                })))
+            }
+            members.append(("required", strings(event.required.map(\.name))))
+            members.append(("optional", strings(event.optional.map(\.name))))
+            return (event.name, .object(members))
+        }
+        return .object([
+            ("format", .number(String(formatVersion))),
+            ("contract", .string(contract.name)),
+            ("version", .string(contract.version)),
+            ("patterns", .array(programs.order.map { pattern in
+                .object([("source", .string(pattern)), ("program", .array(programs.programs[pattern]!.map { .number(String($0)) }))])
+            })),
+            ("valueSets", .object(contract.valueSets.map { ($0.name, strings($0.cases.map(\.wireValue))) })),
+            ("objects", .object(contract.objects.map { object in
+                (object.name, .object([("required", fields(object.required)), ("optional", fields(object.optional))]))
+            })),
+            ("envelope", fields(contract.mandatory)),
+            ("kinds", .object(contract.kinds.map { ($0.name, fields($0.mandatory)) })),
+            ("globals", fields(contract.globals)),
+            ("fields", fields(contract.fields)),
+            ("events", .object(events)),
+        ])
+    }
+
+    /// `{"type": …, constraints…}`: a type is a scalar's contract name,
+    /// `{"valueSet": name}`, `{"object": name}` or `{"array": spec}`; bounds are
+    /// exact decimal text; a pattern is its index in `patterns`.
+    static func spec(_ spec: ValueSpec, patternIndex: [String: Int]) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        switch spec.type {
+        case .string, .int, .double, .decimal, .bool, .uuid, .timestamp:
+            members.append(("type", .string(spec.type.contractName)))
+        case .valueSet(let name):
+            members.append(("type", .object([("valueSet", .string(name))])))
+        case .object(let name):
+            members.append(("type", .object([("object", .string(name))])))
+        case .array(let items):
+            members.append(("type", .object([("array", self.spec(items, patternIndex: patternIndex))])))
+        }
+        let c = spec.constraints
+        func number(_ value: Int?) -> JSONValue? { value.map { .number(String($0)) } }
+        func exact(_ value: Decimal?) -> JSONValue? { value.map { .string(JSONWriter.wireText(decimal: $0)) } }
+        let constraints: [(String, JSONValue?)] = [
+            ("minLength", number(c.minLength)), ("maxLength", number(c.maxLength)),
+            ("pattern", c.pattern.flatMap { patternIndex[$0] }.map { .number(String($0)) }),
+            ("minimum", exact(c.minimum)), ("maximum", exact(c.maximum)),
+            ("minItems", number(c.minItems)), ("maxItems", number(c.maxItems)),
+        ]
+        for (key, value) in constraints { if let value { members.append((key, value)) } }
+        return .object(members)
+    }
+}
