@@ -97,7 +97,8 @@ extension Conformance.Line: ConformanceValue {
             sku: try arguments.required("sku"),
             price: try arguments.required("price"),
             sizes: try arguments.optional("sizes"),
-            tags: try arguments.optional("tags")
+            tags: try arguments.optional("tags"),
+            note: try arguments.optional("note")
         )
         try arguments.requireAllRead()
     }

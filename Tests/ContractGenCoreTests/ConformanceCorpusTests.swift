@@ -16,6 +16,9 @@ import TrackingCore
         var arguments: JSONValue
         var wire: String
         var violations: [String]
+        /// The bytes once consent is denied, and as logs show them; `nil` when the case does not say.
+        var withoutPii: String?
+        var redacted: String?
         var description: String { "\(file): \(name)" }
     }
 
@@ -27,7 +30,9 @@ import TrackingCore
         return files.filter { $0.hasSuffix(".json") }.sorted().flatMap { file -> [Case] in
             guard let data = FileManager.default.contents(atPath: casesDirectory.appendingPathComponent(file).path),
                   let root = try? JSONValue.parse(data), case .array(let items)? = root["cases"] else {
-                return [Case(file: file, name: "(unreadable)", event: "", arguments: .null, wire: "", violations: ["unreadable"])]
+                return [Case(
+                    file: file, name: "(unreadable)", event: "", arguments: .null, wire: "", violations: ["unreadable"],
+                    withoutPii: nil, redacted: nil)]
             }
             return items.map { item in
                 var violations: [String] = []
@@ -40,10 +45,10 @@ import TrackingCore
                         }
                     }
                 }
-                func text(_ key: String) -> String { if case .string(let value)? = item[key] { value } else { "" } }
+                func text(_ key: String) -> String? { if case .string(let value)? = item[key] { value } else { nil } }
                 return Case(
-                    file: file, name: text("name"), event: text("event"), arguments: item["arguments"] ?? .null,
-                    wire: text("wire"), violations: violations)
+                    file: file, name: text("name") ?? "", event: text("event") ?? "", arguments: item["arguments"] ?? .null,
+                    wire: text("wire") ?? "", violations: violations, withoutPii: text("withoutPii"), redacted: text("redacted"))
             }
         }
     }()
@@ -60,6 +65,21 @@ import TrackingCore
         // Order is not part of the contract between targets: compared sorted.
         let found = event.validate().map { "\($0.path) \($0.code.rawValue)" }.sorted()
         #expect(found == testCase.violations.sorted())
+        if testCase.withoutPii != nil || testCase.redacted != nil {
+            let policy = PIIPolicy(descriptor: Conformance.descriptor)
+            let payload = try JSONValue.parse(event.encodedJSON())
+            func text(_ value: JSONValue) -> String {
+                var writer = JSONWriter()
+                value.write(to: &writer)
+                return writer.string
+            }
+            #expect(text(policy.removing(from: payload).payload) == testCase.withoutPii)
+            #expect(text(policy.redacting(payload)) == testCase.redacted)
+        }
+    }
+
+    @Test func piiCasesSayWhatConsentAndLogsLeave() {
+        #expect(Self.cases.filter { $0.withoutPii != nil && $0.redacted != nil }.count >= 4)
     }
 
     /// The committed driver is what the generator renders for the conformance contract.

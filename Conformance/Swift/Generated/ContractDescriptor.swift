@@ -58,6 +58,7 @@ public enum Conformance {
                     .valueSet("Size"))), TrackingCore.FieldConstraints(minItems: 1, maxItems: 3))),
                 TrackingCore.FieldDescriptor("tags", TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.array(
                     items: TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(maxLength: 4))))))),
+                TrackingCore.FieldDescriptor("note", TrackingCore.ValueSpec(.string), pii: true),
             ]
         ))
         objects.append(TrackingCore.ObjectDescriptor(

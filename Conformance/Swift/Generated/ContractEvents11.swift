@@ -20,7 +20,7 @@ extension Conformance.Rules {
 extension Conformance {
     /// One field per constraint.
     ///
-    /// Declared in contract.yaml, line 88.
+    /// Declared in contract.yaml, line 89.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

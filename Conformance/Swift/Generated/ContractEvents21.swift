@@ -20,7 +20,7 @@ extension Conformance.Rules {
 extension Conformance {
     /// Field names that are keywords or framework names.
     ///
-    /// Declared in contract.yaml, line 101.
+    /// Declared in contract.yaml, line 102.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

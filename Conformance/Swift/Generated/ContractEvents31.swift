@@ -20,7 +20,7 @@ extension Conformance.Rules {
 extension Conformance {
     /// The event fixes the kind's value set field.
     ///
-    /// Declared in contract.yaml, line 96.
+    /// Declared in contract.yaml, line 97.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

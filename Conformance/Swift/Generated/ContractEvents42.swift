@@ -19,7 +19,7 @@ extension Conformance.Rules {
 extension Conformance {
     /// A kind with a value set; the event fixes none.
     ///
-    /// Declared in contract.yaml, line 92.
+    /// Declared in contract.yaml, line 93.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

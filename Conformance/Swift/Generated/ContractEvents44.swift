@@ -20,7 +20,7 @@ extension Conformance.Rules {
 extension Conformance {
     /// One field of each type, all optional.
     ///
-    /// Declared in contract.yaml, line 84.
+    /// Declared in contract.yaml, line 85.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

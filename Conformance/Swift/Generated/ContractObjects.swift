@@ -73,6 +73,9 @@ extension Conformance {
         public var sizes: [Conformance.Size]?
         public var tags: [[Swift.String]]?
 
+        /// May hold personal data (`pii`): never logged, removable by consent.
+        public var note: Swift.String?
+
         /// The members' constraints, built once.
         private static let constraints_sku: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minLength: 4,
             maxLength: 12)
@@ -88,16 +91,19 @@ extension Conformance {
         ///   - price: The `price` field.
         ///   - sizes: The `sizes` field.
         ///   - tags: The `tags` field.
+        ///   - note: The `note` field.
         public init(
             sku: Swift.String,
             price: Conformance.Price,
             sizes: [Conformance.Size]? = nil,
-            tags: [[Swift.String]]? = nil
+            tags: [[Swift.String]]? = nil,
+            note: Swift.String? = nil
         ) {
             self.sku = sku
             self.price = price
             self.sizes = sizes
             self.tags = tags
+            self.note = note
         }
 
         /// Every way this value breaks the contract's constraints; empty when valid.
@@ -153,11 +159,12 @@ extension Conformance {
                 }
                 writer.endArray()
             }
+            if let value = self.note { writer.rawKey("\"note\""); writer.value(value) }
             writer.endObject()
         }
     }
 
-    /// Declared in contract.yaml, line 47.
+    /// Declared in contract.yaml, line 48.
     public struct Object: Swift.Sendable, Swift.Hashable {
         public var fun: Swift.String
         public var val: Swift.Int
