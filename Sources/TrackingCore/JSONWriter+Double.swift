@@ -15,64 +15,86 @@ extension JSONWriter {
             appendBytes([UInt8(ascii: "."), UInt8(ascii: "0")])
             return
         }
-        appendBytes(Array(Self.wireText(finite: value).utf8))
+        // Swift's `description` prints the shortest digits (closest to the
+        // exact value among those); without an exponent it lays them out as
+        // the rule does (`2.5`, `0.001`), so only exponent forms are redone.
+        var text = value.description
+        text.withUTF8 { utf8 in
+            if utf8.contains(UInt8(ascii: "e")) {
+                appendRelaidOut(utf8)
+            } else {
+                appendBytes(utf8)
+            }
+        }
     }
 
-    /// The wire form of a finite `value`, through the general rule.
-    static func wireText(finite value: Double) -> String {
-        let (digits, point) = ShortestDigits.of(value.magnitude)
-        var text = value.sign == .minus && value != 0 ? "-" : ""
-        let count = digits.count
-        if count <= point, point <= 21 {
-            // Integral: all digits, zeros up to the point, then ".0".
-            text += digits + String(repeating: "0", count: point - count) + ".0"
-        } else if 0 < point, point <= 21 {
-            text += digits.prefix(point) + "." + digits.dropFirst(point)
-        } else if -6 < point, point <= 0 {
-            text += "0." + String(repeating: "0", count: -point) + digits
-        } else {
-            let exponent = point - 1
-            text += digits.prefix(1)
-            if count > 1 { text += "." + digits.dropFirst() }
-            text += exponent < 0 ? "e-" : "e+"
-            text += String(exponent.magnitude)
+    /// Lays out the digits of Swift's exponent form (`-1.5e-07`) by the rule:
+    /// with `0.d1…dk × 10^point`, integral up to 21 digits gets zeros and `.0`,
+    /// `-6 < point <= 0` is `0.000ddd`, anything else `d1.d2…dke±(point-1)`.
+    private mutating func appendRelaidOut(_ utf8: UnsafeBufferPointer<UInt8>) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
+            var count = 0
+            var integerDigits = 0
+            var afterPoint = false
+            var index = 0
+            if utf8[0] == UInt8(ascii: "-") {
+                appendByte(UInt8(ascii: "-"))
+                index = 1
+            }
+            while utf8[index] != UInt8(ascii: "e") {
+                let byte = utf8[index]
+                if byte == UInt8(ascii: ".") {
+                    afterPoint = true
+                } else if count < 24 {
+                    digits[count] = byte
+                    count += 1
+                    if !afterPoint { integerDigits += 1 }
+                }
+                index += 1
+            }
+            index += 1  // "e"
+            let negativeExponent = utf8[index] == UInt8(ascii: "-")
+            if utf8[index] == UInt8(ascii: "-") || utf8[index] == UInt8(ascii: "+") { index += 1 }
+            var exponent = 0
+            while index < utf8.count {
+                exponent = exponent * 10 + Int(utf8[index] - UInt8(ascii: "0"))
+                index += 1
+            }
+            var point = integerDigits + (negativeExponent ? -exponent : exponent)
+            // Leading and trailing zeros are not digits of `d1…dk`.
+            var first = 0
+            while first < count - 1, digits[first] == UInt8(ascii: "0") {
+                first += 1
+                point -= 1
+            }
+            while count - 1 > first, digits[count - 1] == UInt8(ascii: "0") { count -= 1 }
+            let k = count - first
+            func appendKept(_ range: Range<Int>) {
+                for i in range { appendByte(digits[first + i]) }
+            }
+            if k <= point, point <= 21 {
+                appendKept(0..<k)
+                appendRepeating(UInt8(ascii: "0"), count: point - k)
+                appendBytes([UInt8(ascii: "."), UInt8(ascii: "0")])
+            } else if 0 < point, point <= 21 {
+                appendKept(0..<point)
+                appendByte(UInt8(ascii: "."))
+                appendKept(point..<k)
+            } else if -6 < point, point <= 0 {
+                appendBytes([UInt8(ascii: "0"), UInt8(ascii: ".")])
+                appendRepeating(UInt8(ascii: "0"), count: -point)
+                appendKept(0..<k)
+            } else {
+                appendKept(0..<1)
+                if k > 1 {
+                    appendByte(UInt8(ascii: "."))
+                    appendKept(1..<k)
+                }
+                appendByte(UInt8(ascii: "e"))
+                appendByte(point - 1 < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                appendDigits(of: UInt((point - 1).magnitude))
+            }
         }
-        return text
-    }
-}
-
-/// The shortest decimal digits that identify a double, and where the decimal
-/// point goes: `value == 0.d1d2…dk × 10^point`, `d1` not zero, `dk` not zero,
-/// `k` as small as possible and, among those, the digits closest to the exact
-/// value (what JavaScript's `Number.prototype.toString` specifies). Swift's
-/// `description` prints exactly those digits; this reads them back out of it.
-enum ShortestDigits {
-    static func of(_ magnitude: Double) -> (digits: String, point: Int) {
-        if magnitude == 0 { return ("0", 1) }
-        let text = magnitude.description
-        var mantissa = Substring(text)
-        var exponent = 0
-        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            mantissa = text[..<e]
-            exponent = Int(text[text.index(after: e)...])!
-        }
-        let integerPart: Substring
-        let fractionPart: Substring
-        if let dot = mantissa.firstIndex(of: ".") {
-            integerPart = mantissa[..<dot]
-            fractionPart = mantissa[mantissa.index(after: dot)...]
-        } else {
-            integerPart = mantissa
-            fractionPart = ""
-        }
-        var digits = Substring(integerPart + fractionPart)
-        var point = integerPart.count + exponent
-        while digits.first == "0" {
-            digits = digits.dropFirst()
-            point -= 1
-        }
-        while digits.last == "0" { digits = digits.dropLast() }
-        return (String(digits), point)
     }
 }
 
