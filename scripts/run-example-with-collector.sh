@@ -14,9 +14,14 @@ swift_build --package-path Collector --product tracking-collector
 swift_build --package-path Examples/ShopApp
 
 out=$(mktemp)
-"$(swift build --package-path Collector --show-bin-path)/tracking-collector" --port 0 --contract Examples/ShopApp/Sources/ShopEvents/contract.yaml >"$out" 2>&1 &
+# With a write key, as a collector on a network would have: the app's provider sends it.
+key_file=$(mktemp)
+export COLLECTOR_WRITE_KEY="example-write-key-$RANDOM$RANDOM$RANDOM"
+printf '%s\n' "$COLLECTOR_WRITE_KEY" >"$key_file"
+"$(swift build --package-path Collector --show-bin-path)/tracking-collector" --port 0 --contract Examples/ShopApp/Sources/ShopEvents/contract.yaml \
+  --write-key-file "$key_file" >"$out" 2>&1 &
 collector=$!
-trap 'kill $collector 2>/dev/null || true; wait $collector 2>/dev/null || true; rm -f "$out"' EXIT
+trap 'kill $collector 2>/dev/null || true; wait $collector 2>/dev/null || true; rm -f "$out" "$key_file"' EXIT
 
 port=""
 for _ in $(seq 1 300); do
@@ -30,7 +35,7 @@ echo "collector on port $port"
 swift run --skip-build --package-path Examples/ShopApp shop-app --collector "http://127.0.0.1:$port/v1/batch" 2>/dev/null
 
 python3 - "$port" <<'PY'
-import json, sys, urllib.request
+import json, sys, urllib.error, urllib.request
 port = sys.argv[1]
 events = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/events?limit=100"))["events"]
 names = sorted(e["event"] for e in events)
@@ -40,6 +45,14 @@ print("collector received:", ", ".join(names))
 expected = sorted(["homePageView", "homePageView", "productDetailPageView", "addToCart", "addToCart"]
                   + ["productImpression"] * 5)
 assert names == expected, f"expected {expected}"
+# Without the write key, a batch is refused (401): the app's events arrived because it sent the key.
+try:
+    urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/v1/batch", data=b'{"sentAt":"x","events":[]}',
+                                                  method="POST", headers={"Content-Type": "application/json"}))
+    raise AssertionError("a batch without the write key was accepted")
+except urllib.error.HTTPError as error:
+    assert error.code == 401, error.code
+print("collector refused a batch without the write key (401)")
 stats = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/stats"))
 assert stats["duplicates"] == 1, stats
 print("collector counted", stats["duplicates"], "duplicate")

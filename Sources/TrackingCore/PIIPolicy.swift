@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which parts of a payload may hold personal data (fields marked `pii`), at
 /// every depth: top-level fields, members of objects, items of arrays, nested
 /// objects. What removes personal data before an event is stored (consent
@@ -234,6 +236,76 @@ public struct PIIPolicy: Sendable {
             }
             return .object(result)
         default:
+            return value
+        }
+    }
+}
+
+// MARK: Masking for display
+
+extension PIIPolicy {
+    /// `payload` as someone without access to personal data may see it (the
+    /// collector's lists, monitor and exports), fail-closed: a value is shown
+    /// only where the contract declares a value that is not personal data, and
+    /// only when it has the declared shape. Everything else becomes `mask`:
+    /// - pii values, at every depth (members of objects, items of arrays);
+    /// - members the contract does not declare, at any depth (an app may put
+    ///   anything there);
+    /// - for an event the contract does not know (or a policy without a
+    ///   descriptor), every member except `event`, `kind`, `contractVersion`,
+    ///   and the contract's mandatory fields and globals, which every event
+    ///   carries whatever its name;
+    /// - an object or array where the contract declares a scalar, a scalar
+    ///   where it declares an object or array, and a string that is not of the
+    ///   declared form (a uuid, a timestamp, a member of the value set): it is
+    ///   whatever the sender put there;
+    /// - a payload that is not an object, whole.
+    public func masking(_ payload: JSONValue, with mask: JSONValue) -> JSONValue {
+        guard case .object(let members) = payload else { return mask }
+        let event: String? = if case .string(let name)? = payload["event"] { name } else { nil }
+        let known = event.flatMap { descriptor?.payloadFields(forEvent: $0) } != nil
+        return .object(members.map { member -> (key: String, value: JSONValue) in
+            if ContractDescriptor.reservedMembers.contains(member.key) {
+                guard case .string = member.value else { return (member.key, mask) }
+                return member
+            }
+            let field = if known, let event { topLevelField(member.key, event: event) } else { everyEventField(member.key) }
+            guard let field else { return (member.key, mask) }
+            return (member.key, masking(member.value, field: field, mask: mask))
+        })
+    }
+
+    /// A mandatory field or global: what any event carries, whatever its name.
+    private func everyEventField(_ name: String) -> FieldDescriptor? {
+        guard let descriptor else { return nil }
+        return descriptor.mandatory.first(where: { $0.wireName == name })
+            ?? descriptor.globals.first(where: { $0.wireName == name })
+    }
+
+    private func masking(_ value: JSONValue, field: FieldDescriptor, mask: JSONValue) -> JSONValue {
+        field.pii ? mask : masking(value, spec: field.spec, mask: mask)
+    }
+
+    private func masking(_ value: JSONValue, spec: ValueSpec, mask: JSONValue) -> JSONValue {
+        switch (spec.type, value) {
+        case (.array(let items), .array(let elements)):
+            return .array(elements.map { masking($0, spec: items, mask: mask) })
+        case (.object(let name), .object(let members)):
+            guard let object = descriptor?.object(named: name) else { return mask }
+            return .object(members.map { member -> (key: String, value: JSONValue) in
+                guard let field = Self.member(member.key, of: object) else { return (member.key, mask) }
+                return (member.key, masking(member.value, field: field, mask: mask))
+            })
+        case (.array, _), (.object, _), (_, .array), (_, .object):
+            return mask
+        case (.uuid, .string(let text)) where UUID(uuidString: text) == nil:
+            return mask
+        case (.timestamp, .string(let text)) where ISO8601Timestamp.date(from: text) == nil:
+            return mask
+        case (.valueSet(let name), .string(let text)) where descriptor?.valueSet(named: name)?.contains(text) != true:
+            return mask
+        default:
+            // A scalar where the contract declares a scalar that is not personal data.
             return value
         }
     }

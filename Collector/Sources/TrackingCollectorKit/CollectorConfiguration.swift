@@ -11,6 +11,8 @@ public struct CollectorConfiguration: Sendable {
     public var enableFaults = false
     /// Show pii values in the monitor's detail view and `/events`.
     public var showPII = false
+    /// Who may read, delete and write (allowed hosts, read token, write key, origins).
+    public var access = CollectorAccess()
     /// Benchmarks only (`tracking-collector --benchmark-sink`, a hidden flag): `POST /v1/batch`
     /// answers 200 without reading, checking or storing the body, through the same HTTP
     /// stack and limits; the upper bound a load generator can reach (docs/performance.md).

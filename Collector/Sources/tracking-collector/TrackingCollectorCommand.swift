@@ -38,6 +38,23 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
     @Flag(help: "Show pii values in the monitor and /events (masked otherwise).")
     var showPII = false
 
+    @Option(name: .customLong("allow-host"), help: ArgumentHelp(
+        "A host name requests may name in Host (repeatable; '*' allows any). Loopback names and the --host address are always allowed.",
+        valueName: "name"))
+    var allowedHosts: [String] = []
+
+    @Option(help: ArgumentHelp("A file holding the token that reading, exporting, deleting and the monitor need (or TRACKING_COLLECTOR_TOKEN). Required with a --host other than loopback.",
+                               valueName: "file"))
+    var tokenFile: String?
+
+    @Option(help: ArgumentHelp("A file holding the key batches and journey steps need, as 'Authorization: Bearer <key>' (or TRACKING_COLLECTOR_WRITE_KEY).",
+                               valueName: "file"))
+    var writeKeyFile: String?
+
+    @Option(name: .customLong("allow-origin"), help: ArgumentHelp(
+        "A web origin whose pages may send batches, e.g. https://shop.example (repeatable).", valueName: "origin"))
+    var allowedOrigins: [String] = []
+
     @Flag(help: ArgumentHelp("Benchmarks only: answer every batch 200 without reading it (docs/performance.md).",
                              visibility: .hidden))
     var benchmarkSink = false
@@ -91,6 +108,10 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
         configuration.limits.readTimeout = readTimeout
         configuration.limits.idleTimeout = idleTimeout
         configuration.limits.maxConnections = maxConnections
+        configuration.access.allowedHosts.formUnion(allowedHosts.map { $0.lowercased() })
+        configuration.access.allowedOrigins = Set(allowedOrigins)
+        configuration.access.readToken = try secret(file: tokenFile, environment: "TRACKING_COLLECTOR_TOKEN")
+        configuration.access.writeKey = try secret(file: writeKeyFile, environment: "TRACKING_COLLECTOR_WRITE_KEY")
 
         let loaded = try loadContract()
         let storage: any EventStorage
@@ -100,7 +121,14 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
             storage = try SQLiteStorage(path: database)
         }
         let service = CollectorService(configuration: configuration, storage: storage, contract: loaded, logger: logger)
-        let bound = try await service.start()
+        let bound: Int
+        do {
+            bound = try await service.start()
+        } catch let error as CollectorStartError {
+            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+            await storage.close()
+            throw ExitCode(2)
+        }
         let base = "http://\(host):\(bound)"
         let banner = """
             tracking-collector listening on \(base)
@@ -108,6 +136,7 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
               storage:  \(storage.summary)
               batches:  \(CollectorService.batchURL(port: bound, host: host).absoluteString)
               monitor:  \(base)/\(showPII ? " (pii shown)" : "")
+              access:   \(accessSummary(configuration.access))
               faults:   \(enableFaults ? "enabled (POST /faults)" : "disabled")\(benchmarkSink ? "\n  BENCHMARK SINK: batches are answered 200 unread, nothing is checked or stored" : "")
 
             """
@@ -127,6 +156,26 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
         reloads.stop()
         logger.notice("stopping")
         await service.stop()
+    }
+
+    /// A secret from a file (trimmed) or, without one, from the environment.
+    func secret(file: String?, environment name: String) throws -> String? {
+        guard let file else { return ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        do {
+            return try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot read \(file): \(error.localizedDescription)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    /// The banner's access line: who may read and write.
+    func accessSummary(_ access: CollectorAccess) -> String {
+        let reading = access.readToken == nil ? "reading open (loopback only)" : "token required to read"
+        let writing = access.writeKey == nil ? "writing open" : "write key required"
+        let hosts = access.allowedHosts.contains("*") ? "any Host" : "Host " + access.allowedHosts.sorted().joined(separator: ", ")
+        let origins = access.allowedOrigins.isEmpty ? "" : "; batches from " + access.allowedOrigins.sorted().joined(separator: ", ")
+        return "\(reading), \(writing); \(hosts)\(origins)"
     }
 
     /// The contract to check against: the file given with --contract, loaded with

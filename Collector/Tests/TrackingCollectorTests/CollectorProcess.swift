@@ -78,3 +78,24 @@ final class CollectorProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 }
+
+/// Runs a program to its end: its exit status and its output (stdout and stderr),
+/// read and waited for on a thread of its own, not on the pool the in-process
+/// collectors serve from (`offPool`).
+func runToExit(_ executable: URL, _ arguments: [String],
+               environment: [String: String]? = nil) async throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = try await offPool {
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+    return (process.terminationStatus, output)
+}

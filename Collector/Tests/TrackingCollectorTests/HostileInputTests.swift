@@ -20,7 +20,7 @@ struct HostileInputTests {
     func longRequestLine() async throws {
         let collector = try await RunningCollector.start()
         let line = "GET /" + String(repeating: "a", count: 32 * 1_024) + " HTTP/1.1"
-        let answer = try await RawHTTP.exchange(port: collector.port, Self.head(line, ["Host: x"]))
+        let answer = try await RawHTTP.exchange(port: collector.port, Self.head(line, ["Host: 127.0.0.1"]))
         #expect(answer.status == 414)
         #expect(answer.seconds < 3)
         try await Self.stillServes(collector)
@@ -30,7 +30,7 @@ struct HostileInputTests {
     @Test("Two 3 MB header lines, at once: 431 for both, in linear time")
     func hugeHeaderLines() async throws {
         let collector = try await RunningCollector.start()
-        let request = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "X-Big: " + String(repeating: "b", count: 3 << 20)])
+        let request = Self.head("POST /v1/batch HTTP/1.1", ["Host: 127.0.0.1", "X-Big: " + String(repeating: "b", count: 3 << 20)])
         let port = collector.port
         async let first = RawHTTP.exchange(port: port, request)
         async let second = RawHTTP.exchange(port: port, request)
@@ -77,7 +77,7 @@ struct HostileInputTests {
         // A generous read timeout: this test is about size, on a possibly busy machine.
         let collector = try await RunningCollector.start { $0.limits.readTimeout = 120 }
         // Declared length: refused from the head alone; the client's sending stops early.
-        var request = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "Content-Type: application/json",
+        var request = Self.head("POST /v1/batch HTTP/1.1", ["Host: 127.0.0.1", "Content-Type: application/json",
                                                              "Content-Length: \(200 << 20)"])
         request += [UInt8](repeating: 32, count: 8 << 20)
         let declared = try await RawHTTP.exchange(port: collector.port, request)
@@ -92,7 +92,7 @@ struct HostileInputTests {
 
     /// A chunked batch of `megabytes` 1 MB chunks of spaces, never ended.
     static func chunked(megabytes: Int) -> [UInt8] {
-        var request = head("POST /v1/batch HTTP/1.1", ["Host: x", "Content-Type: application/json", "Transfer-Encoding: chunked"])
+        var request = head("POST /v1/batch HTTP/1.1", ["Host: 127.0.0.1", "Content-Type: application/json", "Transfer-Encoding: chunked"])
         let chunk = Array("100000\r\n".utf8) + [UInt8](repeating: 32, count: 1 << 20) + Array("\r\n".utf8)
         for _ in 0..<megabytes { request += chunk }
         return request
@@ -120,14 +120,14 @@ struct HostileInputTests {
         let collector = try await RunningCollector.start { $0.limits.readTimeout = 120 }
         // Even with nobody left to run the route: the guard reads the size line with the head.
         let squeeze = await PoolSqueeze()
-        var request = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "Transfer-Encoding: chunked"])
+        var request = Self.head("POST /v1/batch HTTP/1.1", ["Host: 127.0.0.1", "Transfer-Encoding: chunked"])
         request += Array("C800000\r\n".utf8) + [UInt8](repeating: 32, count: 1_000)   // 200 MB declared, 1 KB sent
         let answer = try await RawHTTP.exchange(port: collector.port, request)
         squeeze.release()
         #expect(answer.status == 413)
         #expect(answer.seconds < 5)
         // Declared sizes add up: three chunks of 1.5 MB, the third refused from its size line.
-        var three = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "Transfer-Encoding: chunked"])
+        var three = Self.head("POST /v1/batch HTTP/1.1", ["Host: 127.0.0.1", "Transfer-Encoding: chunked"])
         for _ in 0..<2 { three += Array("180000\r\n".utf8) + [UInt8](repeating: 32, count: 0x180000) + Array("\r\n".utf8) }
         three += Array("180000\r\n".utf8)
         #expect(try await RawHTTP.exchange(port: collector.port, three).status == 413)
@@ -142,7 +142,7 @@ struct HostileInputTests {
         // more than a request line's worth of data (a guard that took it for the end would answer 414).
         let body = Array(#"{"sentAt":"x","events":["#.utf8) + Array("\r\n0\r\n\r\n".utf8)
             + [UInt8](repeating: 32, count: 9_000) + Array("]}".utf8)
-        var first = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "Content-Type: application/json", "Transfer-Encoding: chunked"])
+        var first = Self.head("POST /v1/batch HTTP/1.1", ["Host: 127.0.0.1", "Content-Type: application/json", "Transfer-Encoding: chunked"])
         first += Array("\(String(body.count, radix: 16));name=value\r\n".utf8) + body + Array("\r\n".utf8)
         first += Array("0\r\nX-Checksum: none\r\n\r\n".utf8)
         let fd = try RawHTTP.connect(port: collector.port)
@@ -150,7 +150,7 @@ struct HostileInputTests {
         RawHTTP.send(fd, first)
         // Longer than the read timeout: the guard must have seen the request end (no 408 now).
         try await Task.sleep(for: .milliseconds(1_500))
-        RawHTTP.send(fd, Self.head("GET /health HTTP/1.1", ["Host: x", "Connection: close"]))
+        RawHTTP.send(fd, Self.head("GET /health HTTP/1.1", ["Host: 127.0.0.1", "Connection: close"]))
         let text = try await offPool { RawHTTP.readAll(fd) }
         #expect(text.components(separatedBy: "HTTP/1.1 200").count == 3, "\(text.prefix(400))")
         #expect(!text.contains("408"))
@@ -162,9 +162,9 @@ struct HostileInputTests {
     func chunkedWithinLimits() async throws {
         let collector = try await RunningCollector.start()
         let body = Array(batch([exampleEvent()]).utf8)
-        var request = Self.head("POST /v1/batch HTTP/1.1", ["Host: x", "Content-Type: application/json", "Transfer-Encoding: chunked"])
+        var request = Self.head("POST /v1/batch HTTP/1.1", ["Host: 127.0.0.1", "Content-Type: application/json", "Transfer-Encoding: chunked"])
         request += Array(String(body.count, radix: 16).utf8) + [13, 10] + body + Array("\r\n0\r\n\r\n".utf8)
-        request += Self.head("GET /health HTTP/1.1", ["Host: x", "Connection: close"])
+        request += Self.head("GET /health HTTP/1.1", ["Host: 127.0.0.1", "Connection: close"])
         let answer = try await RawHTTP.exchange(port: collector.port, request)
         #expect(answer.status == 200)
         #expect(answer.text.components(separatedBy: "HTTP/1.1 200").count == 3)
@@ -280,7 +280,7 @@ struct HostileInputTests {
         close(idle)
 
         let slow = try RawHTTP.connect(port: collector.port)
-        RawHTTP.send(slow, Array("POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"sent".utf8))
+        RawHTTP.send(slow, Array("POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"sent".utf8))
         let answer = try await offPool { RawHTTP.readAll(slow) }
         close(slow)
         #expect(RawHTTP.status(of: answer) == 408)
@@ -294,7 +294,7 @@ struct HostileInputTests {
         let held = try (0..<2).map { _ in try RawHTTP.connect(port: collector.port) }
         try await Task.sleep(for: .milliseconds(200))
         let port = collector.port
-        let waiting = Task { try await RawHTTP.exchange(port: port, Self.head("GET /health HTTP/1.1", ["Host: x", "Connection: close"])) }
+        let waiting = Task { try await RawHTTP.exchange(port: port, Self.head("GET /health HTTP/1.1", ["Host: 127.0.0.1", "Connection: close"])) }
         try await Task.sleep(for: .milliseconds(700))
         held.forEach { close($0) }
         let answer = try await waiting.value

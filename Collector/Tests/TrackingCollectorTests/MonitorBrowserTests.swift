@@ -11,29 +11,22 @@ struct MonitorBrowserTests {
     static let artifacts = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".test-artifacts/monitor")
 
-    @Test("Rows appear live; filter, sort, detail with pii masked, export JSON and CSV")
+    @Test("Rows with the page and live; filter, sort, detail and exports with pii masked, CSV cells never formulas")
     func monitor() async throws {
         let collector = try await RunningCollector.start()
-        let process = Process()
-        // Debian's python3, which has python3-selenium (not a python3 earlier on PATH).
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.testsFolder.appendingPathComponent("Browser/monitor_test.py").path,
-                             collector.base.absoluteString, Self.artifacts.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        // Read and waited for on a thread of its own, not on the pool the collector serves from (`offPool`).
-        let output = try await offPool {
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text
-        }
-        #expect(process.terminationStatus == 0, "monitor_test.py failed:\n\(output)")
+        let (status, output) = try await Self.run("monitor_test.py", [collector.base.absoluteString, Self.artifacts.path])
+        #expect(status == 0, "monitor_test.py failed:\n\(output)")
         #expect(output.contains("monitor: ok"))
-        for shot in ["01-loaded.png", "02-live.png", "05-detail-pii-masked.png"] {
+        for shot in ["01-loaded.png", "02-live.png", "05-detail-pii-masked.png", "07-without-script.png"] {
             #expect(FileManager.default.fileExists(atPath: Self.artifacts.appendingPathComponent(shot).path))
         }
         await collector.stop()
+    }
+
+    /// Runs a script of Browser/ with Debian's python3 (which has python3-selenium,
+    /// not a python3 earlier on PATH); its exit status and output.
+    static func run(_ script: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await runToExit(URL(fileURLWithPath: "/usr/bin/python3"),
+                            [testsFolder.appendingPathComponent("Browser/\(script)").path] + arguments)
     }
 }

@@ -38,7 +38,7 @@ public final class JourneyReporter: @unchecked Sendable {
 
     init(_ reporting: JourneyReporting) {
         self.reporting = reporting
-        transport = HTTPTransport(endpoint: reporting.endpoint, timeout: reporting.timeout, headers: [:], gzipThreshold: nil)
+        transport = HTTPTransport(endpoint: reporting.endpoint, timeout: reporting.timeout, headers: reporting.headers, gzipThreshold: nil)
     }
 
     public var statistics: JourneyReportStatistics {

@@ -15,14 +15,18 @@ public struct JourneyReporting: Sendable {
     public var timeout: TimeInterval
     /// Seconds to wait after a failed request before the next one.
     public var pauseAfterFailure: TimeInterval
+    /// Extra request headers, as `CollectorProvider`'s: the collector's write key
+    /// (`Authorization: Bearer …`) when it requires one.
+    public var headers: [String: String]
 
     public init(endpoint: URL, maxStepsPerRequest: Int = 500, maxBufferedSteps: Int = 5_000,
-                timeout: TimeInterval = 10, pauseAfterFailure: TimeInterval = 5) {
+                timeout: TimeInterval = 10, pauseAfterFailure: TimeInterval = 5, headers: [String: String] = [:]) {
         self.endpoint = endpoint
         self.maxStepsPerRequest = max(1, maxStepsPerRequest)
         self.maxBufferedSteps = max(1, maxBufferedSteps)
         self.timeout = timeout
         self.pauseAfterFailure = max(0, pauseAfterFailure)
+        self.headers = headers
     }
 }
 

@@ -84,8 +84,9 @@ struct BatchIngest: Sendable {
         record.duplicates = duplicates.count
         var outcome = Outcome(status: 200, body: answer(accepted: accepted, rejected: rejected, duplicates: duplicates),
                               record: record, stored: true)
-        outcome.items = accepted.map { MonitorItem(event: $0, duplicate: duplicates.contains($0.uuid), contract: contract, showPII: showPII) }
-            + rejected.map { MonitorItem(rejected: $0) }
+        let mask = DisplayMask(contract: contract, showPII: showPII)
+        outcome.items = accepted.map { MonitorItem(event: $0, duplicate: duplicates.contains($0.uuid), mask: mask) }
+            + rejected.map { MonitorItem(rejected: $0, mask: mask) }
         return outcome
     }
 

@@ -6,9 +6,9 @@ import TrackingCore
 struct MonitorItem: Sendable {
     var json: String
 
-    /// A stored event; the values of the contract's pii fields are masked unless `showPII`.
-    init(event: CollectedEvent, duplicate: Bool, contract: LoadedContract, showPII: Bool) {
-        let pii = contract.piiFields(of: event.eventName)
+    /// A stored event, as `mask` shows it.
+    init(event stored: CollectedEvent, duplicate: Bool, mask: DisplayMask) {
+        let event = mask(stored)
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("side"); writer.value("collector")
@@ -19,39 +19,30 @@ struct MonitorItem: Sendable {
         writer.key("violations"); ViolationJSON.write(event.violations, to: &writer)
         writer.key("requestId"); writer.value(event.requestID)
         writer.key("receivedAt"); writer.timestamp(event.receivedAt)
-        writer.key("pii"); writer.beginArray(); pii.sorted().forEach { writer.value($0) }; writer.endArray()
-        writer.key("payload"); writer.rawValue(showPII ? Array(event.payload.utf8) : Self.masking(pii, in: event.payload))
+        writer.key("payload"); writer.rawValue(event.payload.utf8)
         writer.endObject()
         json = writer.string
     }
 
-    /// A rejected event.
-    init(rejected: RejectedEvent) {
+    /// A rejected event, as `mask` shows it.
+    init(rejected received: RejectedEvent, mask: DisplayMask) {
+        let rejected = mask(received)
+        let envelope = try? JSONValue.parse(rejected.payload)
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("side"); writer.value("collector")
         writer.key("uuid"); writer.value(rejected.uuid)
-        writer.key("event"); writer.value((try? JSONValue.parse(rejected.payload))?["event"]?.stringValue ?? "")
-        writer.key("kind"); writer.value((try? JSONValue.parse(rejected.payload))?["kind"]?.stringValue ?? "")
+        writer.key("event"); writer.value(envelope?["event"]?.stringValue ?? "")
+        writer.key("kind"); writer.value(envelope?["kind"]?.stringValue ?? "")
         writer.key("verdict"); writer.value("rejected")
         writer.key("reason"); writer.value(rejected.reason)
         writer.key("violations"); writer.beginArray(); writer.endArray()
         writer.key("requestId"); writer.value(rejected.requestID)
         writer.key("receivedAt"); writer.timestamp(rejected.receivedAt)
-        writer.key("pii"); writer.beginArray(); writer.endArray()
         writer.key("payload"); writer.rawValue(rejected.payload.utf8)
         writer.endObject()
         json = writer.string
     }
 
     init(json: String) { self.json = json }
-
-    static let mask = "•••"
-
-    /// The payload with the values of `fields` (top-level wire names) replaced by a mask.
-    static func masking(_ fields: Set<String>, in payload: String) -> [UInt8] {
-        guard !fields.isEmpty, case .object(let members)? = try? JSONValue.parse(payload) else { return Array(payload.utf8) }
-        let masked = JSONValue.object(members.map { fields.contains($0.key) ? ($0.key, .string(mask)) : $0 })
-        return masked.encodedBytes
-    }
 }

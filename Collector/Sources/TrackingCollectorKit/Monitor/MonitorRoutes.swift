@@ -8,8 +8,15 @@ extension CollectorService {
     /// The live monitor: the page and its assets, a snapshot of what is stored,
     /// and a server-sent event stream of what arrives.
     func addMonitorRoutes(to router: Router<CollectorRequestContext>) {
-        for (path, file, type) in [("/", "index.html", "text/html; charset=utf-8"),
-                                   ("/monitor.css", "monitor.css", "text/css; charset=utf-8"),
+        router.get("/") { [self] _, _ in
+            guard let bytes = MonitorAssets.file("index.html") else { return Self.error(500, "monitor asset index.html missing") }
+            let snapshot = try await snapshotItems(limit: MonitorPageRenderer.maxRows)
+            let page = MonitorPageRenderer(template: String(decoding: bytes, as: UTF8.self))
+                .render(contract: snapshot.contract, storage: storage.summary, showPII: configuration.showPII, items: snapshot.items)
+            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
+        }
+        for (path, file, type) in [("/monitor.css", "monitor.css", "text/css; charset=utf-8"),
                                    ("/monitor.js", "monitor.js", "text/javascript; charset=utf-8")] {
             router.get(RouterPath(path)) { _, _ in
                 guard let bytes = MonitorAssets.file(file) else { return Self.error(500, "monitor asset \(file) missing") }
@@ -32,14 +39,23 @@ extension CollectorService {
         }
     }
 
-    /// What the page shows on load: the newest stored and rejected events, the
-    /// journey steps this instance holds, and how the collector runs.
-    private func snapshot(_ request: Request) async throws -> Response {
-        let limit = min(max(Int(request.uri.queryParameters["limit"] ?? "") ?? 2_000, 0), 10_000)
+    /// What the page shows on load: the newest `limit` stored and rejected events
+    /// (oldest first among them) and the journey steps this instance holds, as
+    /// monitor items, masked.
+    func snapshotItems(limit: Int) async throws -> (contract: LoadedContract, items: [String]) {
         let contract = contract.get()
         let totals = try await storage.totals()
         let events = try await storage.events(EventQuery(limit: limit, offset: max(0, totals.events - limit)))
-        let rejected = try await storage.rejected(limit: limit)
+        let rejected = try await storage.rejected(limit: limit, offset: max(0, totals.rejected - limit))
+        let mask = DisplayMask(contract: contract, showPII: configuration.showPII)
+        return (contract, events.map { MonitorItem(event: $0, duplicate: false, mask: mask).json }
+                    + rejected.map { MonitorItem(rejected: $0, mask: mask).json } + journeys.all)
+    }
+
+    /// `GET /monitor/snapshot`: the snapshot's items and how the collector runs.
+    private func snapshot(_ request: Request) async throws -> Response {
+        let limit = min(max(Int(request.uri.queryParameters["limit"] ?? "") ?? 2_000, 0), 10_000)
+        let (contract, items) = try await snapshotItems(limit: limit)
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("contract"); writer.beginObject()
@@ -49,11 +65,7 @@ extension CollectorService {
         writer.key("storage"); writer.value(storage.summary)
         writer.key("showPII"); writer.value(configuration.showPII)
         writer.key("items"); writer.beginArray()
-        for event in events {
-            writer.rawValue(MonitorItem(event: event, duplicate: false, contract: contract, showPII: configuration.showPII).json.utf8)
-        }
-        for event in rejected { writer.rawValue(MonitorItem(rejected: event).json.utf8) }
-        for step in journeys.all { writer.rawValue(step.utf8) }
+        for item in items { writer.rawValue(item.utf8) }
         writer.endArray()
         writer.endObject()
         return Self.json(200, writer.bytes)
@@ -63,7 +75,7 @@ extension CollectorService {
     /// dispatcher. Each step is checked, re-encoded (only the members below) and
     /// shown in the monitor next to the collector's half of the event.
     func journey(_ request: Request) async throws -> Response {
-        if let refusal = Self.refuseCrossOrigin(request, requireJSON: true) { return refusal }
+        if let refusal = Self.refuseNonJSON(request) { return refusal }
         var request = request
         guard let body = try? await request.collectBody(upTo: configuration.limits.maxBodyBytes) else {
             return Self.error(413, "the body is larger than \(configuration.limits.maxBodyBytes) bytes")

@@ -101,8 +101,11 @@ function fillSelect(id, values) {
 }
 
 let renderQueued = false;
+// The server rendered the snapshot's rows with the page: they stay until the
+// script has the snapshot too, so what streams in first does not replace them.
+let snapshotLoaded = false;
 function render() {
-  if (renderQueued) return;
+  if (renderQueued || !snapshotLoaded) return;
   renderQueued = true;
   requestAnimationFrame(() => {
     renderQueued = false;
@@ -167,6 +170,12 @@ function showDetail(uuid, quiet) {
   if (!quiet) render();
 }
 
+// A cell a spreadsheet would read as a formula (OWASP, "CSV injection") is
+// written with a leading apostrophe, which shows it as text.
+function csvSafe(text) {
+  return /^[=+\-@\t\r]/.test(text) ? "'" + text : text;
+}
+
 function exportRows(format) {
   const list = visibleRows();
   let text, type;
@@ -179,7 +188,7 @@ function exportRows(format) {
     })), null, 2);
     type = "application/json";
   } else {
-    const quote = (v) => '"' + String(v ?? "").replace(/"/g, '""') + '"';
+    const quote = (v) => '"' + csvSafe(String(v ?? "")).replace(/"/g, '""') + '"';
     const lines = [["uuid", "event", "kind", "verdict", "receivedAt", "violations", "app"].join(",")];
     for (const row of list) {
       const violations = (row.collector ? row.collector.violations : []).map((v) => v.path + ": " + v.message).join(" | ");
@@ -215,6 +224,7 @@ async function start() {
   $("contract").textContent = snapshot.contract.name + " " + snapshot.contract.version;
   $("storage").textContent = snapshot.storage + (snapshot.showPII ? " · pii shown" : " · pii masked");
   snapshot.items.forEach(add);
+  snapshotLoaded = true;
   render();
 }
 

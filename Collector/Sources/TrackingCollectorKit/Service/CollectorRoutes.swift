@@ -18,7 +18,6 @@ extension CollectorService {
         router.post("/v1/journey") { [self] request, _ in try await journey(request) }
         router.get("/events") { [self] request, _ in try await eventList(request) }
         router.delete("/events") { [self] request, _ in
-            if let refusal = Self.refuseCrossOrigin(request, requireJSON: false) { return refusal }
             try await storage.reset()
             journeys.clear()
             await faults.clear()
@@ -33,8 +32,7 @@ extension CollectorService {
         if configuration.enableFaults {
             router.post("/faults") { [self] request, _ in try await addFaults(request) }
             router.delete("/faults") { [self] request, _ in
-                if let refusal = Self.refuseCrossOrigin(request, requireJSON: false) { return refusal }
-                await faults.clear()
+                    await faults.clear()
                 return Self.json(200, #"{"ok":true}"#)
             }
         }
@@ -111,7 +109,7 @@ extension CollectorService {
     }
 
     private func addFaults(_ request: Request) async throws -> Response {
-        if let refusal = Self.refuseCrossOrigin(request, requireJSON: true) { return refusal }
+        if let refusal = Self.refuseNonJSON(request) { return refusal }
         var request = request
         guard let body = try? await request.collectBody(upTo: 256 * 1_024) else {
             return Self.json(413, #"{"error":"too large"}"#)
@@ -134,8 +132,8 @@ extension CollectorService {
         let query = EventQuery(uuid: request.uri.queryParameters["uuid"].map(String.init),
                                limit: min(max(Int(request.uri.queryParameters["limit"] ?? "") ?? 1_000, 0), 10_000),
                                offset: max(Int(request.uri.queryParameters["offset"] ?? "") ?? 0, 0))
-        let events = try await storage.events(query)
-        let contract = contract.get()
+        let mask = DisplayMask(contract: contract.get(), showPII: configuration.showPII)
+        let events = try await storage.events(query).map { mask($0) }
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("events")
@@ -148,9 +146,7 @@ extension CollectorService {
             writer.key("requestId"); writer.value(event.requestID)
             writer.key("receivedAt"); writer.timestamp(event.receivedAt)
             writer.key("violations"); ViolationJSON.write(event.violations, to: &writer)
-            let pii = contract.piiFields(of: event.eventName)
-            writer.key("payload")
-            writer.rawValue(configuration.showPII ? Array(event.payload.utf8) : MonitorItem.masking(pii, in: event.payload))
+            writer.key("payload"); writer.rawValue(event.payload.utf8)
             writer.endObject()
         }
         writer.endArray()
@@ -164,7 +160,8 @@ extension CollectorService {
         writer.beginObject()
         writer.key("rejected")
         writer.beginArray()
-        for event in try await storage.rejected(limit: limit) {
+        let mask = DisplayMask(contract: contract.get(), showPII: configuration.showPII)
+        for event in try await storage.rejected(limit: limit, offset: 0).map({ mask($0) }) {
             writer.beginObject()
             writer.key("uuid"); writer.value(event.uuid)
             writer.key("reason"); writer.value(event.reason)
@@ -212,21 +209,13 @@ extension CollectorService {
         return json(status, writer.bytes)
     }
 
-    /// State-changing endpoints refuse what a web page on another origin can send:
-    /// an `Origin` that is not this collector's own (403), and, for bodies, anything
-    /// but `application/json` (415), which a page cannot send cross-origin without
-    /// a preflight this collector never grants.
-    static func refuseCrossOrigin(_ request: Request, requireJSON: Bool) -> Response? {
-        if let origin = request.headers[.origin] {
-            let host = request.head.authority ?? ""
-            guard origin == "http://\(host)" || origin == "https://\(host)" else {
-                return error(403, "cross-origin requests are refused")
-            }
-        }
-        if requireJSON {
-            let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-            guard type == "application/json" else { return error(415, "Content-Type must be application/json") }
-        }
+    /// Bodies that only a debugging tool sends (faults, journey steps) must be
+    /// `application/json` (415 otherwise), which a web page cannot send to
+    /// another origin without a preflight this collector never grants for them
+    /// (cross-origin requests are refused before any route: `AccessMiddleware`).
+    static func refuseNonJSON(_ request: Request) -> Response? {
+        let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "application/json" else { return error(415, "Content-Type must be application/json") }
         return nil
     }
 }

@@ -23,6 +23,7 @@ public final class CollectorService: Sendable {
     let feed = LiveFeed()
     let journeys = JourneyBook()
     let gzippedRequests = Locked(0)
+    let refusals = Locked(AccessRefusals())
     let logger: Logger
     private let running = Locked<(group: ServiceGroup?, task: Task<Void, Never>?)>((nil, nil))
 
@@ -51,7 +52,11 @@ public final class CollectorService: Sendable {
     /// Starts listening; returns the bound port.
     @discardableResult
     public func start() async throws -> Int {
+        try configuration.access.check(listeningOn: configuration.host)
         let router = Router(context: CollectorRequestContext.self)
+        // Before the routes: it applies to every route added after it (and to unknown paths).
+        router.add(middleware: AccessMiddleware(access: configuration.access, listenHost: configuration.host,
+                                                refusals: refusals))
         addRoutes(to: router)
         let limits = configuration.limits
         let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
@@ -123,7 +128,7 @@ public final class CollectorService: Sendable {
 
     /// Rejected events, oldest first.
     public func rejectedEvents(limit: Int = 100_000) async throws -> [RejectedEvent] {
-        try await storage.rejected(limit: limit)
+        try await storage.rejected(limit: limit, offset: 0)
     }
 
     /// Request records, oldest first.
@@ -137,11 +142,13 @@ public final class CollectorService: Sendable {
     /// Statistics as `GET /stats` reports them.
     public func statistics() async throws -> CollectorStatistics {
         let totals = try await storage.totals()
+        let refused = refusals.get()
         return CollectorStatistics(requests: totals.requests, acceptedRequests: totals.acceptedRequests,
                                    events: totals.events, duplicates: totals.duplicates, rejected: totals.rejected,
                                    largestBatch: totals.largestBatch,
                                    faultsServed: await faults.served, faultsPending: await faults.pending,
-                                   gzippedRequests: gzippedRequests.get())
+                                   gzippedRequests: gzippedRequests.get(), refusedHost: refused.host,
+                                   refusedOrigin: refused.origin, refusedCredentials: refused.credentials)
     }
 }
 

@@ -18,4 +18,10 @@ public struct CollectorStatistics: Sendable, Hashable, Codable {
     public var faultsPending: Int
     /// This instance: batch requests that came gzipped and inflated cleanly.
     public var gzippedRequests: Int
+    /// This instance: requests the access rules refused (`AccessMiddleware`), by
+    /// reason: a `Host` not served (421), a browser's cross-origin request (403),
+    /// a missing or wrong token or write key (401).
+    public var refusedHost: Int
+    public var refusedOrigin: Int
+    public var refusedCredentials: Int
 }

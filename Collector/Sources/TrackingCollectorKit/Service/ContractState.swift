@@ -21,9 +21,6 @@ public struct LoadedContract: Sendable {
         guard let descriptor else { return EventChecker() }
         return EventChecker(contractValidator: { descriptor.validate(payload: $0) })
     }
-
-    /// Wire names of the pii fields of `event` (globals included).
-    func piiFields(of event: String) -> Set<String> { descriptor?.piiFieldNames(forEvent: event) ?? [] }
 }
 
 /// A value behind a lock, for state shared by request handlers.

@@ -17,8 +17,8 @@ public protocol EventStorage: Sendable {
     func logRequest(_ record: RequestRecord) async throws
     /// Stored events, oldest first.
     func events(_ query: EventQuery) async throws -> [CollectedEvent]
-    /// Rejected events, oldest first.
-    func rejected(limit: Int) async throws -> [RejectedEvent]
+    /// Rejected events, oldest first, skipping the `offset` oldest.
+    func rejected(limit: Int, offset: Int) async throws -> [RejectedEvent]
     /// Request records, oldest first.
     func requests(limit: Int) async throws -> [RequestRecord]
     /// Totals over everything stored (every instance's, for a shared database).

@@ -202,9 +202,9 @@ public final class PostgresStorage: EventStorage {
         return result
     }
 
-    public func rejected(limit: Int) async throws -> [RejectedEvent] {
+    public func rejected(limit: Int, offset: Int) async throws -> [RejectedEvent] {
         let rows = try await client.query("""
-            SELECT uuid, reason, payload, request_id, received_at FROM rejected_events ORDER BY seq LIMIT \(limit)
+            SELECT uuid, reason, payload, request_id, received_at FROM rejected_events ORDER BY seq LIMIT \(limit) OFFSET \(offset)
             """, logger: logger)
         var result: [RejectedEvent] = []
         for try await (uuid, reason, payload, requestID, receivedAt) in rows.decode((String, String, String, String, Date).self) {

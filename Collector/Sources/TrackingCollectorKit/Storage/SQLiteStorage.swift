@@ -151,12 +151,13 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
         }
     }
 
-    public func rejected(limit: Int) async throws -> [RejectedEvent] {
+    public func rejected(limit: Int, offset: Int) async throws -> [RejectedEvent] {
         try lock.withLock {
             let statement = try database.statement(
-                "SELECT uuid, reason, payload, request_id, received_at FROM rejected_events ORDER BY seq LIMIT ?")
+                "SELECT uuid, reason, payload, request_id, received_at FROM rejected_events ORDER BY seq LIMIT ? OFFSET ?")
             defer { statement.reset() }
             try statement.bind(limit, at: 1)
+            try statement.bind(offset, at: 2)
             var result: [RejectedEvent] = []
             while try statement.step() {
                 result.append(RejectedEvent(uuid: statement.string(at: 0) ?? "", reason: statement.string(at: 1) ?? "",

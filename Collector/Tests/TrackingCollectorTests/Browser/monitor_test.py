@@ -64,7 +64,9 @@ try:
     answer = post("/v1/batch", {"sentAt": "x", "events": [
         event("wishlistPageView", valid, viewType="Wishlist", skuItemList=["1234"]),
         event("wishlistPageView", flagged, viewType="Wishlist", skuItemList=["1234"], colour="red"),
-        event("wishlistPageView", rejected, viewType="Wishlist", clientTimestamp="noon"),
+        # Rejected, with a name a spreadsheet would run as a formula and a pii value: masked, exported as text.
+        event("=HYPERLINK(\"http://example.com\")", rejected, viewType="Wishlist", clientTimestamp="noon",
+              searchQuery="secret query", customer={"email": "secret@example.com"}),
         event("searchResultsPageView", search, viewType="Product Listing", searchQuery="secret query", skuItemList=["1234"]),
     ]})
     assert answer["rejectedCount"] == 1, answer
@@ -122,7 +124,7 @@ try:
     driver.find_element(By.CSS_SELECTOR, f"tr[data-uuid='{lost}']").click()
     wait.until(lambda d: "not received" in d.find_element(By.ID, "detail-title").text)
     shot("06-detail-not-received.png")
-    assert "secret query" not in driver.page_source
+    assert "secret query" not in driver.page_source and "secret@example.com" not in driver.page_source
 
     # Export what is shown.
     for name in ["events.json", "events.csv"]:
@@ -139,6 +141,22 @@ try:
     assert {row["verdict"] for row in exported} == {"valid", "violations", "rejected", "not received"}, exported
     table = list(csv.reader(io.open(os.path.join(artifacts, "events.csv"), newline="")))
     assert table[0][:4] == ["uuid", "event", "kind", "verdict"] and len(table) == 7, table
+    # No cell a spreadsheet would read as a formula (OWASP: = + - @ tab CR first).
+    assert all(not cell or cell[0] not in "=+-@\t\r" for row in table for cell in row), table
+    assert ["'=HYPERLINK(\"http://example.com\")"] == [row[1] for row in table if row[0] == rejected], table
+    for name in ["events.json", "events.csv"]:
+        text = io.open(os.path.join(artifacts, name)).read()
+        assert "secret query" not in text and "secret@example.com" not in text, name
+
+    # Without running any script, the page already holds the rows (rendered by
+    # the server, escaped and masked): what a plain headless screenshot shows.
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    driver.get(base + "/")
+    assert len(rows()) == 6, [r.text for r in rows()]
+    assert rejected in driver.find_element(By.CSS_SELECTOR, f"tr[data-uuid='{rejected}']").text
+    assert "=HYPERLINK" in driver.find_element(By.CSS_SELECTOR, f"tr[data-uuid='{rejected}']").text
+    assert "secret query" not in driver.page_source and "secret@example.com" not in driver.page_source
+    shot("07-without-script.png")
     print("monitor: ok")
 except Exception:
     shot("failure.png")

@@ -12,6 +12,7 @@ import TrackingDispatcher
 //
 //   swift run shop-app                                   # record and log only
 //   swift run shop-app --collector http://127.0.0.1:8787/v1/batch
+//   COLLECTOR_WRITE_KEY=… swift run shop-app --collector …   # a collector with a write key
 
 let arguments = CommandLine.arguments
 let collectorURL = arguments.firstIndex(of: "--collector").flatMap { index in
@@ -38,7 +39,9 @@ defer { try? FileManager.default.removeItem(at: directory) }
 
 let recorder = RecordingProvider()
 var providers: [any TrackingProvider] = [recorder, LoggingProvider()]
-if let collectorURL { providers.append(CollectorProvider(endpoint: collectorURL)) }
+// A collector started with a write key takes it as a bearer token (docs/collector.md, "Access").
+let collectorHeaders = ProcessInfo.processInfo.environment["COLLECTOR_WRITE_KEY"].map { ["Authorization": "Bearer \($0)"] } ?? [:]
+if let collectorURL { providers.append(CollectorProvider(endpoint: collectorURL, headers: collectorHeaders)) }
 let client = TrackingClient(
     configuration: DispatcherConfiguration(
         databaseURL: directory.appendingPathComponent("events.sqlite"),
