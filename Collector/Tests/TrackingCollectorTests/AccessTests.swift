@@ -40,6 +40,10 @@ struct AccessTests {
         #expect(try await Self.raw(named, "GET", "/stats", ["Host: collector.internal:8787"]).status == 200)
         #expect(try await Self.raw(named, "GET", "/stats", ["Host: other.internal"]).status == 421)
         await named.stop()
+
+        let any = try await RunningCollector.start { $0.access.allowedHosts = ["*"] }
+        #expect(try await Self.raw(any, "GET", "/stats", ["Host: anything.example"]).status == 200)
+        await any.stop()
     }
 
     @Test("DNS rebinding: a foreign Host with a matching Origin cannot delete, read or write (421); nothing is deleted")
