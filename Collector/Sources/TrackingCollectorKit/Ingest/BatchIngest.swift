@@ -14,8 +14,9 @@ struct BatchIngest: Sendable {
         var status: Int
         var body: [UInt8]
         var record: RequestRecord
-        /// For the live monitor, one per event.
-        var items: [MonitorItem] = []
+        /// For the live monitor, one per event: made only when a monitor is
+        /// watching (masking re-encodes every payload, a cost ingestion need not pay).
+        var items: @Sendable () -> [MonitorItem] = { [] }
         /// Stored before answering (false: the record still has to be logged).
         var stored = false
     }
@@ -85,8 +86,10 @@ struct BatchIngest: Sendable {
         var outcome = Outcome(status: 200, body: answer(accepted: accepted, rejected: rejected, duplicates: duplicates),
                               record: record, stored: true)
         let mask = DisplayMask(contract: contract, showPII: showPII)
-        outcome.items = accepted.map { MonitorItem(event: $0, duplicate: duplicates.contains($0.uuid), mask: mask) }
-            + rejected.map { MonitorItem(rejected: $0, mask: mask) }
+        outcome.items = { [accepted, rejected] in
+            accepted.map { MonitorItem(event: $0, duplicate: duplicates.contains($0.uuid), mask: mask) }
+                + rejected.map { MonitorItem(rejected: $0, mask: mask) }
+        }
         return outcome
     }
 

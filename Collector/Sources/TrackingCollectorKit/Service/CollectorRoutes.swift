@@ -72,7 +72,8 @@ extension CollectorService {
                                        showPII: configuration.showPII)
         if gzipped, outcome.status != 400 || outcome.record.outcome != "bad gzip" { gzippedRequests.update { $0 += 1 } }
         if !outcome.stored { try? await storage.logRequest(outcome.record) }
-        feed.publish(outcome.items.map(\.json))
+        // After the commit: a page that subscribes later reads these events in its snapshot.
+        if feed.subscriberCount > 0 { feed.publish(outcome.items().map(\.json)) }
         logBatch(outcome.record, elapsed: ContinuousClock.now - started)
         return Self.json(outcome.status, outcome.body)
     }
