@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The collector's numbers (issue 13; figures and method in docs/performance.md, "Collector"):
 #
-#   Benchmarks/collector-load.sh [sqlite] [postgres] [memory]     (all three by default)
+#   Benchmarks/collector-load.sh [sqlite] [postgres] [memory] [lists]    (all four by default)
 #
 # - sqlite:   events per second accepted with validation by one tracking-collector
 #             with a SQLite file, and p99 answer latency, next to the same executable
@@ -9,7 +9,9 @@
 #             without reading the body, the limit of this HTTP stack and load);
 # - postgres: the same with two instances sharing one PostgreSQL
 #             (scripts/with-test-postgres.sh starts a throwaway cluster);
-# - memory:   peak resident memory under the hostile inputs of issue 13.
+# - memory:   peak resident memory under the hostile inputs of issue 13;
+# - lists:    peak resident memory answering the snapshot and /events over 10,000
+#             events of 20 KB (issue 25), fast and slow readers.
 #
 # Load: wrk (Debian's; installed when missing) on loopback, POSTing prepared gzip
 # batches of 100 events (CollectorLoad/make-batches.py; every event a uuid of its own,
@@ -24,7 +26,7 @@ root=$(pwd)
 here="$root/Benchmarks/CollectorLoad"
 
 cases=("$@")
-[ ${#cases[@]} -gt 0 ] || cases=(sqlite postgres memory)
+[ ${#cases[@]} -gt 0 ] || cases=(sqlite postgres memory lists)
 
 if ! command -v wrk >/dev/null; then
   echo "collector-load: installing wrk"
@@ -49,7 +51,8 @@ for case in "${cases[@]}"; do
     sqlite) python3 "$here/run.py" sqlite "$COLLECTOR" "$work/batches" ;;
     postgres) scripts/with-test-postgres.sh python3 "$here/run.py" postgres "$COLLECTOR" "$work/batches" ;;
     memory) python3 "$here/hostile.py" "$COLLECTOR" ;;
-    *) echo "collector-load: unknown case $case (sqlite, postgres, memory)"; exit 2 ;;
+    lists) python3 "$here/list-memory.py" "$COLLECTOR" ;;
+    *) echo "collector-load: unknown case $case (sqlite, postgres, memory, lists)"; exit 2 ;;
   esac
 done
 echo "collector-load: done; $(uptime)"

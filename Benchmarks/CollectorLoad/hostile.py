@@ -21,31 +21,15 @@ import time
 import uuid
 import zlib
 
+from collector_process import peak_kib, start as start_collector
+
 EXECUTABLE = sys.argv[1]
 OPTIONS = sys.argv[2:]
 DEADLINE = 60  # seconds, any one exchange
 
 
 def start():
-    process = subprocess.Popen([EXECUTABLE, "--port", "0", *OPTIONS], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    started = time.monotonic()
-    while time.monotonic() - started < 30:
-        line = process.stdout.readline().decode(errors="replace")
-        match = re.search(r"listening on http://127\.0\.0\.1:(\d+)", line)
-        if match:
-            # Keep the pipe drained (one log line per batch) without blocking the collector.
-            threading.Thread(target=lambda: process.stdout.read(), daemon=True).start()
-            return process, int(match.group(1))
-    process.kill()
-    sys.exit("hostile: the collector did not start")
-
-
-def peak_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    return 0
+    return start_collector(EXECUTABLE, OPTIONS)
 
 
 def exchange(port, head, body_chunks=(), total=0):

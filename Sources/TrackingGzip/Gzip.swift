@@ -41,6 +41,10 @@ public enum Gzip {
 
     /// The bytes the gzip stream `input` encodes; at most `limit` of them
     /// (a few kilobytes can inflate to gigabytes).
+    ///
+    /// A gzip file is one or more members (RFC 1952, 2.2), as `cat a.gz b.gz` makes and
+    /// `zcat` reads: their contents follow each other. Every byte must belong to a whole
+    /// member: anything after the last one (garbage, zeros, a member cut short) is malformed.
     public static func inflate(_ input: [UInt8], limit: Int) throws(InflateFailure) -> [UInt8] {
         var stream = z_stream()
         // windowBits 15 + 16: gzip framing only (no raw or zlib streams).
@@ -54,15 +58,21 @@ public enum Gzip {
         input.withUnsafeBufferPointer { source in
             stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
             stream.avail_in = uInt(source.count)
-            repeat {
-                let produced: Int = chunk.withUnsafeMutableBufferPointer { target in
-                    stream.next_out = target.baseAddress
-                    stream.avail_out = uInt(target.count)
-                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    return target.count - Int(stream.avail_out)
-                }
-                output.append(contentsOf: chunk[0..<produced])
-            } while status == Z_OK && output.count <= limit && (stream.avail_in > 0 || stream.avail_out == 0)
+            while true {
+                repeat {
+                    let produced: Int = chunk.withUnsafeMutableBufferPointer { target in
+                        stream.next_out = target.baseAddress
+                        stream.avail_out = uInt(target.count)
+                        status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                        return target.count - Int(stream.avail_out)
+                    }
+                    output.append(contentsOf: chunk[0..<produced])
+                } while status == Z_OK && output.count <= limit && (stream.avail_in > 0 || stream.avail_out == 0)
+                // A member ended and bytes follow: they must be the next member.
+                guard status == Z_STREAM_END, stream.avail_in > 0, output.count <= limit else { break }
+                status = inflateReset(&stream)
+                guard status == Z_OK else { break }
+            }
         }
         if output.count > limit { throw .tooLarge }
         guard status == Z_STREAM_END else { throw .malformed }

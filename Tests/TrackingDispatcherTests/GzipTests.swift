@@ -58,4 +58,17 @@ struct GzipTests {
         #expect(throws: Gzip.InflateFailure.tooLarge) { try Gzip.inflate(compressed, limit: 1_000) }
         #expect(throws: Gzip.InflateFailure.tooLarge) { try Gzip.inflate(compressed, limit: text.count - 1) }
     }
+
+    @Test("Several gzip members inflate to their contents in order; anything after the last member is refused")
+    func members() throws {
+        let first = Array("{\"sentAt\":\"2026-11-22T12:00:01.000Z\",".utf8), second = Array("\"events\":[]}".utf8)
+        let one = try #require(Gzip.compress(first)), two = try #require(Gzip.compress(second))
+        #expect(try Gzip.inflate(one + two, limit: 1 << 20) == first + second)
+        #expect(try Gzip.inflate(one + two + one, limit: 1 << 20) == first + second + first)
+        #expect(throws: Gzip.InflateFailure.tooLarge) { try Gzip.inflate(one + two, limit: first.count + 1) }
+        #expect(throws: Gzip.InflateFailure.malformed) { try Gzip.inflate(one + Array("garbage".utf8), limit: 1 << 20) }
+        #expect(throws: Gzip.InflateFailure.malformed) { try Gzip.inflate(one + [0, 0, 0, 0], limit: 1 << 20) }
+        #expect(throws: Gzip.InflateFailure.malformed) { try Gzip.inflate(one + two.dropLast(3), limit: 1 << 20) }
+        #expect(throws: Gzip.InflateFailure.malformed) { try Gzip.inflate(one + [0x1f], limit: 1 << 20) }
+    }
 }

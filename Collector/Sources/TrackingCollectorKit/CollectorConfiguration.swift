@@ -46,8 +46,18 @@ public struct CollectorLimits: Sendable {
     public var readTimeout: TimeInterval = 10
     /// A connection with no request in flight is closed after this many seconds.
     public var idleTimeout: TimeInterval = 30
-    /// Connections served at once; more wait in the listen backlog.
+    /// Connections served at once; more wait in the listen backlog. When one takes the
+    /// last slot, the connection whose last request started longest ago is asked to
+    /// close (at once when idle, after its answer otherwise; never a monitor stream).
     public var maxConnections = 512
+    /// Monitor streams (`GET /monitor/stream`) open at once; more are answered 503.
+    /// Keep it well below `maxConnections`: streams never give their slot back early.
+    public var maxStreams = 32
+    /// A monitor stream ends after this many seconds (the browser reconnects).
+    public var maxStreamSeconds: TimeInterval = 600
+    /// Reads (`GET /events`, `/rejected`, `/requests`, `/monitor/snapshot`) answered at
+    /// once; more are answered 503 with `Retry-After`. Batches never wait for a read.
+    public var maxConcurrentReads = 8
     /// Rejections listed by uuid in one answer; the rest are counted (`rejectedCount`).
     public var maxListedRejections = 100
     /// Characters of one rejection reason or violation kept in an answer.
@@ -59,4 +69,19 @@ public struct CollectorLimits: Sendable {
 
     /// The defaults.
     public init() {}
+}
+
+extension CollectorLimits {
+    /// Why these limits cannot run (streams and reads could take every connection,
+    /// or a budget is not positive), if they cannot.
+    var capacityProblem: String? {
+        if maxConnections < 2 { return "maxConnections must be at least 2 (it is \(maxConnections))" }
+        if maxStreams < 0 || maxConcurrentReads < 1 || !(maxStreamSeconds > 0) {
+            return "maxStreams must be 0 or more, maxConcurrentReads 1 or more, maxStreamSeconds above 0"
+        }
+        if maxStreams + maxConcurrentReads >= maxConnections {
+            return "maxStreams (\(maxStreams)) + maxConcurrentReads (\(maxConcurrentReads)) must stay below maxConnections (\(maxConnections)), so that batches always have a connection"
+        }
+        return nil
+    }
 }

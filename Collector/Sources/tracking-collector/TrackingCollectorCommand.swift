@@ -83,8 +83,17 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
     @Option(help: "Seconds an idle connection is kept.")
     var idleTimeout = CollectorLimits().idleTimeout
 
-    @Option(help: "Connections served at once.")
+    @Option(help: "Connections served at once; when full, the one idle longest makes room.")
     var maxConnections = CollectorLimits().maxConnections
+
+    @Option(help: "Monitor streams open at once (503 beyond).")
+    var maxStreams = CollectorLimits().maxStreams
+
+    @Option(help: "Seconds a monitor stream stays open (the browser reconnects).")
+    var maxStreamSeconds = CollectorLimits().maxStreamSeconds
+
+    @Option(help: "Reads (/events, /rejected, /requests, the monitor snapshot) answered at once (503 beyond).")
+    var maxConcurrentReads = CollectorLimits().maxConcurrentReads
 
     func run() async throws {
         LoggingSystem.bootstrap { label in
@@ -112,6 +121,9 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
         configuration.access.allowedOrigins = Set(allowedOrigins)
         configuration.access.readToken = try secret(file: tokenFile, environment: "TRACKING_COLLECTOR_TOKEN")
         configuration.access.writeKey = try secret(file: writeKeyFile, environment: "TRACKING_COLLECTOR_WRITE_KEY")
+        configuration.limits.maxStreams = maxStreams
+        configuration.limits.maxStreamSeconds = maxStreamSeconds
+        configuration.limits.maxConcurrentReads = maxConcurrentReads
 
         let loaded = try loadContract()
         let storage: any EventStorage

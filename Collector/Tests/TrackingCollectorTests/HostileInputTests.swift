@@ -288,21 +288,6 @@ struct HostileInputTests {
         await collector.stop()
     }
 
-    @Test("Connections beyond the limit wait for a free one")
-    func connectionLimit() async throws {
-        let collector = try await RunningCollector.start { $0.limits.maxConnections = 2 }
-        let held = try (0..<2).map { _ in try RawHTTP.connect(port: collector.port) }
-        try await Task.sleep(for: .milliseconds(200))
-        let port = collector.port
-        let waiting = Task { try await RawHTTP.exchange(port: port, Self.head("GET /health HTTP/1.1", ["Host: 127.0.0.1", "Connection: close"])) }
-        try await Task.sleep(for: .milliseconds(700))
-        held.forEach { close($0) }
-        let answer = try await waiting.value
-        #expect(answer.status == 200)
-        #expect(answer.seconds >= 0.6)
-        await collector.stop()
-    }
-
     @Test("A NUL byte in text is stored and read back exactly")
     func nulByte() async throws {
         let collector = try await RunningCollector.start()

@@ -115,8 +115,11 @@ enum RawHTTP {
         var seconds: Double
     }
 
-    static func connect(port: Int) throws -> Int32 {
+    /// A connected socket; `receiveBuffer` makes the kernel's buffer small (set before
+    /// connecting), for a client that reads slowly.
+    static func connect(port: Int, receiveBuffer: Int32? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian

@@ -10,12 +10,14 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
     let inner: HTTP1Channel
     let limits: CollectorLimits
+    let registry: ConnectionRegistry
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let limits = self.limits
         let inner = self.inner
+        let registry = self.registry
         return channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(RequestHeadGuard(limits: limits))
+            try channel.pipeline.syncOperations.addHandler(RequestHeadGuard(limits: limits, registry: registry))
         }.flatMap {
             inner.setup(channel: channel, logger: logger)
         }
@@ -28,15 +30,17 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
 extension HTTPServerBuilder {
     /// HTTP/1.1 with the collector's limits: the guard, the parser's own limits set
-    /// just above the guard's (a backstop), and the idle timeout.
-    static func guardedHTTP1(limits: CollectorLimits) -> HTTPServerBuilder {
+    /// just above the guard's (a backstop), and the idle timeout; `registry` follows
+    /// the connections (idle ones make room for new ones).
+    static func guardedHTTP1(limits: CollectorLimits, registry: ConnectionRegistry) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
             let configuration = HTTP1Channel.Configuration(
                 idleTimeout: .milliseconds(Int64(limits.idleTimeout * 1_000)),
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: limits.maxHeadBytes + 1_024,
                                                 maxHeaderListSize: limits.maxHeadBytes + 1_024,
                                                 maxHeaderFieldCount: 200))
-            return GuardedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: configuration), limits: limits)
+            return GuardedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: configuration), limits: limits,
+                                       registry: registry)
         }
     }
 }

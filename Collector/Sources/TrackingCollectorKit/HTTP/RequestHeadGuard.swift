@@ -8,16 +8,32 @@ import NIOCore
 /// - a request line longer than `maxRequestLineBytes`: 414;
 /// - a head (request line and headers) longer than `maxHeadBytes`: 431;
 /// - a `Content-Length` above `maxBodyBytes`: 413, before any of the body is read;
-/// - a request that is not whole `readTimeout` seconds after its first byte: 408.
+/// - a request that is not whole `readTimeout` seconds after its first byte: 408;
+/// - a head without `Host` (HTTP/1.1) or with two: 400 (RFC 9112, 3.2);
+/// - a chunked body whose framing is not chunked framing: 400 (the route would
+///   otherwise see a failed body, which is not a body too large).
+///
+/// It also asks the connection to close after the answer when the request says so
+/// (an HTTP/1.0 request without keep-alive; RFC 9112, 9.3), tells the
+/// `ConnectionRegistry` when a connection opens, starts a request and closes, and
+/// holds back a close until what was written has reached the socket (below).
 ///
 /// One pass over each byte of the head (the end of the head is found by a small
 /// state machine, never by rescanning), so a hostile line costs linear time.
 /// - a chunked body whose chunk sizes add up past `maxBodyBytes`: 413, from the size
 ///   lines alone (a chunk is refused before its data is read), or whose framing
 ///   passes `streamedBodyLimit`; its end (last chunk, trailers) is followed exactly.
-final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
+///
+/// Being first in line, it sees every write on its way to the socket: a close asked
+/// for while written bytes are still queued (Hummingbird closes right after writing
+/// the end of an answer, on idle timeout and on quiesce) waits until they are written,
+/// so an answer is never cut short for a client that reads slowly; only a client
+/// that takes nothing at all for `idleTimeout` seconds is closed on.
+final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
+    typealias OutboundIn = IOData
+    typealias OutboundOut = IOData
 
     private enum Phase {
         /// Reading a head: bytes so far, whether the request line ended, how many of "\r\n\r\n" matched.
@@ -46,24 +62,110 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         /// The trailer section: a line's first byte, inside a line, its LF.
         case trailerStart, trailerLine
         case trailerLF(emptyLine: Bool)
-        /// Not chunked framing: passed on for the parser to refuse (400).
+        /// Not chunked framing: refused (400).
         case malformed
     }
 
     private let limits: CollectorLimits
+    private let registry: ConnectionRegistry?
+    private var registered = false
+    /// Set when the head just read asks for the connection to close after its answer.
+    private var quiesceAfterRead = false
+    /// Writes passed on and not yet written to the socket, and those written so far.
+    private var unwrittenWrites = 0
+    private var writtenWrites = 0
+    /// A close held back until the writes before it are written.
+    private var heldClose: (mode: CloseMode, promises: [EventLoopPromise<Void>])?
+    private var stallCheck: Scheduled<Void>?
     private var phase = Phase.head(bytes: 0, lineEnded: false, matched: 0)
     /// The current head's bytes (at most `maxHeadBytes`), to read its framing headers.
     private var head: [UInt8] = []
     private var timeout: Scheduled<Void>?
 
-    init(limits: CollectorLimits) {
+    init(limits: CollectorLimits, registry: ConnectionRegistry? = nil) {
         self.limits = limits
+        self.registry = registry
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { register(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        register(context)
+        context.fireChannelActive()
+    }
+
+    private func register(_ context: ChannelHandlerContext) {
+        guard !registered else { return }
+        registered = true
+        registry?.opened(context.channel)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
         guard inspect(buffer.readableBytesView, context: context) else { return }
         context.fireChannelRead(data)
+        if quiesceAfterRead {
+            // The parser has the head now, so the request counts as in flight:
+            // Hummingbird closes the connection once its answer is written.
+            quiesceAfterRead = false
+            context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        }
+    }
+
+    // MARK: Writes and closes
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        unwrittenWrites += 1
+        let written = promise ?? context.eventLoop.makePromise(of: Void.self)
+        written.futureResult.assumeIsolated().whenComplete { [self] _ in
+            unwrittenWrites -= 1
+            writtenWrites += 1
+            if unwrittenWrites == 0 { releaseHeldClose(context: context) }
+        }
+        context.write(data, promise: written)
+    }
+
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        guard unwrittenWrites > 0, context.channel.isActive else {
+            context.close(mode: mode, promise: promise)
+            return
+        }
+        if var held = heldClose {
+            if mode == .all { held.mode = .all }
+            if let promise { held.promises.append(promise) }
+            heldClose = held
+            return
+        }
+        heldClose = (mode, promise.map { [$0] } ?? [])
+        context.flush()
+        watchForStall(context: context, written: writtenWrites)
+    }
+
+    /// Closes anyway when nothing more was written for `idleTimeout` seconds: a client
+    /// that reads nothing cannot keep the connection.
+    private func watchForStall(context: ChannelHandlerContext, written: Int) {
+        stallCheck = context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(limits.idleTimeout * 1_000))) { [self] in
+            guard heldClose != nil else { return }
+            if writtenWrites == written {
+                releaseHeldClose(context: context)
+            } else {
+                watchForStall(context: context, written: writtenWrites)
+            }
+        }
+    }
+
+    private func releaseHeldClose(context: ChannelHandlerContext) {
+        guard let held = heldClose else { return }
+        heldClose = nil
+        stallCheck?.cancel()
+        stallCheck = nil
+        let promise: EventLoopPromise<Void>? = held.promises.isEmpty ? nil : context.eventLoop.makePromise()
+        promise?.futureResult.assumeIsolated().whenComplete { result in
+            held.promises.forEach { $0.completeWith(result) }
+        }
+        context.close(mode: held.mode, promise: promise)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -77,6 +179,9 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         timeout?.cancel()
         timeout = nil
+        stallCheck?.cancel()
+        stallCheck = nil
+        if registered { registry?.closed(context.channel) }
         context.fireChannelInactive()
     }
 
@@ -91,7 +196,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                 let start = index
                 let (next, total, ended, refusal) = followChunks(bytes, from: &index, declared: declared, state: state)
                 if let refusal {
-                    refuse(413, refusal, context: context)
+                    refuse(refusal.status, refusal.message, context: context)
                     return false
                 }
                 if ended {
@@ -112,7 +217,10 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                     phase = .body(remaining: remaining - take)
                 }
             case .head(var count, var lineEnded, var matched):
-                if count == 0 { startTimer(context: context) }
+                if count == 0 {
+                    startTimer(context: context)
+                    registry?.requestStarted(on: context.channel)
+                }
                 while index < bytes.endIndex {
                     let byte = bytes[index]
                     index += 1
@@ -136,9 +244,14 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                     phase = .head(bytes: count, lineEnded: lineEnded, matched: matched)
                     return true
                 }
-                let framing = Self.framing(of: head)
+                let facts = RequestHeadFacts(head: head)
                 head.removeAll(keepingCapacity: true)
-                switch framing {
+                if let problem = facts.hostProblem {
+                    refuse(400, problem, context: context)
+                    return false
+                }
+                if facts.closesConnection { quiesceAfterRead = true }
+                switch facts.framing {
                 case .chunked:
                     phase = .chunked(raw: 0, declared: 0, state: .size(value: 0, digits: 0))
                 case .length(let length) where length > limits.maxBodyBytes:
@@ -157,9 +270,9 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// body ended (last chunk and trailers), and why it is refused, if it is. Data is
     /// skipped a whole read at a time; only the framing is read byte by byte.
     private func followChunks(_ bytes: ByteBufferView, from index: inout ByteBufferView.Index, declared: Int,
-                              state: ChunkState) -> (ChunkState, Int, Bool, String?) {
+                              state: ChunkState) -> (ChunkState, Int, Bool, (status: Int, message: String)?) {
         let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
-        let tooLarge = "the body is larger than \(limits.maxBodyBytes) bytes"
+        let tooLarge = (status: 413, message: "the body is larger than \(limits.maxBodyBytes) bytes")
         var state = state
         var declared = declared
         while index < bytes.endIndex {
@@ -170,8 +283,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                 continue
             }
             if state == .malformed {
-                index = bytes.endIndex
-                break
+                return (state, declared, false, (400, "the body is not valid chunked framing"))
             }
             let byte = bytes[index]
             index += 1
@@ -210,6 +322,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                 break
             }
         }
+        if state == .malformed { return (state, declared, false, (400, "the body is not valid chunked framing")) }
         return (state, declared, false, nil)
     }
 
@@ -252,6 +365,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         timeout = nil
         head = []
         let reason = switch status {
+        case 400: "Bad Request"
         case 408: "Request Timeout"
         case 413: "Content Too Large"
         case 414: "URI Too Long"
@@ -280,26 +394,5 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// unread bytes on a connection the pipeline may have stopped reading).
     static func streamedBodyLimit(_ limits: CollectorLimits) -> Int {
         limits.maxBodyBytes + limits.maxBodyBytes / 8 + 1_024
-    }
-
-    enum Framing: Equatable {
-        case length(Int)
-        case chunked
-    }
-
-    /// The body's framing from a head's headers: chunked, or a length (0 without one).
-    /// A malformed length is left for the parser to refuse (400).
-    static func framing(of head: [UInt8]) -> Framing {
-        let text = String(decoding: head, as: UTF8.self)
-        var length = 0
-        for line in text.split(separator: "\r\n").dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            if name == "transfer-encoding", value.lowercased().contains("chunked") { return .chunked }
-            if name == "content-length", let number = Int(value), number >= 0 { length = number }
-            if name == "content-length", Int(value) == nil, value.count > 18 { return .length(Int.max) }
-        }
-        return .length(length)
     }
 }

@@ -8,7 +8,8 @@ import TrackingCore
 /// `{"drop":true}`, `{"delayMs":1500}` (then answered normally, or with `status`),
 /// `{"status":400,"body":"…"}`. `Fault.parse` validates every member.
 public struct Fault: Sendable, Hashable {
-    /// The status to answer with (100–599); `nil` with a delay means "answer normally, late".
+    /// The status to answer with (200–599); `nil` with a delay means "answer normally, late".
+    /// 204 and 304 answers have no body (RFC 9110, 15.3.5 and 15.4.5).
     public var status: Int?
     /// The `Retry-After` header value: delay seconds or an HTTP date.
     public var retryAfter: String?
@@ -16,7 +17,7 @@ public struct Fault: Sendable, Hashable {
     public var delayMs: Int?
     /// Close the connection without an answer.
     public var drop: Bool
-    /// A body to answer with (default: a short JSON error); at most 64 KiB.
+    /// A body to answer with (default: a short JSON error, none for 204 and 304); at most 64 KiB.
     public var body: String?
 
     /// A fault; `Fault.parse` is the checked way in from JSON.
@@ -80,7 +81,20 @@ public struct Fault: Sendable, Hashable {
                 throw Invalid(description: "unknown member \(String(key.prefix(40)).debugDescription)")
             }
         }
+        // Framing: an answer with one of these statuses ends at its head, so a body
+        // would be read by the client as the start of the next answer.
+        if let status = fault.status, (100...199).contains(status) {
+            throw Invalid(description: "status \(status) is informational, not an answer: use 200 to 599")
+        }
+        if let status = fault.status, !Self.allowsBody(status: status), fault.body != nil {
+            throw Invalid(description: "a \(status) answer has no body: remove body")
+        }
         return fault
+    }
+
+    /// Whether an answer with `status` may have a body (not 1xx, 204 or 304).
+    static func allowsBody(status: Int) -> Bool {
+        status >= 200 && status != 204 && status != 304
     }
 
     /// A JSON integer that fits an `Int` (no fraction, no exponent).

@@ -7,13 +7,43 @@ final class LiveFeed: Sendable {
     private let subscribers = Locked<[UUID: AsyncStream<String>.Continuation]>([:])
     static let bufferPerSubscriber = 2_000
 
-    /// A stream of items from now on; ends when the subscriber goes away or `finishAll()`.
-    func subscribe() -> AsyncStream<String> {
+    /// One subscriber's items. Dropping it ends the subscription, so a stream whose
+    /// answer was never written (the client went away first) gives its place back.
+    final class Subscription: Sendable {
+        let items: AsyncStream<String>
+        private let continuation: AsyncStream<String>.Continuation
+
+        init(items: AsyncStream<String>, continuation: AsyncStream<String>.Continuation) {
+            self.items = items
+            self.continuation = continuation
+        }
+
+        deinit { continuation.finish() }
+    }
+
+    /// Items from now on; they end when the subscription is dropped, `seconds` after
+    /// it started, or at `finishAll()`. `nil` when `limit` streams are open.
+    func subscribe(limit: Int = .max, seconds: TimeInterval = .infinity) -> Subscription? {
         let id = UUID()
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(Self.bufferPerSubscriber))
-        continuation.onTermination = { [subscribers] _ in subscribers.update { _ = $0.removeValue(forKey: id) } }
-        subscribers.update { $0[id] = continuation }
-        return stream
+        let expiry = seconds.isFinite ? Task {
+            try? await Task.sleep(for: .milliseconds(Int64(seconds * 1_000)))
+            continuation.finish()
+        } : nil
+        continuation.onTermination = { [subscribers] _ in
+            expiry?.cancel()
+            subscribers.update { _ = $0.removeValue(forKey: id) }
+        }
+        let added = subscribers.update { list in
+            guard list.count < limit else { return false }
+            list[id] = continuation
+            return true
+        }
+        guard added else {
+            continuation.finish()
+            return nil
+        }
+        return Subscription(items: stream, continuation: continuation)
     }
 
     var subscriberCount: Int { subscribers.get().count }

@@ -25,12 +25,21 @@ extension CollectorService {
             }
         }
         router.get("/monitor/snapshot") { [self] request, _ in try await snapshot(request) }
-        router.get("/monitor/stream") { [self] _, _ in
-            let stream = feed.subscribe()
-            let body = ResponseBody { writer in
+        router.get("/monitor/stream") { [self] _, context in
+            let limits = configuration.limits
+            guard let subscription = feed.subscribe(limit: limits.maxStreams, seconds: limits.maxStreamSeconds) else {
+                var busy = Self.error(503, "at most \(limits.maxStreams) monitor streams are open; try again later")
+                busy.headers[.retryAfter] = "5"
+                return busy
+            }
+            // Marked now, before the answer starts: a stream is never asked to make room.
+            let channel = context.channel
+            registry.setStreaming(true, on: channel)
+            let body = ResponseBody { [registry] writer in
+                defer { registry.setStreaming(false, on: channel) }
                 // A first comment so the browser knows the stream is open.
                 try await writer.write(ByteBuffer(string: ": connected\n\n"))
-                for await item in stream {
+                for await item in subscription.items {
                     try await writer.write(ByteBuffer(string: "data: \(item)\n\n"))
                 }
                 try await writer.finish(nil)
@@ -52,10 +61,13 @@ extension CollectorService {
                     + rejected.map { MonitorItem(rejected: $0, mask: mask).json } + journeys.all)
     }
 
-    /// `GET /monitor/snapshot`: the snapshot's items and how the collector runs.
+    /// What the page shows on load: the newest stored and rejected events (`limit`
+    /// of each, default 2,000, at most 10,000), the journey steps this instance
+    /// holds, and how the collector runs; written a page at a time.
     private func snapshot(_ request: Request) async throws -> Response {
+        guard let permit = reads.enter() else { return Self.busyReading() }
         let limit = min(max(Int(request.uri.queryParameters["limit"] ?? "") ?? 2_000, 0), 10_000)
-        let (contract, items) = try await snapshotItems(limit: limit)
+        let contract = contract.get()
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("contract"); writer.beginObject()
@@ -64,11 +76,26 @@ extension CollectorService {
         writer.endObject()
         writer.key("storage"); writer.value(storage.summary)
         writer.key("showPII"); writer.value(configuration.showPII)
-        writer.key("items"); writer.beginArray()
-        for item in items { writer.rawValue(item.utf8) }
-        writer.endArray()
         writer.endObject()
-        return Self.json(200, writer.bytes)
+        // The members above, without the closing brace, then the items.
+        let opening = String(decoding: writer.bytes.dropLast(), as: UTF8.self) + #","items":["#
+        let mask = DisplayMask(contract: contract, showPII: configuration.showPII)
+        return pagedJSON(permit: permit) { [self] json, body in
+            json.text(opening)
+            let newest = PageQuery(limit: limit, newest: limit)
+            _ = try await Self.forEachPage(newest, json: &json, body: &body, read: { page in
+                try await storage.eventPage(EventQuery(limit: page.limit, offset: page.offset, after: page.after, newest: page.newest))
+            }, row: { event, json in
+                json.element(MonitorItem(event: event, duplicate: false, mask: mask).json.utf8)
+            })
+            _ = try await Self.forEachPage(newest, json: &json, body: &body, read: { try await storage.rejectedPage($0) },
+                                           row: { event, json in json.element(MonitorItem(rejected: event, mask: mask).json.utf8) })
+            for step in journeys.all {
+                json.element(step.utf8)
+                try await json.flush(to: &body, force: false)
+            }
+            json.text("]}")
+        }
     }
 
     /// `POST /v1/journey`: `{"steps":[{"uuid","event","stage","at",…}]}` from a debug

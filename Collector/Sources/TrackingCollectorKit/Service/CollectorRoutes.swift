@@ -103,7 +103,9 @@ extension CollectorService {
         guard let status = fault.status else { return nil }
         try await storage.logRequest(RequestRecord(requestID: requestID, status: status, events: 0, bytes: bytes,
                                                    outcome: "fault", receivedAt: Date()))
-        var response = Self.json(status, fault.body ?? #"{"error":"injected fault \#(status)"}"#)
+        var response = Fault.allowsBody(status: status)
+            ? Self.json(status, fault.body ?? #"{"error":"injected fault \#(status)"}"#)
+            : Response(status: HTTPResponse.Status(code: status))
         // Validated when queued: digits or an HTTP date, never CR or LF.
         if let retryAfter = fault.retryAfter { response.headers[.retryAfter] = retryAfter }
         return response
@@ -129,70 +131,120 @@ extension CollectorService {
 
     // MARK: Queries
 
+    /// `limit`, `offset`, `after` and `uuid` from a list request; `limit` at most 10,000 (default 1,000).
+    private static func listQuery(_ request: Request) -> EventQuery {
+        let parameters = request.uri.queryParameters
+        return EventQuery(uuid: parameters["uuid"].map(String.init),
+                          limit: min(max(Int(parameters["limit"] ?? "") ?? 1_000, 0), 10_000),
+                          offset: max(Int(parameters["offset"] ?? "") ?? 0, 0),
+                          after: Int(parameters["after"] ?? "").map { max($0, 0) })
+    }
+
+    /// Reads up to `query.limit` rows a page at a time with `read`, handing each to
+    /// `row`; returns the sequence number to continue after (`next` in the answer).
+    static func forEachPage<Row>(_ query: PageQuery, json: inout PagedJSON, body: inout any ResponseBodyWriter,
+                                 read: (PageQuery) async throws -> Page<Row>, row: (Row, inout PagedJSON) -> Void) async throws -> Int {
+        var query = query
+        var remaining = query.limit
+        var last = query.after ?? 0
+        while remaining > 0 {
+            query.limit = min(remaining, PagedJSON.rowsPerPage)
+            let page = try await read(query)
+            for item in page.rows {
+                row(item, &json)
+                try await json.flush(to: &body, force: false)
+            }
+            try await json.flush(to: &body)
+            remaining -= page.rows.count
+            guard let pageLast = page.last else { break }
+            last = pageLast
+            guard page.rows.count == query.limit else { break }
+            // The cursor places the next page: the offset and the newest window applied to the first.
+            query.after = pageLast
+            query.offset = 0
+            query.newest = nil
+        }
+        return last
+    }
+
     private func eventList(_ request: Request) async throws -> Response {
-        let query = EventQuery(uuid: request.uri.queryParameters["uuid"].map(String.init),
-                               limit: min(max(Int(request.uri.queryParameters["limit"] ?? "") ?? 1_000, 0), 10_000),
-                               offset: max(Int(request.uri.queryParameters["offset"] ?? "") ?? 0, 0))
+        guard let permit = reads.enter() else { return Self.busyReading() }
+        let query = Self.listQuery(request)
         let mask = DisplayMask(contract: contract.get(), showPII: configuration.showPII)
-        let events = try await storage.events(query).map { mask($0) }
+        return pagedJSON(permit: permit) { [self] json, body in
+            json.text(#"{"events":["#)
+            let uuid = query.uuid
+            let next = try await Self.forEachPage(query.page, json: &json, body: &body, read: { page in
+                try await storage.eventPage(EventQuery(uuid: uuid, limit: page.limit, offset: page.offset, after: page.after))
+            }, row: { event, json in json.element(Self.eventJSON(mask(event))) })
+            json.text(#"],"next":\#(next)}"#)
+        }
+    }
+
+    /// One stored event (already masked) as `/events` lists it.
+    static func eventJSON(_ event: CollectedEvent) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("events")
-        writer.beginArray()
-        for event in events {
-            writer.beginObject()
-            writer.key("uuid"); writer.value(event.uuid)
-            writer.key("event"); writer.value(event.eventName)
-            writer.key("kind"); writer.value(event.kind)
-            writer.key("requestId"); writer.value(event.requestID)
-            writer.key("receivedAt"); writer.timestamp(event.receivedAt)
-            writer.key("violations"); ViolationJSON.write(event.violations, to: &writer)
-            writer.key("payload"); writer.rawValue(event.payload.utf8)
-            writer.endObject()
-        }
-        writer.endArray()
+        writer.key("uuid"); writer.value(event.uuid)
+        writer.key("event"); writer.value(event.eventName)
+        writer.key("kind"); writer.value(event.kind)
+        writer.key("requestId"); writer.value(event.requestID)
+        writer.key("receivedAt"); writer.timestamp(event.receivedAt)
+        writer.key("violations"); ViolationJSON.write(event.violations, to: &writer)
+        writer.key("payload"); writer.rawValue(event.payload.utf8)
         writer.endObject()
-        return Self.json(200, writer.bytes)
+        return writer.bytes
     }
 
     private func rejectedList(_ request: Request) async throws -> Response {
-        let limit = min(max(Int(request.uri.queryParameters["limit"] ?? "") ?? 1_000, 0), 10_000)
+        guard let permit = reads.enter() else { return Self.busyReading() }
+        let query = Self.listQuery(request).page
+        let mask = DisplayMask(contract: contract.get(), showPII: configuration.showPII)
+        return pagedJSON(permit: permit) { [self] json, body in
+            json.text(#"{"rejected":["#)
+            let next = try await Self.forEachPage(query, json: &json, body: &body, read: { try await storage.rejectedPage($0) },
+                                                  row: { event, json in json.element(Self.rejectedJSON(mask(event))) })
+            json.text(#"],"next":\#(next)}"#)
+        }
+    }
+
+    /// One rejected event (already masked) as `/rejected` lists it.
+    static func rejectedJSON(_ event: RejectedEvent) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("rejected")
-        writer.beginArray()
-        let mask = DisplayMask(contract: contract.get(), showPII: configuration.showPII)
-        for event in try await storage.rejected(limit: limit, offset: 0).map({ mask($0) }) {
-            writer.beginObject()
-            writer.key("uuid"); writer.value(event.uuid)
-            writer.key("reason"); writer.value(event.reason)
-            writer.key("requestId"); writer.value(event.requestID)
-            writer.key("payload"); writer.rawValue(event.payload.utf8)
-            writer.endObject()
-        }
-        writer.endArray()
+        writer.key("uuid"); writer.value(event.uuid)
+        writer.key("reason"); writer.value(event.reason)
+        writer.key("requestId"); writer.value(event.requestID)
+        writer.key("payload"); writer.rawValue(event.payload.utf8)
         writer.endObject()
-        return Self.json(200, writer.bytes)
+        return writer.bytes
     }
 
     private func requestList(_ request: Request) async throws -> Response {
-        let limit = min(max(Int(request.uri.queryParameters["limit"] ?? "") ?? 1_000, 0), 10_000)
-        var writer = JSONWriter()
-        writer.beginArray()
-        for record in try await storage.requests(limit: limit) {
-            writer.beginObject()
-            writer.key("requestId"); writer.value(record.requestID)
-            writer.key("status"); writer.value(record.status)
-            writer.key("events"); writer.value(record.events)
-            writer.key("accepted"); writer.value(record.accepted)
-            writer.key("duplicates"); writer.value(record.duplicates)
-            writer.key("rejected"); writer.value(record.rejected)
-            writer.key("bytes"); writer.value(record.bytes)
-            writer.key("outcome"); writer.value(record.outcome)
-            writer.endObject()
+        guard let permit = reads.enter() else { return Self.busyReading() }
+        let query = Self.listQuery(request).page
+        return pagedJSON(permit: permit) { [self] json, body in
+            json.text("[")
+            _ = try await Self.forEachPage(query, json: &json, body: &body, read: { try await storage.requestPage($0) },
+                                           row: { record, json in json.element(Self.requestJSON(record)) })
+            json.text("]")
         }
-        writer.endArray()
-        return Self.json(200, writer.bytes)
+    }
+
+    /// One request record as `/requests` lists it.
+    static func requestJSON(_ record: RequestRecord) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("requestId"); writer.value(record.requestID)
+        writer.key("status"); writer.value(record.status)
+        writer.key("events"); writer.value(record.events)
+        writer.key("accepted"); writer.value(record.accepted)
+        writer.key("duplicates"); writer.value(record.duplicates)
+        writer.key("rejected"); writer.value(record.rejected)
+        writer.key("bytes"); writer.value(record.bytes)
+        writer.key("outcome"); writer.value(record.outcome)
+        writer.endObject()
+        return writer.bytes
     }
 
     // MARK: Answers

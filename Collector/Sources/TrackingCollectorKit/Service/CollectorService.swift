@@ -24,6 +24,12 @@ public final class CollectorService: Sendable {
     let journeys = JourneyBook()
     let gzippedRequests = Locked(0)
     let refusals = Locked(AccessRefusals())
+    /// The open connections; idle ones make room for new ones (docs/collector.md, "Capacity").
+    let registry: ConnectionRegistry
+    let reads: ReadGate
+    /// The largest single write of a list answer so far, in bytes: what bounds the
+    /// memory a list of any length takes (`PagedJSON`).
+    let largestListWrite = Locked(0)
     let logger: Logger
     private let running = Locked<(group: ServiceGroup?, task: Task<Void, Never>?)>((nil, nil))
 
@@ -36,6 +42,8 @@ public final class CollectorService: Sendable {
         self.storage = storage
         self.contract = Locked(contract)
         self.faults = FaultQueue(capacity: configuration.limits.maxQueuedFaults)
+        self.registry = ConnectionRegistry(capacity: configuration.limits.maxConnections)
+        self.reads = ReadGate(capacity: configuration.limits.maxConcurrentReads)
         self.logger = logger
     }
 
@@ -49,22 +57,24 @@ public final class CollectorService: Sendable {
         logger.notice("contract reloaded (\(reason)): \(newContract.name) \(newContract.version)")
     }
 
-    /// Starts listening; returns the bound port.
+    /// Starts listening; returns the bound port. Throws `CollectorStartError` when the
+    /// limits leave batches no connection of their own.
     @discardableResult
     public func start() async throws -> Int {
         try configuration.access.check(listeningOn: configuration.host)
+        let limits = configuration.limits
+        if let problem = limits.capacityProblem { throw CollectorStartError(message: problem) }
         let router = Router(context: CollectorRequestContext.self)
         // Before the routes: it applies to every route added after it (and to unknown paths).
         router.add(middleware: AccessMiddleware(access: configuration.access, listenHost: configuration.host,
                                                 refusals: refusals))
         addRoutes(to: router)
-        let limits = configuration.limits
         let (portStream, portContinuation) = AsyncStream<Int>.makeStream()
         var quiet = Logger(label: "tracking-collector.http")
         quiet.logLevel = .warning
         let app = Application(
             router: router,
-            server: .guardedHTTP1(limits: limits),
+            server: .guardedHTTP1(limits: limits, registry: registry),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: nil,

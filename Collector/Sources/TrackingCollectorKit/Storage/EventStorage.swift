@@ -15,12 +15,13 @@ public protocol EventStorage: Sendable {
     func ingest(_ batch: IngestBatch) async throws -> Set<String>
     /// Records a request that stored nothing (malformed, refused, faulted).
     func logRequest(_ record: RequestRecord) async throws
-    /// Stored events, oldest first.
-    func events(_ query: EventQuery) async throws -> [CollectedEvent]
-    /// Rejected events, oldest first, skipping the `offset` oldest.
-    func rejected(limit: Int, offset: Int) async throws -> [RejectedEvent]
-    /// Request records, oldest first.
-    func requests(limit: Int) async throws -> [RequestRecord]
+    /// A page of stored events, oldest first. Lists are read a page at a time
+    /// (`last` is the next page's `after`), so no list is ever held whole.
+    func eventPage(_ query: EventQuery) async throws -> Page<CollectedEvent>
+    /// A page of rejected events, oldest first.
+    func rejectedPage(_ query: PageQuery) async throws -> Page<RejectedEvent>
+    /// A page of request records, oldest first.
+    func requestPage(_ query: PageQuery) async throws -> Page<RequestRecord>
     /// Totals over everything stored (every instance's, for a shared database).
     func totals() async throws -> StorageTotals
     /// Deletes everything (`DELETE /events`).
@@ -88,15 +89,67 @@ public struct RequestRecord: Sendable, Hashable {
     public var receivedAt: Date
 }
 
-/// Which events `events(_:)` returns.
+extension EventStorage {
+    /// Stored events, oldest first (one page).
+    public func events(_ query: EventQuery) async throws -> [CollectedEvent] { try await eventPage(query).rows }
+    /// Rejected events, oldest first, skipping the `offset` oldest.
+    public func rejected(limit: Int, offset: Int = 0) async throws -> [RejectedEvent] {
+        try await rejectedPage(PageQuery(limit: limit, offset: offset)).rows
+    }
+    /// Request records, oldest first.
+    public func requests(limit: Int) async throws -> [RequestRecord] { try await requestPage(PageQuery(limit: limit)).rows }
+}
+
+/// Which events `eventPage(_:)` returns: those with `uuid` (any without it), after
+/// the row `after` (a page's `last`), among the `newest` rows (all without it),
+/// skipping `offset`, at most `limit`, oldest first.
 public struct EventQuery: Sendable, Hashable {
     public var uuid: String?
     public var limit = 1_000
     public var offset = 0
-    public init(uuid: String? = nil, limit: Int = 1_000, offset: Int = 0) {
+    public var after: Int?
+    public var newest: Int?
+    public init(uuid: String? = nil, limit: Int = 1_000, offset: Int = 0, after: Int? = nil, newest: Int? = nil) {
         self.uuid = uuid
         self.limit = limit
         self.offset = offset
+        self.after = after
+        self.newest = newest
+    }
+
+    var page: PageQuery { PageQuery(limit: limit, offset: offset, after: after, newest: newest) }
+}
+
+/// Which rows a page of rejected events or requests has: after the row `after`
+/// (a page's `last`), among the `newest` rows (all without it), skipping `offset`,
+/// at most `limit`, oldest first.
+public struct PageQuery: Sendable, Hashable {
+    public var limit: Int
+    public var offset = 0
+    public var after: Int?
+    public var newest: Int?
+    public init(limit: Int, offset: Int = 0, after: Int? = nil, newest: Int? = nil) {
+        self.limit = limit
+        self.offset = offset
+        self.after = after
+        self.newest = newest
+    }
+
+    /// `newest` as an SQL `OFFSET` from the newest row to the first one in the page's
+    /// range; past the end (so: from the oldest row) when there is no `newest`.
+    var newestOffset: Int { newest.map { max($0 - 1, 0) } ?? Int(Int32.max) }
+}
+
+/// Rows of a list, oldest first, and where the next page starts.
+public struct Page<Row: Sendable>: Sendable {
+    public var rows: [Row]
+    /// The storage's sequence number of the last row (the next page's `after`);
+    /// `nil` when there are no rows.
+    public var last: Int?
+
+    public init(rows: [Row], last: Int?) {
+        self.rows = rows
+        self.last = last
     }
 }
 

@@ -180,50 +180,68 @@ public final class PostgresStorage: EventStorage {
         try await client.withConnection { connection in try await Self.insert(record, on: connection, logger: logger) }
     }
 
-    public func events(_ query: EventQuery) async throws -> [CollectedEvent] {
+    // Each page: rows after `after`, among the `newest` (the subquery: the first of
+    // them; past the end without `newest`), skipping `offset`, at most `limit`.
+
+    public func eventPage(_ query: EventQuery) async throws -> Page<CollectedEvent> {
+        let page = query.page
         let rows: PostgresRowSequence
         if let uuid = query.uuid {
             rows = try await client.query("""
-                SELECT uuid, event_name, kind, payload, violations::text, request_id, received_at FROM events
-                WHERE uuid = \(uuid.lowercased()) ORDER BY seq LIMIT \(query.limit) OFFSET \(query.offset)
+                SELECT seq, uuid, event_name, kind, payload, violations::text, request_id, received_at FROM events
+                WHERE uuid = \(uuid.lowercased()) AND seq > \(page.after ?? 0)
+                AND seq >= COALESCE((SELECT seq FROM events ORDER BY seq DESC LIMIT 1 OFFSET \(page.newestOffset)), 0)
+                ORDER BY seq LIMIT \(page.limit) OFFSET \(page.offset)
                 """, logger: logger)
         } else {
             rows = try await client.query("""
-                SELECT uuid, event_name, kind, payload, violations::text, request_id, received_at FROM events
-                ORDER BY seq LIMIT \(query.limit) OFFSET \(query.offset)
+                SELECT seq, uuid, event_name, kind, payload, violations::text, request_id, received_at FROM events
+                WHERE seq > \(page.after ?? 0)
+                AND seq >= COALESCE((SELECT seq FROM events ORDER BY seq DESC LIMIT 1 OFFSET \(page.newestOffset)), 0)
+                ORDER BY seq LIMIT \(page.limit) OFFSET \(page.offset)
                 """, logger: logger)
         }
-        var result: [CollectedEvent] = []
-        for try await (uuid, name, kind, payload, violations, requestID, receivedAt)
-            in rows.decode((String, String, String, String, String, String, Date).self) {
-            result.append(CollectedEvent(uuid: uuid, eventName: name, kind: kind, payload: payload,
-                                         violations: ViolationJSON.decode(violations), requestID: requestID, receivedAt: receivedAt))
+        var result = Page<CollectedEvent>(rows: [], last: nil)
+        for try await (seq, uuid, name, kind, payload, violations, requestID, receivedAt)
+            in rows.decode((Int, String, String, String, String, String, String, Date).self) {
+            result.rows.append(CollectedEvent(uuid: uuid, eventName: name, kind: kind, payload: payload,
+                                              violations: ViolationJSON.decode(violations), requestID: requestID,
+                                              receivedAt: receivedAt))
+            result.last = seq
         }
         return result
     }
 
-    public func rejected(limit: Int, offset: Int) async throws -> [RejectedEvent] {
+    public func rejectedPage(_ query: PageQuery) async throws -> Page<RejectedEvent> {
         let rows = try await client.query("""
-            SELECT uuid, reason, payload, request_id, received_at FROM rejected_events ORDER BY seq LIMIT \(limit) OFFSET \(offset)
+            SELECT seq, uuid, reason, payload, request_id, received_at FROM rejected_events
+            WHERE seq > \(query.after ?? 0)
+            AND seq >= COALESCE((SELECT seq FROM rejected_events ORDER BY seq DESC LIMIT 1 OFFSET \(query.newestOffset)), 0)
+            ORDER BY seq LIMIT \(query.limit) OFFSET \(query.offset)
             """, logger: logger)
-        var result: [RejectedEvent] = []
-        for try await (uuid, reason, payload, requestID, receivedAt) in rows.decode((String, String, String, String, Date).self) {
-            result.append(RejectedEvent(uuid: uuid, reason: reason, payload: payload, requestID: requestID, receivedAt: receivedAt))
+        var result = Page<RejectedEvent>(rows: [], last: nil)
+        for try await (seq, uuid, reason, payload, requestID, receivedAt) in rows.decode((Int, String, String, String, String, Date).self) {
+            result.rows.append(RejectedEvent(uuid: uuid, reason: reason, payload: payload, requestID: requestID,
+                                             receivedAt: receivedAt))
+            result.last = seq
         }
         return result
     }
 
-    public func requests(limit: Int) async throws -> [RequestRecord] {
+    public func requestPage(_ query: PageQuery) async throws -> Page<RequestRecord> {
         let rows = try await client.query("""
-            SELECT request_id, status, events, accepted, duplicates, rejected, bytes, outcome, received_at
-            FROM requests ORDER BY seq LIMIT \(limit)
+            SELECT seq, request_id, status, events, accepted, duplicates, rejected, bytes, outcome, received_at
+            FROM requests WHERE seq > \(query.after ?? 0)
+            AND seq >= COALESCE((SELECT seq FROM requests ORDER BY seq DESC LIMIT 1 OFFSET \(query.newestOffset)), 0)
+            ORDER BY seq LIMIT \(query.limit) OFFSET \(query.offset)
             """, logger: logger)
-        var result: [RequestRecord] = []
-        for try await (requestID, status, events, accepted, duplicates, rejected, bytes, outcome, receivedAt)
-            in rows.decode((String, Int, Int, Int, Int, Int, Int, String, Date).self) {
-            result.append(RequestRecord(requestID: requestID, status: status, events: events, accepted: accepted,
-                                        duplicates: duplicates, rejected: rejected, bytes: bytes, outcome: outcome,
-                                        receivedAt: receivedAt))
+        var result = Page<RequestRecord>(rows: [], last: nil)
+        for try await (seq, requestID, status, events, accepted, duplicates, rejected, bytes, outcome, receivedAt)
+            in rows.decode((Int, String, Int, Int, Int, Int, Int, Int, String, Date).self) {
+            result.rows.append(RequestRecord(requestID: requestID, status: status, events: events, accepted: accepted,
+                                             duplicates: duplicates, rejected: rejected, bytes: bytes, outcome: outcome,
+                                             receivedAt: receivedAt))
+            result.last = seq
         }
         return result
     }

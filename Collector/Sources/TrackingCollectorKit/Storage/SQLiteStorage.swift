@@ -127,65 +127,71 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
         try insert.run()
     }
 
-    public func events(_ query: EventQuery) async throws -> [CollectedEvent] {
-        try lock.withLock {
-            let columns = "uuid, event_name, kind, payload, violations, request_id, received_at"
-            let statement = try database.statement(query.uuid == nil
-                ? "SELECT \(columns) FROM events ORDER BY seq LIMIT ? OFFSET ?"
-                : "SELECT \(columns) FROM events WHERE uuid = ? ORDER BY seq LIMIT ? OFFSET ?")
-            defer { statement.reset() }
-            var index: Int32 = 1
-            if let uuid = query.uuid { try statement.bind(uuid.lowercased(), at: 1); index = 2 }
-            try statement.bind(query.limit, at: index)
-            try statement.bind(query.offset, at: index + 1)
-            var result: [CollectedEvent] = []
-            while try statement.step() {
-                result.append(CollectedEvent(
-                    uuid: statement.string(at: 0) ?? "", eventName: statement.string(at: 1) ?? "",
-                    kind: statement.string(at: 2) ?? "", payload: statement.string(at: 3) ?? "",
-                    violations: ViolationJSON.decode(statement.string(at: 4)),
-                    requestID: statement.string(at: 5) ?? "",
-                    receivedAt: Date(timeIntervalSince1970: statement.double(at: 6))))
-            }
-            return result
+    public func eventPage(_ query: EventQuery) async throws -> Page<CollectedEvent> {
+        let columns = "seq, uuid, event_name, kind, payload, violations, request_id, received_at"
+        return try page(query.uuid == nil
+            ? "SELECT \(columns) FROM events WHERE \(Self.range("events")) ORDER BY seq LIMIT ?3 OFFSET ?4"
+            : "SELECT \(columns) FROM events WHERE uuid = ?5 AND \(Self.range("events")) ORDER BY seq LIMIT ?3 OFFSET ?4",
+            query.page, uuid: query.uuid?.lowercased()) { statement in
+            CollectedEvent(
+                uuid: statement.string(at: 1) ?? "", eventName: statement.string(at: 2) ?? "",
+                kind: statement.string(at: 3) ?? "", payload: statement.string(at: 4) ?? "",
+                violations: ViolationJSON.decode(statement.string(at: 5)),
+                requestID: statement.string(at: 6) ?? "",
+                receivedAt: Date(timeIntervalSince1970: statement.double(at: 7)))
         }
     }
 
-    public func rejected(limit: Int, offset: Int) async throws -> [RejectedEvent] {
-        try lock.withLock {
-            let statement = try database.statement(
-                "SELECT uuid, reason, payload, request_id, received_at FROM rejected_events ORDER BY seq LIMIT ? OFFSET ?")
-            defer { statement.reset() }
-            try statement.bind(limit, at: 1)
-            try statement.bind(offset, at: 2)
-            var result: [RejectedEvent] = []
-            while try statement.step() {
-                result.append(RejectedEvent(uuid: statement.string(at: 0) ?? "", reason: statement.string(at: 1) ?? "",
-                                            payload: statement.string(at: 2) ?? "", requestID: statement.string(at: 3) ?? "",
-                                            receivedAt: Date(timeIntervalSince1970: statement.double(at: 4))))
-            }
-            return result
+    public func rejectedPage(_ query: PageQuery) async throws -> Page<RejectedEvent> {
+        try page("""
+            SELECT seq, uuid, reason, payload, request_id, received_at FROM rejected_events
+            WHERE \(Self.range("rejected_events")) ORDER BY seq LIMIT ?3 OFFSET ?4
+            """, query) { statement in
+            RejectedEvent(uuid: statement.string(at: 1) ?? "", reason: statement.string(at: 2) ?? "",
+                          payload: statement.string(at: 3) ?? "", requestID: statement.string(at: 4) ?? "",
+                          receivedAt: Date(timeIntervalSince1970: statement.double(at: 5)))
         }
     }
 
-    public func requests(limit: Int) async throws -> [RequestRecord] {
-        try lock.withLock {
-            let statement = try database.statement("""
-                SELECT request_id, status, events, accepted, duplicates, rejected, bytes, outcome, received_at
-                FROM requests ORDER BY seq LIMIT ?
-                """)
-            defer { statement.reset() }
-            try statement.bind(limit, at: 1)
-            var result: [RequestRecord] = []
-            while try statement.step() {
-                result.append(RequestRecord(
-                    requestID: statement.string(at: 0) ?? "", status: statement.int(at: 1), events: statement.int(at: 2),
-                    accepted: statement.int(at: 3), duplicates: statement.int(at: 4), rejected: statement.int(at: 5),
-                    bytes: statement.int(at: 6), outcome: statement.string(at: 7) ?? "",
-                    receivedAt: Date(timeIntervalSince1970: statement.double(at: 8))))
-            }
-            return result
+    public func requestPage(_ query: PageQuery) async throws -> Page<RequestRecord> {
+        try page("""
+            SELECT seq, request_id, status, events, accepted, duplicates, rejected, bytes, outcome, received_at
+            FROM requests WHERE \(Self.range("requests")) ORDER BY seq LIMIT ?3 OFFSET ?4
+            """, query) { statement in
+            RequestRecord(
+                requestID: statement.string(at: 1) ?? "", status: statement.int(at: 2), events: statement.int(at: 3),
+                accepted: statement.int(at: 4), duplicates: statement.int(at: 5), rejected: statement.int(at: 6),
+                bytes: statement.int(at: 7), outcome: statement.string(at: 8) ?? "",
+                receivedAt: Date(timeIntervalSince1970: statement.double(at: 9)))
         }
+    }
+
+    /// The rows of a page (`?1`: after, `?2`: newest offset, `?3`: limit, `?4`: offset,
+    /// `?5`: uuid), each read by `row` from a statement whose first column is `seq`.
+    /// Holds the lock for one page only: batches are stored between pages.
+    private func page<Row>(_ sql: String, _ query: PageQuery, uuid: String? = nil,
+                           row: (SQLiteStatement) -> Row) throws -> Page<Row> {
+        try lock.withLock {
+            let statement = try database.statement(sql)
+            defer { statement.reset() }
+            try statement.bind(query.after ?? 0, at: 1)
+            try statement.bind(query.newestOffset, at: 2)
+            try statement.bind(query.limit, at: 3)
+            try statement.bind(query.offset, at: 4)
+            if let uuid { try statement.bind(uuid, at: 5) }
+            var rows: [Row] = []
+            var last: Int?
+            while try statement.step() {
+                last = statement.int(at: 0)
+                rows.append(row(statement))
+            }
+            return Page(rows: rows, last: last)
+        }
+    }
+
+    /// Rows after `?1` among the newest (`?2` is the offset of the first of them from the newest).
+    private static func range(_ table: String) -> String {
+        "seq > ?1 AND seq >= COALESCE((SELECT seq FROM \(table) ORDER BY seq DESC LIMIT 1 OFFSET ?2), 0)"
     }
 
     public func totals() async throws -> StorageTotals {
