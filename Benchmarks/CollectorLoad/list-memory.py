@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Peak memory of tracking-collector answering its largest lists (issue 25):
 the monitor's snapshot and /events over a store of large events, read by a client
-that is fast, then by one that reads slowly (Benchmarks/collector-load.sh lists).
+that is fast, then by one that reads slowly (1 MiB every 0.2 s) (Benchmarks/collector-load.sh lists).
 
     list-memory.py COLLECTOR_EXECUTABLE [EVENTS] [PAYLOAD_BYTES]
 
@@ -40,8 +40,6 @@ def peak_mib(pid):
 def get(port, path, slow=False):
     """The whole answer to GET path (HTTP/1.1, Connection: close), its body decoded."""
     sock = socket.create_connection(("127.0.0.1", port), timeout=60)
-    if slow:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 8192)
     sock.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
     deadline = time.monotonic() + DEADLINE
     chunks = []
@@ -59,14 +57,16 @@ def get(port, path, slow=False):
     raw = b"".join(chunks)
     head, _, body = raw.partition(b"\r\n\r\n")
     if b"chunked" in head.lower():
-        decoded, rest = [], body
+        decoded, at = [], 0
         while True:
-            line, _, rest = rest.partition(b"\r\n")
-            size = int(line, 16)
+            line_end = body.find(b"\r\n", at)
+            if line_end < 0:
+                sys.exit(f"list-memory: {path}: the chunked answer ends without its last chunk")
+            size = int(body[at:line_end], 16)
             if size == 0:
                 break
-            decoded.append(rest[:size])
-            rest = rest[size + 2:]
+            decoded.append(body[line_end + 2:line_end + 2 + size])
+            at = line_end + 2 + size + 2
         body = b"".join(decoded)
     else:
         length = int(re.search(rb"content-length: *(\d+)", head.lower()).group(1))
