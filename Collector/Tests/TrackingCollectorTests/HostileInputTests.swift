@@ -273,10 +273,9 @@ struct HostileInputTests {
             $0.limits.readTimeout = 1
         }
         let idle = try RawHTTP.connect(port: collector.port)
-        let started = Date()
-        let nothing = try await offPool { RawHTTP.readAll(idle) }   // returns at EOF: the collector closed it
-        #expect(nothing.isEmpty)
-        #expect(Date().timeIntervalSince(started) < 5)
+        // EOF (the collector closed it), not the client's own 20 s read timeout:
+        // observed, not timed, so a loaded machine cannot fail it.
+        #expect(try await offPool { RawHTTP.closedByPeer(idle) })
         close(idle)
 
         let slow = try RawHTTP.connect(port: collector.port)

@@ -12,7 +12,8 @@ import ServiceLifecycle
 ///
 /// Endpoints (docs/collector.md has the full list):
 /// - `POST /v1/batch`: a batch (docs/wire-format.md); `POST /v1/journey`: a debug dispatcher's steps.
-/// - `GET /events[?uuid=…&limit=…&offset=…]`, `GET /rejected`, `GET /requests`, `GET /stats`, `GET /health`.
+/// - `GET /events[?uuid=…&limit=…&offset=…&after=…]`, `GET /rejected`, `GET /requests` (written a page at a time),
+///   `GET /stats`, `GET /health`.
 /// - `DELETE /events` (everything stored), `POST /faults`, `DELETE /faults` (only with `enableFaults`).
 /// - `GET /` the monitor, `GET /monitor/snapshot`, `GET /monitor/stream` (server-sent events).
 public final class CollectorService: Sendable {
