@@ -113,6 +113,7 @@ struct CapacityTests {
         let collector = try await RunningCollector.start({
             $0.limits.idleTimeout = 1
             $0.limits.maxConcurrentReads = 1
+            $0.showPII = true   // the padding as stored (masked, it would be a few bytes)
         }, storage: storage)
         let fd = try RawHTTP.connect(port: collector.port, receiveBuffer: 8_192)
         defer { close(fd) }
@@ -142,7 +143,7 @@ struct CapacityTests {
 
     @Test("Lists page with a cursor: next continues where a page ended; the snapshot shows the newest events and rejections")
     func cursorAndNewest() async throws {
-        let collector = try await RunningCollector.start()
+        let collector = try await RunningCollector.start { $0.showPII = true }   // rejected uuids as sent
         let uuids = (0..<7).map { _ in UUID().uuidString.lowercased() }
         #expect(try await collector.post("/v1/batch", batch(uuids.map { exampleEvent(uuid: $0) })).0 == 200)
         let broken = (0..<5).map { #"{"event":"wishlistPageView","uuid":"not-\#($0)"}"# }
