@@ -17,9 +17,12 @@
 # batches of 100 events (CollectorLoad/make-batches.py; every event a uuid of its own,
 # each batch sent at most once per round, so nothing is counted as a duplicate), from
 # CollectorLoad/post-batch.lua. Bounded: ROUNDS (5) rounds of DURATION (8) seconds,
-# CONNECTIONS (8) connections in all, BATCHES (6000) batches prepared.
+# CONNECTIONS (8) connections in all, BATCHES (20000) batches prepared (enough that
+# no batch is sent twice in a round at 250,000 events/s).
 #
 # COLLECTOR=path skips the build (default: a release build of Collector/).
+# BASELINE=path (another tracking-collector build, e.g. of the code before a change)
+# runs that build instead of the sink in each round: the two back to back.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -34,7 +37,10 @@ if ! command -v wrk >/dev/null; then
 fi
 
 if [ -z "${COLLECTOR:-}" ]; then
-  swift build -c release --package-path Collector --product tracking-collector 2>&1 | tail -1
+  # The postgres case needs the package trait PostgreSQL (docs/collector.md).
+  traits=()
+  case " ${cases[*]} " in *" postgres "*) traits=(--traits PostgreSQL) ;; esac
+  swift build -c release --package-path Collector --product tracking-collector "${traits[@]}" 2>&1 | tail -1
   COLLECTOR="$(swift build -c release --package-path Collector --show-bin-path)/tracking-collector"
 fi
 [ -x "$COLLECTOR" ] || { echo "collector-load: no executable at $COLLECTOR"; exit 1; }
@@ -43,7 +49,7 @@ work=$(mktemp -d /tmp/collector-load.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 echo "collector-load: $(nproc) cores; $(uptime)"
 case " ${cases[*]} " in
-  *" sqlite "*|*" postgres "*) python3 "$here/make-batches.py" "$work/batches" "${BATCHES:-6000}" 100 ;;
+  *" sqlite "*|*" postgres "*) python3 "$here/make-batches.py" "$work/batches" "${BATCHES:-20000}" 100 ;;
 esac
 
 for case in "${cases[@]}"; do

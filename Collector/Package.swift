@@ -5,7 +5,16 @@
 //
 //   swift run --package-path Collector tracking-collector --help
 //   swift test --package-path Collector
+//
+// PostgreSQL storage (`--postgres`) is the opt-in trait `PostgreSQL`: PostgresNIO
+// brings swift-nio-ssl and swift-crypto (BoringSSL), which would more than double
+// the first build of a collector most users run on SQLite.
+//
+//   swift build --package-path Collector --traits PostgreSQL
 import PackageDescription
+
+/// The products and tests that need PostgresNIO, built only with the trait.
+let withPostgreSQL = TargetDependencyCondition.when(traits: ["PostgreSQL"])
 
 let package = Package(
     name: "Collector",
@@ -13,6 +22,9 @@ let package = Package(
     products: [
         .library(name: "TrackingCollectorKit", targets: ["TrackingCollectorKit"]),
         .executable(name: "tracking-collector", targets: ["tracking-collector"]),
+    ],
+    traits: [
+        .trait(name: "PostgreSQL", description: "PostgreSQL storage (--postgres), through PostgresNIO (brings BoringSSL)."),
     ],
     dependencies: [
         .package(name: "contractgen", path: ".."),
@@ -38,7 +50,7 @@ let package = Package(
                 .product(name: "TrackingSQLite", package: "contractgen"),
                 .product(name: "TrackingGzip", package: "contractgen"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: withPostgreSQL),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -60,7 +72,7 @@ let package = Package(
             dependencies: [
                 "TrackingCollectorKit", "CZlibCollector", "tracking-collector",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: withPostgreSQL),
                 .product(name: "TrackingCore", package: "contractgen"),
                 .product(name: "TrackingContract", package: "contractgen"),
                 .product(name: "TrackingDispatcher", package: "contractgen"),

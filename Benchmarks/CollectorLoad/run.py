@@ -8,6 +8,10 @@ sqlite:   one collector with a SQLite file, against the same executable started 
 postgres: two collectors sharing the PostgreSQL of COLLECTOR_TEST_POSTGRES_URL
           (scripts/with-test-postgres.sh), against two sink instances, alternately.
 
+With BASELINE=path (another build of tracking-collector, such as the code before a
+change), each round runs that build instead of the sink, with the same storage and
+load: the two builds back to back, round by round.
+
 Each round: wrk for DURATION seconds with CONNECTIONS connections in all (--latency),
 then the stored events are counted through GET /stats (duplicates too: a batch is
 sent at most once per round, so they should be 0). Bounded: ROUNDS rounds, every
@@ -24,6 +28,8 @@ import time
 import urllib.request
 
 CASE, COLLECTOR, BATCHES = sys.argv[1], sys.argv[2], sys.argv[3]
+BASELINE = os.environ.get("BASELINE")
+MODES = ("baseline", "collector") if BASELINE else ("sink", "collector")
 ROUNDS = int(os.environ.get("ROUNDS", "5"))
 DURATION = int(os.environ.get("DURATION", "8"))
 CONNECTIONS = int(os.environ.get("CONNECTIONS", "8"))
@@ -32,9 +38,9 @@ LOGS = tempfile.mkdtemp(prefix="run.", dir=os.path.dirname(os.path.abspath(BATCH
 assert 1 <= ROUNDS <= 20 and 1 <= DURATION <= 60 and 2 <= CONNECTIONS <= 64
 
 
-def start(arguments, name):
+def start(arguments, name, executable=COLLECTOR):
     log = open(os.path.join(LOGS, name + ".log"), "w+")
-    process = subprocess.Popen([COLLECTOR, "--port", "0"] + arguments, stdout=log, stderr=subprocess.STDOUT)
+    process = subprocess.Popen([executable, "--port", "0"] + arguments, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         log.seek(0)
@@ -65,6 +71,13 @@ def cpu_seconds(process):
     with open(f"/proc/{process.pid}/stat") as text:
         fields = text.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_memory_mb(process):
+    """The process's peak resident memory so far (VmHWM in /proc/PID/status), in MB."""
+    with open(f"/proc/{process.pid}/status") as text:
+        kilobytes = int(re.search(r"^VmHWM:\s+(\d+) kB", text.read(), re.MULTILINE).group(1))
+    return kilobytes / 1024
 
 
 def stats(port):
@@ -122,19 +135,21 @@ def round_of(mode, index):
     if mode == "sink":
         arguments = [["--benchmark-sink"]] * count
     elif CASE == "sqlite":
-        arguments = [["--database", os.path.join(LOGS, f"events-{index}.sqlite")]]
+        arguments = [["--database", os.path.join(LOGS, f"events-{mode}-{index}.sqlite")]]
     else:
         arguments = [["--postgres", os.environ["COLLECTOR_TEST_POSTGRES_URL"]]] * count
-    instances = [start(arguments[n], f"{mode}-{index}-{n}") for n in range(count)]
+    executable = BASELINE if mode == "baseline" else COLLECTOR
+    instances = [start(arguments[n], f"{mode}-{index}-{n}", executable) for n in range(count)]
     try:
-        if mode == "collector" and CASE == "postgres":
+        if mode != "sink" and CASE == "postgres":
             # Each round sends the same batches: start from an empty database.
             request = urllib.request.Request(f"http://127.0.0.1:{instances[0][1]}/events", method="DELETE")
             urllib.request.urlopen(request, timeout=30).read()
         results = wrk([port for _, port in instances])
         time.sleep(0.5)   # answers still in flight when wrk stopped its clock
-        stored = stats(instances[0][1]) if mode == "collector" else None
+        stored = stats(instances[0][1]) if mode != "sink" else None
         cpu = sum(cpu_seconds(process) for process, _ in instances)
+        memory = max(peak_memory_mb(process) for process, _ in instances)
     finally:
         stop(instances)
     elapsed = max(r["seconds"] for r in results)
@@ -155,6 +170,7 @@ def round_of(mode, index):
     # Per CPU second of the collector processes (PostgreSQL's own processes not
     # counted): steadier than the rate on a machine shared with other jobs.
     row["cpu"] = cpu
+    row["peak_mb"] = memory
     row["events_per_cpu_second"] = (requests - row["non2xx"]) * 100 / cpu
     if stored is not None:
         row["stored"] = stored["events"]
@@ -169,22 +185,27 @@ def load():
 
 
 print(f"case {CASE}: {ROUNDS} rounds of {DURATION} s, {CONNECTIONS} connections in all, load average before: {load()}")
-rows = {"sink": [], "collector": []}
+rows = {mode: [] for mode in MODES}
 for index in range(ROUNDS):
-    for mode in ("sink", "collector"):
+    for mode in MODES:
         row = round_of(mode, index)
         rows[mode].append(row)
         extra = "" if mode == "sink" else f" stored {row['stored']} dup {row['duplicates']} rejected {row['rejected']}"
         print(f"  round {index + 1} {mode:9} {row['events_per_second']:10.0f} events/s"
               f"  {row['events_per_cpu_second']:9.0f} per CPU s ({row['cpu']:.1f} s)  {row['requests']} requests"
-              f"  p50 {row['p50'] * 1e3:.1f} ms  p99 {row['p99'] * 1e3:.1f} ms  non-2xx {row['non2xx']}"
+              f"  p50 {row['p50'] * 1e3:.1f} ms  p99 {row['p99'] * 1e3:.1f} ms  peak {row['peak_mb']:.0f} MB"
+              f"  non-2xx {row['non2xx']}"
               f"  wraps {row['wraps']}{extra}{'  errors ' + row['errors'] if row['errors'] else ''}"
               f"  load {load()}", flush=True)
-for mode, name in (("sink", "sink (200, body unread)"), ("collector", "collector (validate + store)")):
+names = {"sink": "sink (200, body unread)", "baseline": "baseline (validate + store)",
+         "collector": "collector (validate + store)"}
+for mode, name in ((mode, names[mode]) for mode in MODES):
     rates = [row["events_per_second"] for row in rows[mode]]
     p99s = [row["p99"] * 1e3 for row in rows[mode]]
     per_cpu = [row["events_per_cpu_second"] for row in rows[mode]]
+    peaks = [row["peak_mb"] for row in rows[mode]]
     print(f"{CASE} {name:30} events/s min {min(rates):.0f} median {statistics.median(rates):.0f} max {max(rates):.0f};"
           f" per CPU s min {min(per_cpu):.0f} median {statistics.median(per_cpu):.0f};"
-          f" p99 ms min {min(p99s):.1f} median {statistics.median(p99s):.1f} max {max(p99s):.1f}")
+          f" p99 ms min {min(p99s):.1f} median {statistics.median(p99s):.1f} max {max(p99s):.1f};"
+          f" peak MB max {max(peaks):.0f}")
 print(f"load average after: {load()}")

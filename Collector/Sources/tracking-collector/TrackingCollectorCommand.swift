@@ -23,7 +23,7 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "SQLite file for received events (default: in memory).")
     var database: String?
 
-    @Option(help: "Store in PostgreSQL instead (postgres://user[:password]@host:port/db); several instances may share it.")
+    @Option(help: "Store in PostgreSQL instead (postgres://user[:password]@host:port/db); several instances may share it. Needs a build with the package trait PostgreSQL.")
     var postgres: String?
 
     @Option(name: .shortAndLong, help: "Check events against this contract, reloaded when the file changes or on SIGHUP (default: the contract built into TrackingContract).")
@@ -128,7 +128,19 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
         let loaded = try loadContract()
         let storage: any EventStorage
         if let postgres {
+            #if PostgreSQL
             storage = try await PostgresStorage(url: postgres, logger: logger)
+            #else
+            _ = postgres
+            FileHandle.standardError.write(Data("""
+                error: this tracking-collector was built without PostgreSQL storage (--postgres).
+                Build it with the package trait PostgreSQL:
+                  swift build --package-path Collector --traits PostgreSQL
+                or use SQLite storage (--database FILE).
+
+                """.utf8))
+            throw ExitCode(2)
+            #endif
         } else {
             storage = try SQLiteStorage(path: database)
         }

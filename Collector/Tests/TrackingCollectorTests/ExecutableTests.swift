@@ -50,6 +50,19 @@ struct ExecutableTests {
                                           body: batch([exampleEvent()])).status == 200)
     }
 
+    #if !PostgreSQL
+    @Test("--postgres in a build without the PostgreSQL trait fails at once, saying how to build with it")
+    func postgresNotBuilt() async throws {
+        let executable = try #require(CollectorProcess.executable, "build the tracking-collector product first")
+        let (status, output) = try await runToExit(
+            executable, ["--port", "0", "--postgres", "postgres://postgres@127.0.0.1:5432/events"])
+        #expect(status == 2)
+        #expect(output.contains("built without PostgreSQL storage"))
+        #expect(output.contains("swift build --package-path Collector --traits PostgreSQL"))
+        #expect(!output.contains("listening on"))
+    }
+    #endif
+
     @Test("The contract is reloaded when its file changes and on SIGHUP, and the log says so")
     func reloads() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("collector-reload-\(UUID().uuidString)")

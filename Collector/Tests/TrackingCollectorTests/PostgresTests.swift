@@ -1,3 +1,5 @@
+// Built with the package trait PostgreSQL only (Collector/Package.swift).
+#if PostgreSQL
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -155,3 +157,4 @@ struct PostgresTests {
         return Set(accepted.compactMap(\.stringValue))
     }
 }
+#endif

@@ -59,9 +59,14 @@ struct BatchIngest: Sendable {
         let checker = contract.checker
         var accepted: [CollectedEvent] = []
         var rejected: [RejectedEvent] = []
+        // An event sent twice in one batch is stored once and answered once: its repeats are dropped.
+        var uuids = Set<String>()
+        accepted.reserveCapacity(items.count)
         for item in items {
+            let verdict = checker.check(item)
+            if case .accepted(let uuid, _, _, _) = verdict, !uuids.insert(uuid).inserted { continue }
             let payload = String(decoding: item.encodedBytes, as: UTF8.self)
-            switch checker.check(item) {
+            switch verdict {
             case .accepted(let uuid, let name, let kind, let violations):
                 accepted.append(CollectedEvent(uuid: uuid, eventName: name, kind: kind, payload: payload,
                                                violations: violations, requestID: requestID, receivedAt: now))

@@ -1,3 +1,5 @@
+// Built with the package trait PostgreSQL only (Collector/Package.swift).
+#if PostgreSQL
 import Foundation
 import Logging
 import PostgresNIO
@@ -277,3 +279,4 @@ public struct PostgresURLError: Error, CustomStringConvertible {
     public var url: String
     public var description: String { "not a postgres://user@host:port/database URL: \(url)" }
 }
+#endif

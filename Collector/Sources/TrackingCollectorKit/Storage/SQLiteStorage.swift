@@ -5,19 +5,40 @@ import TrackingSQLite
 /// The default storage: one SQLite file (or memory) in one process, through the
 /// root package's SQLite wrapper. Text is bound and read by byte count, so a NUL
 /// inside a payload is stored and read back.
+///
+/// Batches are written by group commit (`GroupCommitWriter`): the batches that
+/// arrive while a transaction commits are stored together in the next one, each in
+/// a savepoint of its own, and every request is answered after that transaction
+/// committed. The file is in WAL mode with `synchronous=FULL`: a commit is synced
+/// before it returns, so an acknowledged event survives a crash of the process or
+/// of the machine.
 public final class SQLiteStorage: EventStorage, @unchecked Sendable {
     // @unchecked: the connection is used only under `lock`.
-    private let lock = NSLock()
+    private let lock: NSLock
     private let database: SQLiteDatabase
+    private let writer: GroupCommitWriter
     public let summary: String
 
     /// Opens (creating and migrating) the database at `path`; `nil` keeps it in memory.
     public init(path: String?) throws {
-        database = try SQLiteDatabase(path: path ?? ":memory:")
+        let database = try SQLiteDatabase(path: path ?? ":memory:")
+        let lock = NSLock()
+        self.database = database
+        self.lock = lock
         summary = path.map { "sqlite \($0)" } ?? "sqlite (in memory)"
-        if path != nil { try database.execute("PRAGMA journal_mode=WAL") }
+        if path != nil {
+            try database.execute("PRAGMA journal_mode=WAL")
+            try database.execute("PRAGMA synchronous=FULL")
+        }
+        // Used only under `lock`, as everywhere in this type.
+        nonisolated(unsafe) let connection = database
+        writer = GroupCommitWriter { batches in
+            lock.withLock { Self.write(batches, to: connection) }
+        }
         try migrate()
     }
+
+    deinit { writer.stop() }
 
     /// Schema versions in `PRAGMA user_version`; each step runs once, in order.
     private func migrate() throws {
@@ -67,50 +88,96 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
     }
 
     public func ingest(_ batch: IngestBatch) async throws -> Set<String> {
-        try lock.withLock {
-            try database.transaction {
-                var duplicates = Set<String>()
-                let insert = try database.statement("""
-                    INSERT INTO events (uuid, event_name, kind, payload, violations, request_id, received_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
-                    """)
-                for event in batch.accepted {
-                    insert.reset()
-                    try insert.bind(event.uuid, at: 1)
-                    try insert.bind(event.eventName, at: 2)
-                    try insert.bind(event.kind, at: 3)
-                    try insert.bind(event.payload, at: 4)
-                    try insert.bind(ViolationJSON.encode(event.violations), at: 5)
-                    try insert.bind(event.requestID, at: 6)
-                    try insert.bind(event.receivedAt.timeIntervalSince1970, at: 7)
-                    try insert.run()
-                    if database.changes == 0 { duplicates.insert(event.uuid) }
+        try await writer.submit(batch)
+    }
+
+    /// The group commit's writer, for tests that form a group of known members.
+    var groupCommit: GroupCommitWriter { writer }
+
+    /// Runs `sql` on the connection (tests: triggers that make a statement or a commit fail).
+    func executeForTesting(_ sql: String) throws {
+        try lock.withLock { try database.execute(sql) }
+    }
+
+    /// One group's transaction: each batch in a savepoint of its own, so a batch whose
+    /// rows fail is answered with its error while the others are stored; when the
+    /// commit fails, every batch of the group fails, and nothing of it is stored.
+    private static func write(_ batches: [IngestBatch], to database: SQLiteDatabase) -> [Result<Set<String>, any Error>] {
+        do {
+            try database.execute("BEGIN IMMEDIATE")
+        } catch {
+            return batches.map { _ in .failure(error) }
+        }
+        var results: [Result<Set<String>, any Error>] = []
+        results.reserveCapacity(batches.count)
+        for batch in batches {
+            do {
+                try database.execute("SAVEPOINT batch")
+                let duplicates = try insert(batch, into: database)
+                try database.execute("RELEASE batch")
+                results.append(.success(duplicates))
+            } catch {
+                do {
+                    try database.execute("ROLLBACK TO batch; RELEASE batch")
+                } catch {
+                    // SQLite ended the transaction itself (a full disk, I/O): none of the group is stored.
+                    try? database.execute("ROLLBACK")
+                    return batches.map { _ in .failure(error) }
                 }
-                let reject = try database.statement("""
-                    INSERT INTO rejected_events (uuid, reason, payload, request_id, received_at) VALUES (?, ?, ?, ?, ?)
-                    """)
-                for event in batch.rejected {
-                    reject.reset()
-                    try reject.bind(event.uuid, at: 1)
-                    try reject.bind(event.reason, at: 2)
-                    try reject.bind(event.payload, at: 3)
-                    try reject.bind(event.requestID, at: 4)
-                    try reject.bind(event.receivedAt.timeIntervalSince1970, at: 5)
-                    try reject.run()
-                }
-                var record = batch.request
-                record.duplicates = duplicates.count
-                try insertRequest(record)
-                return duplicates
+                results.append(.failure(error))
             }
         }
+        do {
+            try database.execute("COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            return batches.map { _ in .failure(error) }
+        }
+        return results
+    }
+
+    /// One batch's rows; the uuids that were stored already (duplicates).
+    private static func insert(_ batch: IngestBatch, into database: SQLiteDatabase) throws -> Set<String> {
+        var duplicates = Set<String>()
+        let insert = try database.statement("""
+            INSERT INTO events (uuid, event_name, kind, payload, violations, request_id, received_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+            """)
+        for event in batch.accepted {
+            insert.reset()
+            try insert.bind(event.uuid, at: 1)
+            try insert.bind(event.eventName, at: 2)
+            try insert.bind(event.kind, at: 3)
+            try insert.bind(event.payload, at: 4)
+            try insert.bind(event.violations.isEmpty ? "[]" : ViolationJSON.encode(event.violations), at: 5)
+            try insert.bind(event.requestID, at: 6)
+            try insert.bind(event.receivedAt.timeIntervalSince1970, at: 7)
+            try insert.run()
+            if database.changes == 0 { duplicates.insert(event.uuid) }
+        }
+        let reject = try database.statement("""
+            INSERT INTO rejected_events (uuid, reason, payload, request_id, received_at) VALUES (?, ?, ?, ?, ?)
+            """)
+        for event in batch.rejected {
+            reject.reset()
+            try reject.bind(event.uuid, at: 1)
+            try reject.bind(event.reason, at: 2)
+            try reject.bind(event.payload, at: 3)
+            try reject.bind(event.requestID, at: 4)
+            try reject.bind(event.receivedAt.timeIntervalSince1970, at: 5)
+            try reject.run()
+        }
+        var record = batch.request
+        record.duplicates = duplicates.count
+        try insertRequest(record, into: database)
+        return duplicates
     }
 
     public func logRequest(_ record: RequestRecord) async throws {
-        try lock.withLock { try insertRequest(record) }
+        try lock.withLock { try Self.insertRequest(record, into: database) }
     }
 
-    private func insertRequest(_ record: RequestRecord) throws {
+    private static func insertRequest(_ record: RequestRecord, into database: SQLiteDatabase) throws {
         let insert = try database.statement("""
             INSERT INTO requests (request_id, status, events, accepted, duplicates, rejected, bytes, outcome, received_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -213,5 +280,9 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
         }
     }
 
-    public func close() async { lock.withLock { database.close() } }
+    /// Commits the batches still queued, then closes the connection.
+    public func close() async {
+        writer.stop()
+        lock.withLock { database.close() }
+    }
 }
