@@ -2,3 +2,450 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 // Contract: "Omnitracking" "1.3.0"
+
+import Foundation
+import TrackingCore
+
+extension Omnitracking.Rules {
+    /// The descriptors of the events in this file, for ``descriptor``.
+    static func eventDescriptors0() -> [TrackingCore.EventDescriptor] {
+        var events: [TrackingCore.EventDescriptor] = []
+        events.reserveCapacity(9)
+        events.append(TrackingCore.EventDescriptor(name: "wishlistPageView", kind: "pageView",
+            constants: ["viewType": "Wishlist"], required: ["skuItemList"], optional: ["exitInteraction"]))
+        events.append(TrackingCore.EventDescriptor(name: "messageCentrePageView", kind: "pageView",
+            constants: ["viewType": "My Notifications List"], required: ["messageQuantity", "hasNewMessages"],
+            optional: ["exitInteraction", "promocode"]))
+        events.append(TrackingCore.EventDescriptor(name: "productDetailPageView", kind: "pageView",
+            constants: ["viewType": "Product Detail"], required: ["sku", "price", "currency"],
+            optional: ["exitInteraction"]))
+        events.append(TrackingCore.EventDescriptor(name: "searchResultsPageView", kind: "pageView",
+            constants: ["viewType": "Product Listing"], required: ["searchQuery", "skuItemList"],
+            optional: ["legacyCategory"]))
+        events.append(TrackingCore.EventDescriptor(name: "addToBag", kind: "pageAction",
+            constants: ["interactionType": "tap", "viewType": "Product Detail"], required: ["sku", "price",
+            "currency", "quantity"]))
+        events.append(TrackingCore.EventDescriptor(name: "bagPageView", kind: "pageView",
+            constants: ["viewType": "Bag"], required: ["products", "cart_id"], optional: ["promocode",
+            "exitInteraction"]))
+        events.append(TrackingCore.EventDescriptor(name: "applyPromocode", kind: "pageAction",
+            constants: ["viewType": "Bag"], required: ["promocode"]))
+        events.append(TrackingCore.EventDescriptor(name: "appBoot", kind: "systemAction"))
+        events.append(TrackingCore.EventDescriptor(name: "productImpression", kind: "impression", required: ["sku"]))
+        return events
+    }
+}
+
+extension Omnitracking {
+    /// The wishlist screen was shown.
+    ///
+    /// Declared in contract.yaml, line 118.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: Identifies this visit of the screen within the session.
+    ///   - skuItemList: The products shown on the screen, in order.
+    ///   - exitInteraction: What led the user away from the screen.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func wishlistPageView(
+        uniqueViewId: Foundation.UUID,
+        skuItemList: [Swift.String],
+        exitInteraction: Omnitracking.ExitInteraction? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageView {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_skuItemList(skuItemList, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"wishlistPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"Wishlist\"")
+        Omnitracking.Rules.kindPageView_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.field_skuItemList(skuItemList, to: &_writer)
+        Omnitracking.Rules.field_exitInteraction(exitInteraction, to: &_writer)
+        return Omnitracking.Events.PageView(
+            eventName: "wishlistPageView", uuid: uuid, clientTimestamp: clientTimestamp,
+            viewType: Omnitracking.ViewType.wishlist, uniqueViewId: uniqueViewId, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `messageCentrePageView` event, of kind `pageView`, with `uniqueViewId`, `messageQuantity`, `hasNewMessages`,
+    /// `exitInteraction` and `promocode`.
+    ///
+    /// Declared in contract.yaml, line 124.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: Identifies this visit of the screen within the session.
+    ///   - messageQuantity: The `messageQuantity` field.
+    ///   - hasNewMessages: The `hasNewMessages` field.
+    ///   - exitInteraction: What led the user away from the screen.
+    ///   - promocode: The `promocode` field.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func messageCentrePageView(
+        uniqueViewId: Foundation.UUID,
+        messageQuantity: Swift.Int,
+        hasNewMessages: Swift.Bool,
+        exitInteraction: Omnitracking.ExitInteraction? = nil,
+        promocode: Swift.String? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageView {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_messageQuantity(messageQuantity, into: &_violations)
+        Omnitracking.Rules.field_promocode(promocode, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"messageCentrePageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"My Notifications List\"")
+        Omnitracking.Rules.kindPageView_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.field_messageQuantity(messageQuantity, to: &_writer)
+        Omnitracking.Rules.field_hasNewMessages(hasNewMessages, to: &_writer)
+        Omnitracking.Rules.field_exitInteraction(exitInteraction, to: &_writer)
+        Omnitracking.Rules.field_promocode(promocode, to: &_writer)
+        return Omnitracking.Events.PageView(
+            eventName: "messageCentrePageView", uuid: uuid, clientTimestamp: clientTimestamp,
+            viewType: Omnitracking.ViewType.myNotificationsList, uniqueViewId: uniqueViewId, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `productDetailPageView` event, of kind `pageView`, with `uniqueViewId`, `sku`, `price`, `currency` and
+    /// `exitInteraction`.
+    ///
+    /// Declared in contract.yaml, line 129.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: Identifies this visit of the screen within the session.
+    ///   - sku: The `sku` field.
+    ///   - price: The `price` field.
+    ///   - currency: The `currency` field.
+    ///   - exitInteraction: What led the user away from the screen.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func productDetailPageView(
+        uniqueViewId: Foundation.UUID,
+        sku: Swift.String,
+        price: Foundation.Decimal,
+        currency: Omnitracking.Currency,
+        exitInteraction: Omnitracking.ExitInteraction? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageView {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_sku(sku, into: &_violations)
+        Omnitracking.Rules.field_price(price, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"productDetailPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"Product Detail\"")
+        Omnitracking.Rules.kindPageView_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.field_sku(sku, to: &_writer)
+        Omnitracking.Rules.field_price(price, to: &_writer)
+        Omnitracking.Rules.field_currency(currency, to: &_writer)
+        Omnitracking.Rules.field_exitInteraction(exitInteraction, to: &_writer)
+        return Omnitracking.Events.PageView(
+            eventName: "productDetailPageView", uuid: uuid, clientTimestamp: clientTimestamp,
+            viewType: Omnitracking.ViewType.productDetail, uniqueViewId: uniqueViewId, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `searchResultsPageView` event, of kind `pageView`, with `uniqueViewId`, `searchQuery`, `skuItemList` and
+    /// `legacyCategory`.
+    ///
+    /// Declared in contract.yaml, line 134.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: Identifies this visit of the screen within the session.
+    ///   - searchQuery: The `searchQuery` field.
+    ///   - skuItemList: The products shown on the screen, in order.
+    ///   - legacyCategory: The `legacyCategory` field. Deprecated: Use skuItemList instead.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func searchResultsPageView(
+        uniqueViewId: Foundation.UUID,
+        searchQuery: Swift.String,
+        skuItemList: [Swift.String],
+        legacyCategory: Swift.String? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageView {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_searchQuery(searchQuery, into: &_violations)
+        Omnitracking.Rules.field_skuItemList(skuItemList, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"searchResultsPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"Product Listing\"")
+        Omnitracking.Rules.kindPageView_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.field_searchQuery(searchQuery, to: &_writer)
+        Omnitracking.Rules.field_skuItemList(skuItemList, to: &_writer)
+        Omnitracking.Rules.field_legacyCategory(legacyCategory, to: &_writer)
+        return Omnitracking.Events.PageView(
+            eventName: "searchResultsPageView", uuid: uuid, clientTimestamp: clientTimestamp,
+            viewType: Omnitracking.ViewType.productListing, uniqueViewId: uniqueViewId, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `addToBag` event, of kind `pageAction`, with `uniqueViewId`, `sku`, `price`, `currency` and `quantity`.
+    ///
+    /// Declared in contract.yaml, line 139.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: The `uniqueViewId` field.
+    ///   - sku: The `sku` field.
+    ///   - price: The `price` field.
+    ///   - currency: The `currency` field.
+    ///   - quantity: The `quantity` field.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func addToBag(
+        uniqueViewId: Foundation.UUID,
+        sku: Swift.String,
+        price: Foundation.Decimal,
+        currency: Omnitracking.Currency,
+        quantity: Swift.Int,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageAction {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_sku(sku, into: &_violations)
+        Omnitracking.Rules.field_price(price, into: &_violations)
+        Omnitracking.Rules.field_quantity(quantity, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"addToBag\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"Product Detail\"")
+        Omnitracking.Rules.kindPageAction_uniqueViewId(uniqueViewId, to: &_writer)
+        _writer.rawMembers("\"interactionType\":\"tap\"")
+        Omnitracking.Rules.field_sku(sku, to: &_writer)
+        Omnitracking.Rules.field_price(price, to: &_writer)
+        Omnitracking.Rules.field_currency(currency, to: &_writer)
+        Omnitracking.Rules.field_quantity(quantity, to: &_writer)
+        return Omnitracking.Events.PageAction(
+            eventName: "addToBag", uuid: uuid, clientTimestamp: clientTimestamp,
+            viewType: Omnitracking.ViewType.productDetail, uniqueViewId: uniqueViewId,
+            interactionType: Omnitracking.InteractionType.tap, _members: _writer.bytes, _violations: _violations)
+    }
+
+    /// The `bagPageView` event, of kind `pageView`, with `uniqueViewId`, `products`, `cart_id`, `promocode` and
+    /// `exitInteraction`.
+    ///
+    /// Declared in contract.yaml, line 144.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: Identifies this visit of the screen within the session.
+    ///   - products: The `products` field.
+    ///   - cartId: Wire name in snake case; Swift code sees cartId.
+    ///   - promocode: The `promocode` field.
+    ///   - exitInteraction: What led the user away from the screen.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func bagPageView(
+        uniqueViewId: Foundation.UUID,
+        products: [Omnitracking.Product],
+        cartId: Swift.String,
+        promocode: Swift.String? = nil,
+        exitInteraction: Omnitracking.ExitInteraction? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageView {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_products(products, into: &_violations)
+        Omnitracking.Rules.field_promocode(promocode, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"bagPageView\",\"kind\":\"pageView\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"Bag\"")
+        Omnitracking.Rules.kindPageView_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.field_products(products, to: &_writer)
+        Omnitracking.Rules.field_cartId(cartId, to: &_writer)
+        Omnitracking.Rules.field_promocode(promocode, to: &_writer)
+        Omnitracking.Rules.field_exitInteraction(exitInteraction, to: &_writer)
+        return Omnitracking.Events.PageView(
+            eventName: "bagPageView", uuid: uuid, clientTimestamp: clientTimestamp, viewType: Omnitracking.ViewType.bag,
+            uniqueViewId: uniqueViewId, _members: _writer.bytes, _violations: _violations)
+    }
+
+    /// The `applyPromocode` event, of kind `pageAction`, with `uniqueViewId`, `interactionType` and `promocode`.
+    ///
+    /// Declared in contract.yaml, line 149.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uniqueViewId: The `uniqueViewId` field.
+    ///   - interactionType: The `interactionType` field.
+    ///   - promocode: The `promocode` field.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func applyPromocode(
+        uniqueViewId: Foundation.UUID,
+        interactionType: Omnitracking.InteractionType,
+        promocode: Swift.String,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.PageAction {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.field_promocode(promocode, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"applyPromocode\",\"kind\":\"pageAction\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"viewType\":\"Bag\"")
+        Omnitracking.Rules.kindPageAction_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.kindPageAction_interactionType(interactionType, to: &_writer)
+        Omnitracking.Rules.field_promocode(promocode, to: &_writer)
+        return Omnitracking.Events.PageAction(
+            eventName: "applyPromocode", uuid: uuid, clientTimestamp: clientTimestamp,
+            viewType: Omnitracking.ViewType.bag, uniqueViewId: uniqueViewId, interactionType: interactionType,
+            _members: _writer.bytes, _violations: _violations)
+    }
+
+    /// The app finished launching.
+    ///
+    /// Declared in contract.yaml, line 153.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func appBoot(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.SystemAction {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"appBoot\",\"kind\":\"systemAction\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Omnitracking.Events.SystemAction(
+            eventName: "appBoot", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// A product tile in a feed was seen.
+    ///
+    /// Declared in contract.yaml, line 156.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - viewType: The `viewType` field.
+    ///   - uniqueViewId: The `uniqueViewId` field.
+    ///   - itemId: The `itemId` field.
+    ///   - position: The `position` field.
+    ///   - visibleSeconds: The `visibleSeconds` field.
+    ///   - visibleRatio: The `visibleRatio` field.
+    ///   - sku: The `sku` field.
+    ///   - uuid: Identifies this one event. Filled by the SDK.
+    ///   - clientTimestamp: When the event happened on the device. Filled by the SDK.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func productImpression(
+        viewType: Omnitracking.ViewType,
+        uniqueViewId: Foundation.UUID,
+        itemId: Swift.String,
+        position: Swift.Int,
+        visibleSeconds: Swift.Double,
+        visibleRatio: Swift.Double,
+        sku: Swift.String,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Omnitracking.Events.Impression {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Omnitracking.Rules.kindImpression_itemId(itemId, into: &_violations)
+        Omnitracking.Rules.kindImpression_position(position, into: &_violations)
+        Omnitracking.Rules.kindImpression_visibleSeconds(visibleSeconds, into: &_violations)
+        Omnitracking.Rules.kindImpression_visibleRatio(visibleRatio, into: &_violations)
+        Omnitracking.Rules.field_sku(sku, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"productImpression\",\"kind\":\"impression\",\"contractVersion\":\"1.3.0\"")
+        Omnitracking.Rules.envelope_uuid(uuid, to: &_writer)
+        Omnitracking.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Omnitracking.Rules.kindImpression_viewType(viewType, to: &_writer)
+        Omnitracking.Rules.kindImpression_uniqueViewId(uniqueViewId, to: &_writer)
+        Omnitracking.Rules.kindImpression_itemId(itemId, to: &_writer)
+        Omnitracking.Rules.kindImpression_position(position, to: &_writer)
+        Omnitracking.Rules.kindImpression_visibleSeconds(visibleSeconds, to: &_writer)
+        Omnitracking.Rules.kindImpression_visibleRatio(visibleRatio, to: &_writer)
+        Omnitracking.Rules.field_sku(sku, to: &_writer)
+        return Omnitracking.Events.Impression(
+            eventName: "productImpression", uuid: uuid, clientTimestamp: clientTimestamp, viewType: viewType,
+            uniqueViewId: uniqueViewId, itemId: itemId, position: position, visibleSeconds: visibleSeconds,
+            visibleRatio: visibleRatio, _members: _writer.bytes, _violations: _violations)
+    }
+}
+
+extension Omnitracking.Events {
+    public static var wishlistPageView: TrackingCore.EventName<Omnitracking.Events.PageView> {
+        .init("wishlistPageView")
+    }
+    public static var messageCentrePageView: TrackingCore.EventName<Omnitracking.Events.PageView> {
+        .init("messageCentrePageView")
+    }
+    public static var productDetailPageView: TrackingCore.EventName<Omnitracking.Events.PageView> {
+        .init("productDetailPageView")
+    }
+    public static var searchResultsPageView: TrackingCore.EventName<Omnitracking.Events.PageView> {
+        .init("searchResultsPageView")
+    }
+    public static var addToBag: TrackingCore.EventName<Omnitracking.Events.PageAction> {
+        .init("addToBag")
+    }
+    public static var bagPageView: TrackingCore.EventName<Omnitracking.Events.PageView> {
+        .init("bagPageView")
+    }
+    public static var applyPromocode: TrackingCore.EventName<Omnitracking.Events.PageAction> {
+        .init("applyPromocode")
+    }
+    public static var appBoot: TrackingCore.EventName<Omnitracking.Events.SystemAction> {
+        .init("appBoot")
+    }
+    public static var productImpression: TrackingCore.EventName<Omnitracking.Events.Impression> {
+        .init("productImpression")
+    }
+}

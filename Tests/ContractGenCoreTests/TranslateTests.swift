@@ -6,11 +6,11 @@ import TrackingCore
 @Suite struct TranslateTests {
     /// FNV-1a of the UTF-8 name: fixed values, so shards never move between runs or machines.
     @Test func eventShardsAreStable() {
-        #expect(ContractTranslator.eventShardCount == 64)
-        #expect(ContractTranslator.shard(ofEvent: "") == Int(0x811C_9DC5 % 64))
-        #expect(ContractTranslator.shard(ofEvent: "a") == Int(UInt32(0xE40C_292C) % 64))
-        #expect(ContractTranslator.shard(ofEvent: "addToBag") == 25)
-        #expect(ContractTranslator.shard(ofEvent: "wishlistPageView") == 52)
+        #expect(ContractTranslator.shard(ofEvent: "", shards: 64) == Int(0x811C_9DC5 % 64))
+        #expect(ContractTranslator.shard(ofEvent: "a", shards: 64) == Int(UInt32(0xE40C_292C) % 64))
+        #expect(ContractTranslator.shard(ofEvent: "addToBag", shards: 64) == 25)
+        #expect(ContractTranslator.shard(ofEvent: "wishlistPageView", shards: 64) == 52)
+        #expect(ContractTranslator.shard(ofEvent: "wishlistPageView", shards: 4) == 52 % 4)
     }
 
     @Test func namesAvoidWhatSwiftReserves() {
@@ -80,7 +80,7 @@ import TrackingCore
                 }
             """))
 
-        let module = ContractTranslator.translate(contract).module
+        let module = ContractTranslator.translate(contract, eventShards: 1).module
         #expect(module.valueSets.map(\.typeName) == ["ViewType", "ExitInteraction", "InteractionType", "Currency"])
         #expect(module.fieldProtocols.count == 2 * 13)
         #expect(ContractTranslator.descriptor(of: contract).event(named: "wishlistPageView") != nil)

@@ -2,3 +2,203 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 // Contract: "Type" "0.1.0-beta.1+hostile"
+
+import Foundation
+import TrackingCore
+
+extension Type_.Rules {
+    /// The descriptors of the events in this file, for ``descriptor``.
+    static func eventDescriptors0() -> [TrackingCore.EventDescriptor] {
+        var events: [TrackingCore.EventDescriptor] = []
+        events.reserveCapacity(4)
+        events.append(TrackingCore.EventDescriptor(name: "default", kind: "static",
+            constants: ["Type": "C:\\path\\to\\(file)"], required: ["default", "Self"],
+            optional: ["contract-version.x", "deprecated_thing"]))
+        events.append(TrackingCore.EventDescriptor(name: "import", kind: "is", required: ["validate"],
+            optional: ["when", "tree"]))
+        events.append(TrackingCore.EventDescriptor(name: "return", kind: "static",
+            constants: ["Type": "*/ \"\"\" #\" \\(x)"], optional: ["default"]))
+        events.append(TrackingCore.EventDescriptor(name: "break", kind: "is",
+            deprecated: "Use \"import\" instead; */ \\(gone)"))
+        return events
+    }
+}
+
+extension Type_ {
+    /// An event named default; """ */ /*
+    ///
+    /// Declared in contract.yaml, line 78.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - `protocol`: Every event says its protocol.
+    ///   - `case`: The `case` field.
+    ///   - `default`: Field named default
+    ///   - self_: The `Self` field.
+    ///   - contractVersionX: The `contract-version.x` field.
+    ///   - deprecatedThing: The `deprecated_thing` field. Deprecated: Use "default" \ instead */
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `default`(
+        `protocol`: Swift.String,
+        `case`: Swift.Int,
+        `default`: Swift.String,
+        self_: Type_.Class,
+        contractVersionX: Swift.Double? = nil,
+        deprecatedThing: Swift.String? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Type_.Events.Static {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Type_.Rules.kindStatic_case(`case`, into: &_violations)
+        Type_.Rules.field_default(`default`, into: &_violations)
+        Type_.Rules.field_self_(self_, into: &_violations)
+        Type_.Rules.field_contractVersionX(contractVersionX, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"default\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+        Type_.Rules.envelope_uuid(uuid, to: &_writer)
+        Type_.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Type_.Rules.envelope_protocol(`protocol`, to: &_writer)
+        _writer.rawMembers("\"Type\":\"C:\\\\path\\\\to\\\\(file)\"")
+        Type_.Rules.kindStatic_case(`case`, to: &_writer)
+        Type_.Rules.field_default(`default`, to: &_writer)
+        Type_.Rules.field_self_(self_, to: &_writer)
+        Type_.Rules.field_contractVersionX(contractVersionX, to: &_writer)
+        Type_.Rules.field_deprecatedThing(deprecatedThing, to: &_writer)
+        return Type_.Events.Static(
+            eventName: "default", uuid: uuid, clientTimestamp: clientTimestamp, protocol: `protocol`,
+            type: Type_.Selfish.self_, case: `case`, _members: _writer.bytes, _violations: _violations)
+    }
+
+    /// The `import` event, of kind `is`, with `protocol`, `in`, `validate`, `when` and `tree`.
+    ///
+    /// Declared in contract.yaml, line 84.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - `protocol`: Every event says its protocol.
+    ///   - `in`: The `in` field.
+    ///   - validate_: The `validate` field.
+    ///   - when: The `when` field.
+    ///   - tree: The `tree` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `import`(
+        `protocol`: Swift.String,
+        `in`: Type_.In,
+        validate_: [Type_.In],
+        when: Foundation.Date? = nil,
+        tree: Type_.Node? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Type_.Events.Is {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Type_.Rules.field_tree(tree, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"import\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+        Type_.Rules.envelope_uuid(uuid, to: &_writer)
+        Type_.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Type_.Rules.envelope_protocol(`protocol`, to: &_writer)
+        Type_.Rules.kindIs_in(`in`, to: &_writer)
+        Type_.Rules.field_validate_(validate_, to: &_writer)
+        Type_.Rules.field_when(when, to: &_writer)
+        Type_.Rules.field_tree(tree, to: &_writer)
+        return Type_.Events.Is(
+            eventName: "import", uuid: uuid, clientTimestamp: clientTimestamp, protocol: `protocol`, in: `in`,
+            _members: _writer.bytes, _violations: _violations)
+    }
+
+    /// The `return` event, of kind `static`, with `protocol`, `case` and `default`.
+    ///
+    /// Declared in contract.yaml, line 88.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - `protocol`: Every event says its protocol.
+    ///   - `case`: The `case` field.
+    ///   - `default`: Field named default
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `return`(
+        `protocol`: Swift.String,
+        `case`: Swift.Int,
+        `default`: Swift.String? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Type_.Events.Static {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Type_.Rules.kindStatic_case(`case`, into: &_violations)
+        Type_.Rules.field_default(`default`, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"return\",\"kind\":\"static\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+        Type_.Rules.envelope_uuid(uuid, to: &_writer)
+        Type_.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Type_.Rules.envelope_protocol(`protocol`, to: &_writer)
+        _writer.rawMembers("\"Type\":\"*/ \\\"\\\"\\\" #\\\" \\\\(x)\"")
+        Type_.Rules.kindStatic_case(`case`, to: &_writer)
+        Type_.Rules.field_default(`default`, to: &_writer)
+        return Type_.Events.Static(
+            eventName: "return", uuid: uuid, clientTimestamp: clientTimestamp, protocol: `protocol`,
+            type: Type_.Selfish.init_, case: `case`, _members: _writer.bytes, _violations: _violations)
+    }
+
+    /// A deprecated event named break.
+    ///
+    /// Declared in contract.yaml, line 92.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - `protocol`: Every event says its protocol.
+    ///   - `in`: The `in` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    @available(*, deprecated, message: "Use \"import\" instead; */ \\(gone)")
+    public static func `break`(
+        `protocol`: Swift.String,
+        `in`: Type_.In,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Type_.Events.Is {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"break\",\"kind\":\"is\",\"contractVersion\":\"0.1.0-beta.1+hostile\"")
+        Type_.Rules.envelope_uuid(uuid, to: &_writer)
+        Type_.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Type_.Rules.envelope_protocol(`protocol`, to: &_writer)
+        Type_.Rules.kindIs_in(`in`, to: &_writer)
+        return Type_.Events.Is(
+            eventName: "break", uuid: uuid, clientTimestamp: clientTimestamp, protocol: `protocol`, in: `in`,
+            _members: _writer.bytes, _violations: _violations)
+    }
+}
+
+extension Type_.Events {
+    public static var `default`: TrackingCore.EventName<Type_.Events.Static> {
+        .init("default")
+    }
+    public static var `import`: TrackingCore.EventName<Type_.Events.Is> {
+        .init("import")
+    }
+    public static var `return`: TrackingCore.EventName<Type_.Events.Static> {
+        .init("return")
+    }
+    public static var `break`: TrackingCore.EventName<Type_.Events.Is> {
+        .init("break")
+    }
+}

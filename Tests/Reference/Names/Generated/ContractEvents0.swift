@@ -10,13 +10,256 @@ extension Shop.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors0() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
+        events.reserveCapacity(14)
+        events.append(TrackingCore.EventDescriptor(name: "Notification", kind: "Type", constants: ["section": "top"],
+            required: ["x", "data"], optional: ["xOptional"]))
+        events.append(TrackingCore.EventDescriptor(name: "Task", kind: "Task", required: ["self", "date"]))
+        events.append(TrackingCore.EventDescriptor(name: "_", kind: "event", required: ["_"]))
+        events.append(TrackingCore.EventDescriptor(name: "shopSupportVersion", kind: "Task"))
+        events.append(TrackingCore.EventDescriptor(name: "rules", kind: "event"))
+        events.append(TrackingCore.EventDescriptor(name: "fields", kind: "event"))
+        events.append(TrackingCore.EventDescriptor(name: "kinds", kind: "event"))
+        events.append(TrackingCore.EventDescriptor(name: "name", kind: "event"))
         events.append(TrackingCore.EventDescriptor(name: "descriptor", kind: "event"))
+        events.append(TrackingCore.EventDescriptor(name: "default", kind: "event"))
+        events.append(TrackingCore.EventDescriptor(name: "Events", kind: "event"))
+        events.append(TrackingCore.EventDescriptor(name: "let", kind: "keywords", constants: ["let": "bottom"]))
+        events.append(TrackingCore.EventDescriptor(name: "var", kind: "keywords"))
+        events.append(TrackingCore.EventDescriptor(name: "inout", kind: "keywords"))
         return events
     }
 }
 
 extension Shop {
+    /// The `Notification` event, of kind `Type`, with `x`, `data` and `xOptional`.
+    ///
+    /// Declared in contract.yaml, line 54.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - x: The `x` field.
+    ///   - data: The `data` field.
+    ///   - xOptional: The `xOptional` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func notification(
+        x: Swift.String,
+        data: Shop.Data,
+        xOptional: Swift.Int? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Type_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"Notification\",\"kind\":\"Type\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        _writer.rawMembers("\"section\":\"top\"")
+        Shop.Rules.field_x(x, to: &_writer)
+        Shop.Rules.field_data(data, to: &_writer)
+        Shop.Rules.field_xOptional(xOptional, to: &_writer)
+        return Shop.Events.Type_(
+            eventName: "Notification", uuid: uuid, clientTimestamp: clientTimestamp, section: Shop.Section.top,
+            _members: _writer.bytes, _violations: _violations)
+    }
+
+    /// The `Task` event, of kind `Task`, with `self` and `date`.
+    ///
+    /// Declared in contract.yaml, line 56.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - self_: The `self` field.
+    ///   - date: The `date` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func task(
+        self_: Shop.Self_,
+        date: Shop.Date,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Background {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Shop.Rules.field_self_(self_, into: &_violations)
+        Shop.Rules.field_date(date, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"Task\",\"kind\":\"Task\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.field_self_(self_, to: &_writer)
+        Shop.Rules.field_date(date, to: &_writer)
+        return Shop.Events.Background(
+            eventName: "Task", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `_` event, of kind `event`, with `_`.
+    ///
+    /// Declared in contract.yaml, line 58.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - underscore: The `_` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func underscore(
+        underscore: Swift.String,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"_\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.field_underscore(underscore, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "_", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `shopSupportVersion` event, of kind `Task`.
+    ///
+    /// Declared in contract.yaml, line 59.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func shopSupportVersion(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Background {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"shopSupportVersion\",\"kind\":\"Task\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Background(
+            eventName: "shopSupportVersion", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `rules` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 61.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func rules(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"rules\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "rules", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `fields` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 62.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func fields(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"fields\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "fields", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `kinds` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 63.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func kinds(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"kinds\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "kinds", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `name` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 67.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func name_(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"name\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "name", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
     /// The `descriptor` event, of kind `event`.
     ///
     /// Declared in contract.yaml, line 69.
@@ -41,5 +284,214 @@ extension Shop {
         return Shop.Events.Event_(
             eventName: "descriptor", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
             _violations: _violations)
+    }
+
+    /// The `default` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 73.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `default`(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"default\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "default", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `Events` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 74.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func events(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"Events\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "Events", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `let` event, of kind `keywords`, with `inout`, `var` and `default`.
+    ///
+    /// Declared in contract.yaml, line 75.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - `inout`: The `inout` field.
+    ///   - `var`: The `var` field.
+    ///   - `default`: The `default` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `let`(
+        `inout`: Swift.Int,
+        `var`: Swift.String,
+        `default`: Swift.Bool,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Keywords {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"let\",\"kind\":\"keywords\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.kindKeywords_inout(`inout`, to: &_writer)
+        Shop.Rules.kindKeywords_var(`var`, to: &_writer)
+        Shop.Rules.kindKeywords_default(`default`, to: &_writer)
+        _writer.rawMembers("\"let\":\"bottom\"")
+        return Shop.Events.Keywords(
+            eventName: "let", uuid: uuid, clientTimestamp: clientTimestamp, `inout`: `inout`, var: `var`,
+            default: `default`, let: Shop.Section.bottom, _members: _writer.bytes, _violations: _violations)
+    }
+
+    /// The `var` event, of kind `keywords`, with `inout`, `var`, `default` and `let`.
+    ///
+    /// Declared in contract.yaml, line 76.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - `inout`: The `inout` field.
+    ///   - `var`: The `var` field.
+    ///   - `default`: The `default` field.
+    ///   - `let`: The `let` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `var`(
+        `inout`: Swift.Int,
+        `var`: Swift.String,
+        `default`: Swift.Bool,
+        `let`: Shop.Section,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Keywords {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"var\",\"kind\":\"keywords\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.kindKeywords_inout(`inout`, to: &_writer)
+        Shop.Rules.kindKeywords_var(`var`, to: &_writer)
+        Shop.Rules.kindKeywords_default(`default`, to: &_writer)
+        Shop.Rules.kindKeywords_let(`let`, to: &_writer)
+        return Shop.Events.Keywords(
+            eventName: "var", uuid: uuid, clientTimestamp: clientTimestamp, `inout`: `inout`, var: `var`,
+            default: `default`, let: `let`, _members: _writer.bytes, _violations: _violations)
+    }
+
+    /// The `inout` event, of kind `keywords`, with `inout`, `var`, `default` and `let`.
+    ///
+    /// Declared in contract.yaml, line 77.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - `inout`: The `inout` field.
+    ///   - `var`: The `var` field.
+    ///   - `default`: The `default` field.
+    ///   - `let`: The `let` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `inout`(
+        `inout`: Swift.Int,
+        `var`: Swift.String,
+        `default`: Swift.Bool,
+        `let`: Shop.Section,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Keywords {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"inout\",\"kind\":\"keywords\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.kindKeywords_inout(`inout`, to: &_writer)
+        Shop.Rules.kindKeywords_var(`var`, to: &_writer)
+        Shop.Rules.kindKeywords_default(`default`, to: &_writer)
+        Shop.Rules.kindKeywords_let(`let`, to: &_writer)
+        return Shop.Events.Keywords(
+            eventName: "inout", uuid: uuid, clientTimestamp: clientTimestamp, `inout`: `inout`, var: `var`,
+            default: `default`, let: `let`, _members: _writer.bytes, _violations: _violations)
+    }
+}
+
+extension Shop.Events {
+    public static var notification: TrackingCore.EventName<Shop.Events.Type_> {
+        .init("Notification")
+    }
+    public static var task: TrackingCore.EventName<Shop.Events.Background> {
+        .init("Task")
+    }
+    public static var underscore: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("_")
+    }
+    public static var shopSupportVersion: TrackingCore.EventName<Shop.Events.Background> {
+        .init("shopSupportVersion")
+    }
+    public static var rules: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("rules")
+    }
+    public static var fields: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("fields")
+    }
+    public static var kinds: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("kinds")
+    }
+    public static var name_: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("name")
+    }
+    public static var descriptor_: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("descriptor")
+    }
+    public static var `default`: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("default")
+    }
+    public static var events: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("Events")
+    }
+    public static var `let`: TrackingCore.EventName<Shop.Events.Keywords> {
+        .init("let")
+    }
+    public static var `var`: TrackingCore.EventName<Shop.Events.Keywords> {
+        .init("var")
+    }
+    public static var `inout`: TrackingCore.EventName<Shop.Events.Keywords> {
+        .init("inout")
     }
 }

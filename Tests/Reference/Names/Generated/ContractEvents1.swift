@@ -2,3 +2,308 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 // Contract: "Shop" "1.0.0"
+
+import Foundation
+import TrackingCore
+
+extension Shop.Rules {
+    /// The descriptors of the events in this file, for ``descriptor``.
+    static func eventDescriptors1() -> [TrackingCore.EventDescriptor] {
+        var events: [TrackingCore.EventDescriptor] = []
+        events.reserveCapacity(9)
+        events.append(TrackingCore.EventDescriptor(name: "protocol", kind: "event", required: ["xOptional"],
+            optional: ["x"]))
+        events.append(TrackingCore.EventDescriptor(name: "Type", kind: "event", optional: ["foundation", "swift",
+            "result"]))
+        events.append(TrackingCore.EventDescriptor(name: "shopFieldKeysProtocolX", kind: "Task"))
+        events.append(TrackingCore.EventDescriptor(name: "shop", kind: "event"))
+        events.append(TrackingCore.EventDescriptor(name: "trackingCore", kind: "event"))
+        events.append(TrackingCore.EventDescriptor(name: "version", kind: "event"))
+        events.append(TrackingCore.EventDescriptor(name: "init", kind: "event"))
+        events.append(TrackingCore.EventDescriptor(name: "self", kind: "event"))
+        events.append(TrackingCore.EventDescriptor(name: "eventDescriptors0", kind: "event"))
+        return events
+    }
+}
+
+extension Shop {
+    /// The `protocol` event, of kind `event`, with `xOptional` and `x`.
+    ///
+    /// Declared in contract.yaml, line 55.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - xOptional: The `xOptional` field.
+    ///   - x: The `x` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `protocol`(
+        xOptional: Swift.Int,
+        x: Swift.String? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"protocol\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.field_xOptional(xOptional, to: &_writer)
+        Shop.Rules.field_x(x, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "protocol", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `Type` event, of kind `event`, with `foundation`, `swift` and `result`.
+    ///
+    /// Declared in contract.yaml, line 57.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - foundation: The `foundation` field.
+    ///   - swift: The `swift` field.
+    ///   - result: The `result` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func type(
+        foundation: Shop.Foundation_? = nil,
+        swift: Shop.Swift_? = nil,
+        result: Shop.Result? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Shop.Rules.field_foundation(foundation, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"Type\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.field_foundation(foundation, to: &_writer)
+        Shop.Rules.field_swift(swift, to: &_writer)
+        Shop.Rules.field_result(result, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "Type", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `shopFieldKeysProtocolX` event, of kind `Task`.
+    ///
+    /// Declared in contract.yaml, line 60.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func shopFieldKeysProtocolX(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Background {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"shopFieldKeysProtocolX\",\"kind\":\"Task\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Background(
+            eventName: "shopFieldKeysProtocolX", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `shop` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 64.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func shop(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"shop\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "shop", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `trackingCore` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 65.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func trackingCore(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"trackingCore\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "trackingCore", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `version` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 68.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func version_(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"version\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "version", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `init` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 70.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func init_(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"init\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "init", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `self` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 71.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func self_(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"self\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "self", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+
+    /// The `eventDescriptors0` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 72.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func eventDescriptors0(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"eventDescriptors0\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "eventDescriptors0", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+}
+
+extension Shop.Events {
+    public static var `protocol`: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("protocol")
+    }
+    public static var type: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("Type")
+    }
+    public static var shopFieldKeysProtocolX: TrackingCore.EventName<Shop.Events.Background> {
+        .init("shopFieldKeysProtocolX")
+    }
+    public static var shop: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("shop")
+    }
+    public static var trackingCore: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("trackingCore")
+    }
+    public static var version_: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("version")
+    }
+    public static var init_: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("init")
+    }
+    public static var self_: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("self")
+    }
+    public static var eventDescriptors0: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("eventDescriptors0")
+    }
+}
