@@ -13,6 +13,14 @@ import TrackingCore
         #expect(ContractTranslator.shard(ofEvent: "wishlistPageView", shards: 4) == 52 % 4)
     }
 
+    /// A field's key in `N.Fields` never takes a field protocol's name there (fuzz: `swiftName: Self_`, a field `_2`).
+    @Test func fieldKeysAvoidTheFieldsProtocols() {
+        let keys = GeneratedNames.fieldKeyNames(
+            members: ["_2", "iPhone", "Self_", "sku", "descriptor_"], types: ["_2", "IPhone", "Self_", "Sku", "Descriptor_"])
+        #expect(keys == ["_2_", "iPhone", "self_", "sku", "descriptor_"])
+        #expect(GeneratedNames.fieldKeyNames(members: ["Init", "init_"], types: ["Init", "Init_"]) == ["init_", "init__"])
+    }
+
     @Test func namesAvoidWhatSwiftReserves() {
         #expect(GeneratedNames.typeName("Type", namespace: "Shop") == "Type_")
         #expect(GeneratedNames.typeName("protocol", namespace: "Shop") == "Protocol_")

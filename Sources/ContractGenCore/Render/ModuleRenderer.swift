@@ -114,14 +114,16 @@ struct ModuleRenderer: Sendable {
     /// One typed key per curated field (`Shop.Fields.exitInteraction`, a `FieldKey<Shop.ExitInteraction>`), for
     /// tests to read any event's field typed: a declaration per field, none per event.
     func renderFieldKeys(into p: inout CodePrinter) {
-        let fields = module.fieldProtocols.filter { $0.scope == "\(namespace).Fields" }.compactMap(\.requirements.first)
+        let protocols = module.fieldProtocols.filter { $0.scope == "\(namespace).Fields" }
+        let fields = protocols.compactMap(\.requirements.first)
         guard !fields.isEmpty else { return }
+        let names = GeneratedNames.fieldKeyNames(members: fields.map(\.name), types: protocols.map(\.name))
         p.line()
         p.line("// The curated fields by name, typed, to read them from any event in tests:")
-        p.line("// `event.field(\(namespace).Fields.\(SwiftName.escaped(fields[0].name)))`.")
+        p.line("// `event.field(\(namespace).Fields.\(SwiftName.escaped(names[0])))`.")
         p.block("extension \(namespace).Fields") { p in
-            for field in fields {
-                p.block("public static var \(SwiftName.escaped(field.name)): TrackingCore.FieldKey<\(field.type.code)>") { p in
+            for (field, name) in zip(fields, names) {
+                p.block("public static var \(SwiftName.escaped(name)): TrackingCore.FieldKey<\(field.type.code)>") { p in
                     p.line(".init(\(SwiftLiteral.string(field.wireName)))")
                 }
             }
