@@ -110,7 +110,7 @@ struct DocumentationCompilesTests {
             ]
             for (index, mistake) in mistakes.enumerated() {
                 let snippet = DocSnippet(file: "typed-mistake.md", line: index + 1, kind: .snippet,
-                                         code: "import ShopEvents\nimport TrackingTesting\nlet recorder = TrackingRecorder()\n" + mistake.code)
+                                         code: "import ShopEvents\nimport Testing\nimport TrackingTesting\nlet recorder = TrackingRecorder()\n" + mistake.code)
                 let file = scratch.appendingPathComponent("typed-mistake-\(index).swift")
                 try snippet.checkedSource.write(to: file, atomically: true, encoding: .utf8)
                 let check = try await Self.run(typecheck(file, modules: exampleModules))
@@ -120,7 +120,7 @@ struct DocumentationCompilesTests {
                     .replacingOccurrences(of: "exitInteracton", with: "exitInteraction")
                     .replacingOccurrences(of: "\"product_tap\"", with: ".productTap")
                 let fixed = DocSnippet(file: "typed-right.md", line: index + 1, kind: .snippet,
-                                       code: "import ShopEvents\nimport TrackingTesting\nlet recorder = TrackingRecorder()\n" + right)
+                                       code: "import ShopEvents\nimport Testing\nimport TrackingTesting\nlet recorder = TrackingRecorder()\n" + right)
                 try fixed.checkedSource.write(to: file, atomically: true, encoding: .utf8)
                 let rightCheck = try await Self.run(typecheck(file, modules: exampleModules))
                 #expect(rightCheck.status == 0, "\(right) does not compile:\n\(rightCheck.output)")
