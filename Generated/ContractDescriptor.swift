@@ -134,7 +134,14 @@ public enum Omnitracking {
         fields.append(TrackingCore.FieldDescriptor("legacyCategory", TrackingCore.ValueSpec(.string),
             deprecated: "Use skuItemList instead."))
         var events: [TrackingCore.EventDescriptor] = []
-        events += Rules.eventDescriptors0()
+        events += Rules.eventDescriptors11()
+        events += Rules.eventDescriptors15()
+        events += Rules.eventDescriptors21()
+        events += Rules.eventDescriptors25()
+        events += Rules.eventDescriptors44()
+        events += Rules.eventDescriptors52()
+        events += Rules.eventDescriptors59()
+        events += Rules.eventDescriptors61()
         return TrackingCore.ContractDescriptor(
             name: "Omnitracking", version: "1.3.0",
             valueSets: valueSets, objects: objects, mandatory: mandatory, kinds: kinds, globals: globals,

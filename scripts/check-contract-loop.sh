@@ -51,8 +51,9 @@ out=$(swift run --skip-build --package-path "$app" shop-app 2>&1)
 echo "$out" | grep -q "wishlistAdd for you" || { echo "FAIL: the new event did not run"; echo "$out"; exit 1; }
 echo "ok: the new event and field are usable"
 
-step "grow the contract past a shard step: the plugin declares the new shards, the build uses them"
-# 5 events are one shard; 25 are four (GeneratedFileNames: a power of two, one per 6 events or more).
+step "grow the contract by 20 events: the next build compiles every one of them"
+# (A plugin whose declared outputs followed the contract failed here: SwiftPM kept its build plan, so new shards
+# were written but not compiled. GeneratedFileNames is a fixed list for that reason.)
 for i in $(seq 1 20); do
   printf '  loopEvent%s:\n    kind: pageAction\n    screen: home\n    required: [sku]\n' "$i" >> "$contract"
 done
@@ -67,9 +68,7 @@ echo 'print(loopCheckGrown())' >> "$app/Sources/shop-app/main.swift"
 swift_build --package-path "$app"
 out=$(swift run --skip-build --package-path "$app" shop-app 2>&1)
 echo "$out" | grep -q "loopEvent20 loopEvent20" || { echo "FAIL: the grown contract's event did not run"; echo "$out"; exit 1; }
-shards=$(find "$app/.build/plugins/outputs" -path '*ShopEvents/destination/ContractGenPlugin/GeneratedSources/ContractEvents*.swift' | wc -l)
-[ "$shards" = 4 ] || { echo "FAIL: $shards event shards for 25 events, expected 4"; exit 1; }
-echo "ok: 25 events in 4 shards, every event usable"
+echo "ok: 25 events, every event usable"
 
 step "break the contract: the build must fail at the contract's line"
 sed -i.bak 's|required: \[sku\]$|required: [skuu]|' "$contract"

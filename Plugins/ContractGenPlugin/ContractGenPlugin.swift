@@ -6,9 +6,9 @@ import PackagePlugin
 ///
 /// The contract is `contract.yaml` in the target's directory, or the file named
 /// by `"contract"` in the target's `contractgen.json` (a path relative to the
-/// target's directory). The outputs are declared before the contract is
-/// parsed (``GeneratedFileNames``, shared with the generator, decides them from
-/// the contract's text), so SwiftPM skips the command when nothing changed.
+/// target's directory). The outputs are a fixed set of files (``GeneratedFileNames``,
+/// shared with the generator), declared before the contract is read, so SwiftPM
+/// skips the command when nothing changed.
 /// Xcode projects use the same plugin through ``XcodeBuildToolPlugin`` (below).
 @main
 struct ContractGenPlugin: BuildToolPlugin {
@@ -32,15 +32,13 @@ struct ContractGenPlugin: BuildToolPlugin {
     /// The one generate command, for SwiftPM and Xcode alike.
     static func commands(for location: ContractLocation, targetName: String, tool: URL, workDirectory: URL) -> [Command] {
         let outputDirectory = workDirectory.appending(path: "GeneratedSources")
-        // The generator reads the same bytes and so writes exactly these files. Unreadable here, it will say why.
-        let text = (try? Data(contentsOf: location.contract)) ?? Data()
         return [
             .buildCommand(
                 displayName: "Generating tracking events for \(targetName) from \(location.contract.lastPathComponent)",
                 executable: tool,
                 arguments: ["generate", location.contract.path, "--output", outputDirectory.path],
                 inputFiles: [location.contract] + (location.config.map { [$0] } ?? []),
-                outputFiles: GeneratedFileNames.all(contractText: text).map { outputDirectory.appending(path: $0) }
+                outputFiles: GeneratedFileNames.all.map { outputDirectory.appending(path: $0) }
             ),
         ]
     }

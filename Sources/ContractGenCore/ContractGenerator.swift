@@ -30,10 +30,7 @@ public enum ContractGenerator {
         let result = ContractLoader.load(bytes: bytes, file: contractPath)
         var outcome = Outcome(diagnostics: result.diagnostics, counts: result.counts, source: String(decoding: bytes, as: UTF8.self), report: nil)
         guard let contract = result.contract, !result.hasErrors else { return outcome }
-        // The shard count from the text, as the build plugin decides it before the contract is parsed.
-        outcome.report = try generate(
-            contract, into: URL(fileURLWithPath: outputDirectory), mode: mode,
-            eventShards: GeneratedFileSet.eventShards(contractText: bytes))
+        outcome.report = try generate(contract, into: URL(fileURLWithPath: outputDirectory), mode: mode)
         return outcome
     }
 
@@ -45,8 +42,8 @@ public enum ContractGenerator {
         render(contract).map { ($0.name, $0.contents) }
     }
 
-    /// The generated files for a valid contract, in ``GeneratedFileSet/fileNames(eventShards:)`` order;
-    /// `eventShards` by default from its event count (equal to what its text gives when it is written in blocks).
+    /// The generated files for a valid contract, in ``GeneratedFileSet/fileNames(eventShards:)`` order
+    /// (`eventShards`: the plugin's fixed count unless a test asks for another).
     package static func render(_ contract: Contract, eventShards: Int? = nil) -> [GeneratedFile] {
         ModuleRenderer(ContractTranslator.translate(contract, eventShards: eventShards ?? GeneratedFileSet.eventShards(of: contract)))
             .renderAll()

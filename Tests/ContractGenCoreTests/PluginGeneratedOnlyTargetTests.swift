@@ -1,4 +1,4 @@
-import ContractGenCore
+@testable import ContractGenCore
 import Foundation
 import TestSupport
 import Testing
@@ -28,15 +28,14 @@ import Testing
                 at: sources.appending(path: name).resolvingSymlinksInPath(), to: package.appending(path: "Plugin/\(name)"))
         }
         try writeManifest(of: package, targets: targets)
-        // The stub writes every declared file (`generate CONTRACT --output DIR`) with one declaration each
-        // (a contract without events: one shard).
+        // The stub writes every declared file (`generate CONTRACT --output DIR`) with one declaration each.
         try write(
             """
             import Foundation
 
             let output = CommandLine.arguments[CommandLine.arguments.firstIndex(of: "--output")! + 1]
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            for (index, name) in \(GeneratedFileSet.fileNames(eventShards: 1)).enumerated() {
+            for (index, name) in \(GeneratedFileNames.all).enumerated() {
                 try Data("public let generated\\(index) = \\(index)\\n".utf8).write(to: URL(fileURLWithPath: output).appending(path: name))
             }
 

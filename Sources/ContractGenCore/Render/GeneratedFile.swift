@@ -23,9 +23,8 @@ package struct GeneratedFile: Sendable, Hashable {
     }
 }
 
-/// The files `generate` writes: five fixed ones and the event shards, as many
-/// as ``GeneratedFileNames`` decides from the contract's text (the build plugin
-/// declares the same list before the contract is parsed).
+/// The files `generate` writes: five fixed ones and ``GeneratedFileNames/eventShardCount``
+/// event shards, the same for every contract (the build plugin declares the same list).
 package enum GeneratedFileSet {
     /// The first line of every generated file; the write stage removes stale
     /// files that start with it, and only those.
@@ -42,15 +41,10 @@ package enum GeneratedFileSet {
     package static func events(shard: Int) -> String { GeneratedFileNames.eventShard(shard) }
 
     /// All file names with `eventShards` shards, in a fixed order.
-    package static func fileNames(eventShards: Int) -> [String] { GeneratedFileNames.all(eventShards: eventShards) }
-
-    /// The shard count of a contract known only as a ``Contract`` (not as text): the one its event count gives.
-    package static func eventShards(of contract: Contract) -> Int {
-        GeneratedFileNames.eventShardCount(events: contract.events.count)
+    package static func fileNames(eventShards: Int) -> [String] {
+        GeneratedFileNames.fixed + (0..<eventShards).map(GeneratedFileNames.eventShard)
     }
 
-    /// The shard count of the contract whose text is `bytes`, as the build plugin decides it.
-    package static func eventShards(contractText bytes: [UInt8]) -> Int {
-        GeneratedFileNames.eventShardCount(contractText: bytes)
-    }
+    /// The shard count of every contract (the plugin's fixed list).
+    package static func eventShards(of contract: Contract) -> Int { GeneratedFileNames.eventShardCount }
 }

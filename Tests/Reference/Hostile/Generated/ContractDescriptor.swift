@@ -123,7 +123,10 @@ public enum Type_ {
             deprecated: "Use \"default\" \\ instead */"))
         fields.append(TrackingCore.FieldDescriptor("tree", TrackingCore.ValueSpec(.object("Node"))))
         var events: [TrackingCore.EventDescriptor] = []
-        events += Rules.eventDescriptors0()
+        events += Rules.eventDescriptors20()
+        events += Rules.eventDescriptors30()
+        events += Rules.eventDescriptors56()
+        events += Rules.eventDescriptors63()
         return TrackingCore.ContractDescriptor(
             name: "Type", version: "0.1.0-beta.1+hostile",
             valueSets: valueSets, objects: objects, mandatory: mandatory, kinds: kinds, globals: globals,

@@ -96,7 +96,25 @@ public enum Shop {
         fields.append(TrackingCore.FieldDescriptor("_", TrackingCore.ValueSpec(.string)))
         var events: [TrackingCore.EventDescriptor] = []
         events += Rules.eventDescriptors0()
-        events += Rules.eventDescriptors1()
+        events += Rules.eventDescriptors12()
+        events += Rules.eventDescriptors16()
+        events += Rules.eventDescriptors21()
+        events += Rules.eventDescriptors23()
+        events += Rules.eventDescriptors27()
+        events += Rules.eventDescriptors30()
+        events += Rules.eventDescriptors32()
+        events += Rules.eventDescriptors34()
+        events += Rules.eventDescriptors36()
+        events += Rules.eventDescriptors38()
+        events += Rules.eventDescriptors41()
+        events += Rules.eventDescriptors45()
+        events += Rules.eventDescriptors46()
+        events += Rules.eventDescriptors51()
+        events += Rules.eventDescriptors53()
+        events += Rules.eventDescriptors55()
+        events += Rules.eventDescriptors58()
+        events += Rules.eventDescriptors60()
+        events += Rules.eventDescriptors62()
         return TrackingCore.ContractDescriptor(
             name: "Shop", version: "1.0.0",
             valueSets: valueSets, objects: objects, mandatory: mandatory, kinds: kinds, globals: globals,
