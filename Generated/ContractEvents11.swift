@@ -102,3 +102,12 @@ extension Omnitracking {
             _members: _writer.bytes, _violations: _violations)
     }
 }
+
+extension Omnitracking.Events {
+    public static var searchResultsPageView: TrackingCore.EventName<Omnitracking.Events.PageView> {
+        .init("searchResultsPageView")
+    }
+    public static var applyPromocode: TrackingCore.EventName<Omnitracking.Events.PageAction> {
+        .init("applyPromocode")
+    }
+}

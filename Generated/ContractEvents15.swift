@@ -65,3 +65,9 @@ extension Omnitracking {
             _violations: _violations)
     }
 }
+
+extension Omnitracking.Events {
+    public static var productDetailPageView: TrackingCore.EventName<Omnitracking.Events.PageView> {
+        .init("productDetailPageView")
+    }
+}

@@ -66,3 +66,9 @@ extension Omnitracking {
             interactionType: Omnitracking.InteractionType.tap, _members: _writer.bytes, _violations: _violations)
     }
 }
+
+extension Omnitracking.Events {
+    public static var addToBag: TrackingCore.EventName<Omnitracking.Events.PageAction> {
+        .init("addToBag")
+    }
+}

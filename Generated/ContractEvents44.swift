@@ -43,3 +43,9 @@ extension Omnitracking {
             _violations: _violations)
     }
 }
+
+extension Omnitracking.Events {
+    public static var appBoot: TrackingCore.EventName<Omnitracking.Events.SystemAction> {
+        .init("appBoot")
+    }
+}

@@ -56,3 +56,9 @@ extension Omnitracking {
             _violations: _violations)
     }
 }
+
+extension Omnitracking.Events {
+    public static var wishlistPageView: TrackingCore.EventName<Omnitracking.Events.PageView> {
+        .init("wishlistPageView")
+    }
+}

@@ -64,3 +64,9 @@ extension Omnitracking {
             uniqueViewId: uniqueViewId, _members: _writer.bytes, _violations: _violations)
     }
 }
+
+extension Omnitracking.Events {
+    public static var bagPageView: TrackingCore.EventName<Omnitracking.Events.PageView> {
+        .init("bagPageView")
+    }
+}

@@ -70,3 +70,9 @@ extension Omnitracking {
             visibleRatio: visibleRatio, _members: _writer.bytes, _violations: _violations)
     }
 }
+
+extension Omnitracking.Events {
+    public static var productImpression: TrackingCore.EventName<Omnitracking.Events.Impression> {
+        .init("productImpression")
+    }
+}

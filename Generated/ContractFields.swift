@@ -206,6 +206,50 @@ extension Omnitracking.OptionalFields {
     }
 }
 
+// The curated fields by name, typed, to read them from any event in tests:
+// `event.field(Omnitracking.Fields.exitInteraction)`.
+extension Omnitracking.Fields {
+    public static var exitInteraction: TrackingCore.FieldKey<Omnitracking.ExitInteraction> {
+        .init("exitInteraction")
+    }
+    public static var skuItemList: TrackingCore.FieldKey<[Swift.String]> {
+        .init("skuItemList")
+    }
+    public static var messageQuantity: TrackingCore.FieldKey<Swift.Int> {
+        .init("messageQuantity")
+    }
+    public static var hasNewMessages: TrackingCore.FieldKey<Swift.Bool> {
+        .init("hasNewMessages")
+    }
+    public static var promocode: TrackingCore.FieldKey<Swift.String> {
+        .init("promocode")
+    }
+    public static var sku: TrackingCore.FieldKey<Swift.String> {
+        .init("sku")
+    }
+    public static var price: TrackingCore.FieldKey<Foundation.Decimal> {
+        .init("price")
+    }
+    public static var currency: TrackingCore.FieldKey<Omnitracking.Currency> {
+        .init("currency")
+    }
+    public static var quantity: TrackingCore.FieldKey<Swift.Int> {
+        .init("quantity")
+    }
+    public static var products: TrackingCore.FieldKey<[Omnitracking.Product]> {
+        .init("products")
+    }
+    public static var cartId: TrackingCore.FieldKey<Swift.String> {
+        .init("cart_id")
+    }
+    public static var searchQuery: TrackingCore.FieldKey<Swift.String> {
+        .init("searchQuery")
+    }
+    public static var legacyCategory: TrackingCore.FieldKey<Swift.String> {
+        .init("legacyCategory")
+    }
+}
+
 extension Omnitracking.Rules {
     // "exitInteraction"
     static func field_exitInteraction(_ value: Omnitracking.ExitInteraction?,

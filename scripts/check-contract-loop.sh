@@ -51,6 +51,25 @@ out=$(swift run --skip-build --package-path "$app" shop-app 2>&1)
 echo "$out" | grep -q "wishlistAdd for you" || { echo "FAIL: the new event did not run"; echo "$out"; exit 1; }
 echo "ok: the new event and field are usable"
 
+step "grow the contract by 20 events: the next build compiles every one of them"
+# (A plugin whose declared outputs followed the contract failed here: SwiftPM kept its build plan, so new shards
+# were written but not compiled. GeneratedFileNames is a fixed list for that reason.)
+for i in $(seq 1 20); do
+  printf '  loopEvent%s:\n    kind: pageAction\n    screen: home\n    required: [sku]\n' "$i" >> "$contract"
+done
+cat >> "$app/Sources/shop-app/LoopCheck.swift" <<'SWIFT'
+
+/// The last event the growth added, by its typed name and its function.
+func loopCheckGrown() -> String {
+    Shop.Events.loopEvent20.wireName + " " + Shop.loopEvent20(sku: "1234").eventName
+}
+SWIFT
+echo 'print(loopCheckGrown())' >> "$app/Sources/shop-app/main.swift"
+swift_build --package-path "$app"
+out=$(swift run --skip-build --package-path "$app" shop-app 2>&1)
+echo "$out" | grep -q "loopEvent20 loopEvent20" || { echo "FAIL: the grown contract's event did not run"; echo "$out"; exit 1; }
+echo "ok: 25 events, every event usable"
+
 step "break the contract: the build must fail at the contract's line"
 sed -i.bak 's|required: \[sku\]$|required: [skuu]|' "$contract"
 line=$(grep -n 'required: \[skuu\]' "$contract" | head -1 | cut -d: -f1)

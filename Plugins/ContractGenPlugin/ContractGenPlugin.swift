@@ -6,8 +6,9 @@ import PackagePlugin
 ///
 /// The contract is `contract.yaml` in the target's directory, or the file named
 /// by `"contract"` in the target's `contractgen.json` (a path relative to the
-/// target's directory). The outputs are a fixed set of files, declared before
-/// the contract is read, so SwiftPM skips the command when nothing changed.
+/// target's directory). The outputs are a fixed set of files (``GeneratedFileNames``,
+/// shared with the generator), declared before the contract is read, so SwiftPM
+/// skips the command when nothing changed.
 /// Xcode projects use the same plugin through ``XcodeBuildToolPlugin`` (below).
 @main
 struct ContractGenPlugin: BuildToolPlugin {

@@ -42,9 +42,11 @@ public enum ContractGenerator {
         render(contract).map { ($0.name, $0.contents) }
     }
 
-    /// The generated files for a valid contract, in ``GeneratedFileSet/fileNames`` order.
-    package static func render(_ contract: Contract) -> [GeneratedFile] {
-        ModuleRenderer(ContractTranslator.translate(contract)).renderAll()
+    /// The generated files for a valid contract, in ``GeneratedFileSet/fileNames(eventShards:)`` order
+    /// (`eventShards`: the plugin's fixed count unless a test asks for another).
+    package static func render(_ contract: Contract, eventShards: Int? = nil) -> [GeneratedFile] {
+        ModuleRenderer(ContractTranslator.translate(contract, eventShards: eventShards ?? GeneratedFileSet.eventShards(of: contract)))
+            .renderAll()
     }
 
     /// Renders `contract` and writes (or checks) the files in `directory`.
@@ -53,27 +55,29 @@ public enum ContractGenerator {
     /// over the cores (the event shards are most of the work); the result does
     /// not depend on their order.
     package static func generate(
-        _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write
+        _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write, eventShards: Int? = nil
     ) throws -> GeneratedFileWriter.Report {
         let writer = GeneratedFileWriter()
         try writer.prepare(directory, mode: mode)
-        let renderer = ModuleRenderer(ContractTranslator.translate(contract))
+        let renderer = ModuleRenderer(
+            ContractTranslator.translate(contract, eventShards: eventShards ?? GeneratedFileSet.eventShards(of: contract)))
+        let renderOrder = renderer.renderOrder
         // Each worker prints its files into one buffer, reused from file to file.
-        let outcomes = Concurrently.map(ModuleRenderer.renderOrder, state: { [UInt8]() }) { name, buffer in
+        let outcomes = Concurrently.map(renderOrder, state: { [UInt8]() }) { name, buffer in
             var file = renderer.render(file: name, reusing: buffer.takeStorage())
             defer { buffer = file.bytes.takeStorage() }
             return Result { try writer.write(file, to: directory, mode: mode) }
         }
-        let written = Dictionary(uniqueKeysWithValues: zip(ModuleRenderer.renderOrder, outcomes))
+        let written = Dictionary(uniqueKeysWithValues: zip(renderOrder, outcomes))
         var report = GeneratedFileWriter.Report()
-        for name in GeneratedFileSet.fileNames {
+        for name in renderer.fileNames {
             if try written[name]!.get() {
                 report.written.append(name)
             } else {
                 report.unchanged.append(name)
             }
         }
-        report.removed = try writer.removeStale(in: directory, keeping: Set(GeneratedFileSet.fileNames), mode: mode)
+        report.removed = try writer.removeStale(in: directory, keeping: Set(renderer.fileNames), mode: mode)
         return report
     }
 }

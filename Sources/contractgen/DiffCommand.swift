@@ -10,14 +10,14 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Classify the changes between two versions of a contract and check its version.",
         discussion: """
-            OLD and NEW are paths, or git revisions written REV:PATH (read with 'git show').
-            With --against REV, OLD is the file NEW (default contract/contract.yaml) at REV.
-            Every change is located in both versions and classified by severity (breaking,
-            additive, cosmetic) and by whom it affects (source, wire, data); the rules are
+            OLD and NEW are paths, or git revisions written REV:PATH (read with 'git show'). \
+            With --against REV, OLD is the file NEW (default contract/contract.yaml) at REV. \
+            Every change is located in both versions and classified by severity (breaking, \
+            additive, cosmetic) and by whom it affects (source, wire, data); the rules are \
             in docs/contract-evolution.md.
 
-            Exit status: 0 done; 1 when either contract is invalid, or when the gate fails
-            (--check-version: the new version is not enough; --fail-on: a change that
+            Exit status: 0 done; 1 when either contract is invalid, or when the gate fails \
+            (--check-version: the new version is not enough; --fail-on: a change that \
             severe); 2 usage or I/O error (including a revision git cannot show).
 
             Examples:

@@ -9,10 +9,10 @@ struct DocsCommand: ParsableCommand {
         commandName: "docs",
         abstract: "Write a static HTML catalogue of a contract (DIR/index.html), readable offline.",
         discussion: """
-            For product managers, analysts and QA: every event with its kind, fields (the
-            inherited ones included), constraints, pii, deprecation and an example payload;
-            the value sets, objects and curated fields with the events that use them; a search
-            box and a link to each event. No external assets: open DIR/index.html from disk.
+            For product managers, analysts and QA: every event with its kind, fields (the \
+            inherited ones included), constraints, pii, deprecation and an example payload; \
+            the value sets, objects and curated fields with the events that use them; a search \
+            box and a link to each event. No external assets: open DIR/index.html from disk. \
             With --since, a changelog of the classified changes (as 'contractgen diff').
 
             Exit status: 0 written; 1 an invalid contract; 2 usage or I/O error.

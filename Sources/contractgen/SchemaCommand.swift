@@ -9,12 +9,12 @@ struct SchemaCommand: ParsableCommand {
         commandName: "schema",
         abstract: "Write JSON Schema (draft 2020-12) for every event of a contract, and a bundle.",
         discussion: """
-            Writes DIR/<event>.schema.json per event and DIR/contract.schema.json (all events,
-            chosen by their 'event' member, plus $defs/envelope: what a collector needs to store
-            an event at all). Only files whose bytes changed are written. What the schemas
+            Writes DIR/<event>.schema.json per event and DIR/contract.schema.json (all events, \
+            chosen by their 'event' member, plus $defs/envelope: what a collector needs to store \
+            an event at all). Only files whose bytes changed are written. What the schemas \
             express, and how unknown fields map, is in docs/json-schema.md.
 
-            Exit status: 0 written (or, with --check, up to date); 1 contract errors (or, with
+            Exit status: 0 written (or, with --check, up to date); 1 contract errors (or, with \
             --check, files that differ); 2 usage or I/O error.
 
             Examples:

@@ -9,10 +9,13 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a contract and report every problem.",
         discussion: """
-            Reports every problem in one run, each as path:line:column: severity: message,
+            Reports every problem in one run, each as path:line:column: severity: message, \
             with the source line, a caret under the column, and a hint where one helps.
 
-            Exit status: 0 when the contract is valid (warnings allowed), 1 when it has
+            At most 20 diagnostics are shown (--max-diagnostics), then the count of the rest; a long source \
+            line is shown as a window around the caret.
+
+            Exit status: 0 when the contract is valid (warnings allowed), 1 when it has \
             errors (or warnings, with --strict), 2 for a usage or I/O error.
 
             Examples:
@@ -35,6 +38,13 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Treat warnings as errors: exit 1 when there are any.")
     var strict = false
 
+    @Option(help: ArgumentHelp("Show at most this many diagnostics as text (0: all of them).", valueName: "N"))
+    var maxDiagnostics: Int = DiagnosticFormatter.defaultLimit
+
+    func validate() throws {
+        guard maxDiagnostics >= 0 else { throw ValidationError("--max-diagnostics must be 0 (all) or more") }
+    }
+
     func run() throws {
         let bytes = try ContractReading.read { try ContractLoader.readFile(path) }
         let result = ContractLoader.load(bytes: bytes, file: path)
@@ -44,7 +54,7 @@ struct ValidateCommand: ParsableCommand {
             // Only with something to say: indexing the lines of a large contract costs milliseconds.
             if !result.diagnostics.isEmpty {
                 let source = String(decoding: bytes, as: UTF8.self)
-                FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: source).utf8))
+                FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: source, limit: maxDiagnostics == 0 ? nil : maxDiagnostics).utf8))
             }
             let verdict = outcome == .valid ? "valid" : "invalid"
             print("\(path): \(verdict) (\(DiagnosticFormatter.summary(result.counts)))")

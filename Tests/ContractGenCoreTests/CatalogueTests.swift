@@ -131,6 +131,36 @@ import TrackingCore
         #expect(html.contains("&quot;note&quot;: &quot;&lt;a&gt;&quot;"))
     }
 
+    /// A contract without value sets, objects, curated fields or globals has no heading (nor contents entry) for
+    /// them; the kinds (with the envelope) and the events are always there.
+    @Test func emptySectionsAreOmitted() throws {
+        let contract = try DiffFixtures.contract(yaml: """
+            contract: Shop
+            version: 1.0.0
+            mandatory:
+              uuid: { type: uuid }
+              clientTimestamp: { type: timestamp }
+            kinds:
+              systemAction:
+            events:
+              opened: { kind: systemAction }
+            """)
+        let html = CatalogueRenderer(contract: contract).page()
+        for (id, title) in [("value-sets", "Value sets"), ("objects", "Objects"), ("fields", "Curated fields"), ("globals", "Globals")] {
+            #expect(!html.contains("<h2>\(title)</h2>"))
+            #expect(!html.contains("id=\"\(id)\""))
+            #expect(!html.contains("href=\"#\(id)\""))
+        }
+        #expect(html.contains("<section id=\"kinds\">\n<h2>Kinds</h2>"))
+        #expect(html.contains("<a href=\"#kinds\">Kinds</a>"))
+        #expect(html.contains("<section id=\"events\">"))
+        // The project's contract has every section, each listed in the contents.
+        let full = CatalogueRenderer(contract: try Self.projectContract()).page()
+        for id in ["kinds", "value-sets", "objects", "fields", "globals"] {
+            #expect(full.contains("<section id=\"\(id)\">") && full.contains("<li><a href=\"#\(id)\">"))
+        }
+    }
+
     /// Nothing to fetch: no `src`, no stylesheet or script files, links only within the page.
     @Test func pageIsSelfContained() throws {
         let html = CatalogueRenderer(contract: try Self.projectContract(), changes: try DiffFixtures.report()).page()

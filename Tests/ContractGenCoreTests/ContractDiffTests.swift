@@ -239,3 +239,33 @@ import Testing
         """
     }
 }
+
+/// A break of generated Swift alone asks only a minor bump; the text output
+/// says who breaks and why, as docs/contract-evolution.md shows it.
+@Suite struct SourceOnlyBreakTextTests {
+    static func report(newVersion: String) throws -> ContractDiffReport {
+        let head = DiffFixtures.header + "valueSets:\n"
+        let old = try DiffFixtures.contract(yaml: head + "  Currency: [EUR, GBP]\n", file: "old.yaml")
+        let new = try DiffFixtures.contract(
+            yaml: (head + "  Currency: [EUR, GBP, CHF]\n").replacingOccurrences(of: "1.0.0", with: newVersion), file: "new.yaml")
+        return ContractDiffReport(old: old, new: new, oldFile: "old.yaml", newFile: "new.yaml")
+    }
+
+    @Test func theTextSaysWhoBreaksAndWhyAMinorIsEnough() throws {
+        let text = DiffFormatter.text(try Self.report(newVersion: "1.1.0"))
+        let documented = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/contract-evolution.md"), encoding: .utf8)
+        #expect(documented.contains("```\n" + text + "```\n"), "docs/contract-evolution.md shows this output:\n\(text)")
+        #expect(text.contains("\n  breaks: apps' Swift code using the generated code"))
+        #expect(text.contains("required bump: minor (the breaking change breaks only apps' Swift source"))
+    }
+
+    /// A major change beside it: the verdict is major, with no word about minor.
+    @Test func noMinorReasonWhenAMajorIsRequired() throws {
+        let head = DiffFixtures.header + "valueSets:\n"
+        let old = try DiffFixtures.contract(yaml: head + "  Currency: [EUR, GBP]\n  Size: [S, M]\n", file: "old.yaml")
+        let new = try DiffFixtures.contract(yaml: head + "  Currency: [EUR, GBP, CHF]\n  Size: [S]\n", file: "new.yaml")
+        let text = DiffFormatter.text(ContractDiffReport(old: old, new: new, oldFile: "old.yaml", newFile: "new.yaml"))
+        #expect(text.contains("required bump: major; version 1.0.0 is not enough: use 2.0.0"))
+        #expect(text.components(separatedBy: "  breaks: ").count == 2, "only under the source-only break")
+    }
+}

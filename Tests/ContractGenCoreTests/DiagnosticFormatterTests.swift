@@ -16,6 +16,33 @@ import Testing
         #expect(text == "c.yaml:2:3: warning: w\n\tbc\n\t ^\n")
     }
 
+    /// A long line shows as a window of `excerptWidth` scalars around the caret, cut with `...` on each side.
+    @Test func aLongLineShowsAWindowAroundTheCaret() {
+        let width = DiagnosticFormatter.excerptWidth
+        let line = String(repeating: "a", count: 5_000) + "BAD" + String(repeating: "z", count: 5_000)
+        let text = DiagnosticFormatter.text([.error("e", at: SourceLocation(file: "c.yaml", line: 1, column: 5_001))], source: line + "\n")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[1].count == width + 6 && lines[1].hasPrefix("...a") && lines[1].hasSuffix("z..."))
+        // The caret is under the B of BAD.
+        let caretOffset = lines[2].count - 1
+        #expect(lines[2].hasSuffix("^") && Array(lines[1])[caretOffset] == "B")
+        // Near either end of the line the window starts (or ends) with the line.
+        let atStart = DiagnosticFormatter.text([.error("e", at: SourceLocation(file: "c.yaml", line: 1, column: 2))], source: line)
+        #expect(atStart.contains("\n" + String(repeating: "a", count: width) + "...\n ^\n"))
+        let atEnd = DiagnosticFormatter.text([.error("e", at: SourceLocation(file: "c.yaml", line: 1, column: 10_003))], source: line)
+        #expect(atEnd.contains("\n..." + String(repeating: "z", count: width) + "\n" + String(repeating: " ", count: width + 2) + "^\n"))
+    }
+
+    /// At most `limit` diagnostics, then how many more there are and how to see them.
+    @Test func textShowsAtMostTheLimit() {
+        let many = (1...50).map { Diagnostic.error("e\($0)", at: SourceLocation(file: "c.yaml", line: 1, column: 1)) }
+        let text = DiagnosticFormatter.text(many, source: nil)
+        #expect(text.components(separatedBy: ": error: ").count == DiagnosticFormatter.defaultLimit + 1)
+        #expect(text.hasSuffix("c.yaml:1:1: error: e20\n30 more diagnostics not shown; 'contractgen validate --max-diagnostics 0 PATH' shows them all\n"))
+        #expect(DiagnosticFormatter.text(many, source: nil, limit: nil).components(separatedBy: ": error: ").count == 51)
+        #expect(!DiagnosticFormatter.text(many, source: nil, limit: 50).contains("not shown"))
+    }
+
     @Test func withoutSourceOnlyTheHeadlineAndHint() {
         let text = DiagnosticFormatter.text([.error("e", at: location, hint: "h")], source: nil)
         #expect(text == "c.yaml:2:5: error: e\n  hint: h\n")

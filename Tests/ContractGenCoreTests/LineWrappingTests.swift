@@ -75,7 +75,7 @@ extension LineWrappingTests {
                 optional: [quantity]
             """)
         let files = ContractGenerator.render(contract)
-        let shard = try #require(files.first { $0.name == GeneratedFileSet.events(shard: ContractTranslator.shard(ofEvent: "bagView")) })
+        let shard = try #require(files.first { $0.name == GeneratedFileSet.events(shard: ContractTranslator.shard(ofEvent: "bagView", shards: 64)) })
         let literal = SwiftLiteral.string(message)
         #expect(shard.contents.contains("    @available(*, deprecated,\n        message: \(literal))\n    public static func bagView("))
         // The field's attribute, in the fields file, is broken the same way, one level deeper.

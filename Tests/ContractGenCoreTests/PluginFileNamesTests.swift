@@ -1,23 +1,54 @@
-import ContractGenCore
+@testable import ContractGenCore
 import Foundation
 import Testing
 
-/// The build-tool plugin declares its outputs before reading a contract, from
-/// a list it has to keep on its own (plugins cannot import the package's
-/// libraries). This reads that list's source (the fixed names, the shard count
-/// and the shard name pattern) and keeps it equal to what the generator writes.
+/// The build-tool plugin declares its outputs before the contract is read:
+/// ``GeneratedFileNames``, one file the plugin compiles too, names them. These
+/// keep the plugin's list, the generator's files and the reviewed copy equal.
 @Suite struct PluginFileNamesTests {
-    @Test func pluginDeclaresExactlyTheGeneratedFiles() throws {
-        let source = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "Plugins/ContractGenPlugin/GeneratedFileNames.swift")
-        let text = try String(contentsOf: source, encoding: .utf8)
-        let fixed = text.matches(of: /"(Contract[A-Za-z]+\.swift)"/).map { String($0.output.1) }
-        let count = try #require(text.firstMatch(of: /static let eventShardCount = (\d+)/).flatMap { Int($0.output.1) })
-        let pattern = #""ContractEvents\($0).swift""#
-        #expect(text.contains(pattern), "the plugin no longer names shards \(pattern)")
-        let declared = fixed + (0..<count).map { "ContractEvents\($0).swift" }
-        #expect(declared == GeneratedFileSet.fileNames)
-        #expect(count == ContractTranslator.eventShardCount)
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The plugin compiles the generator's own file (a link), not a copy kept in step by hand.
+    @Test func thePluginCompilesTheGeneratorsFileNames() throws {
+        let link = Self.root.appending(path: "Plugins/ContractGenPlugin/GeneratedFileNames.swift")
+        let target = try FileManager.default.destinationOfSymbolicLink(atPath: link.path)
+        #expect(target == "../../Sources/ContractGenCore/Translate/GeneratedFileNames.swift")
+        #expect(FileManager.default.contentsEqual(
+            atPath: link.resolvingSymlinksInPath().path,
+            andPath: Self.root.appending(path: "Sources/ContractGenCore/Translate/GeneratedFileNames.swift").path))
+    }
+
+    /// The plugin's declared outputs are the files `generate` writes, for contracts of every size.
+    @Test(arguments: [0, 1, 5, 100])
+    func declaredOutputsAreTheWrittenFiles(events: Int) throws {
+        var yaml = "contract: Shop\nversion: 1.0.0\nmandatory:\n  uuid: { type: uuid }\n  clientTimestamp: { type: timestamp }\n"
+        yaml += "kinds:\n  systemAction:\n    description: One.\n"
+        if events > 0 { yaml += "events:\n" + (0..<events).map { "  event\($0):\n    kind: systemAction\n" }.joined() }
+        let directory = try GeneratedTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appending(path: "contract.yaml")
+        try Data(yaml.utf8).write(to: file)
+        let output = directory.appending(path: "out")
+        let outcome = try ContractGenerator.generate(contractPath: file.path, outputDirectory: output.path)
+        #expect(!outcome.hasErrors)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: output.path)) == Set(GeneratedFileNames.all))
+    }
+
+    /// What `.ci/run` checks after a build: the plugin's output for `TrackingContract` (built before the tests)
+    /// is the reviewed copy in `Generated/`, file for file, byte for byte.
+    @Test func thePluginsOutputIsGenerated() throws {
+        let outputs = Self.root.appending(path: ".build/plugins/outputs")
+        let found = FileManager.default.enumerator(at: outputs, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }
+            .first { $0.path.hasSuffix("TrackingContract/destination/ContractGenPlugin/GeneratedSources") }
+        let pluginOutput = try #require(found, "no plugin output for TrackingContract under \(outputs.path)")
+        let generated = Self.root.appending(path: "Generated")
+        let names = try FileManager.default.contentsOfDirectory(atPath: pluginOutput.path).sorted()
+        #expect(names == (try FileManager.default.contentsOfDirectory(atPath: generated.path).sorted()))
+        for name in names {
+            #expect(FileManager.default.contentsEqual(
+                atPath: pluginOutput.appending(path: name).path, andPath: generated.appending(path: name).path), "\(name)")
+        }
     }
 }

@@ -1,4 +1,4 @@
-import ContractGenCore
+@testable import ContractGenCore
 import Foundation
 import TestSupport
 import Testing
@@ -25,7 +25,7 @@ import Testing
         let sources = root.appending(path: "Plugins/ContractGenPlugin")
         for name in try FileManager.default.contentsOfDirectory(atPath: sources.path) where name.hasSuffix(".swift") {
             try FileManager.default.copyItem(
-                at: sources.appending(path: name), to: package.appending(path: "Plugin/\(name)"))
+                at: sources.appending(path: name).resolvingSymlinksInPath(), to: package.appending(path: "Plugin/\(name)"))
         }
         try writeManifest(of: package, targets: targets)
         // The stub writes every declared file (`generate CONTRACT --output DIR`) with one declaration each.
@@ -35,7 +35,7 @@ import Testing
 
             let output = CommandLine.arguments[CommandLine.arguments.firstIndex(of: "--output")! + 1]
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            for (index, name) in \(GeneratedFileSet.fileNames).enumerated() {
+            for (index, name) in \(GeneratedFileNames.all).enumerated() {
                 try Data("public let generated\\(index) = \\(index)\\n".utf8).write(to: URL(fileURLWithPath: output).appending(path: name))
             }
 

@@ -6,11 +6,19 @@ import TrackingCore
 @Suite struct TranslateTests {
     /// FNV-1a of the UTF-8 name: fixed values, so shards never move between runs or machines.
     @Test func eventShardsAreStable() {
-        #expect(ContractTranslator.eventShardCount == 64)
-        #expect(ContractTranslator.shard(ofEvent: "") == Int(0x811C_9DC5 % 64))
-        #expect(ContractTranslator.shard(ofEvent: "a") == Int(UInt32(0xE40C_292C) % 64))
-        #expect(ContractTranslator.shard(ofEvent: "addToBag") == 25)
-        #expect(ContractTranslator.shard(ofEvent: "wishlistPageView") == 52)
+        #expect(ContractTranslator.shard(ofEvent: "", shards: 64) == Int(0x811C_9DC5 % 64))
+        #expect(ContractTranslator.shard(ofEvent: "a", shards: 64) == Int(UInt32(0xE40C_292C) % 64))
+        #expect(ContractTranslator.shard(ofEvent: "addToBag", shards: 64) == 25)
+        #expect(ContractTranslator.shard(ofEvent: "wishlistPageView", shards: 64) == 52)
+        #expect(ContractTranslator.shard(ofEvent: "wishlistPageView", shards: 4) == 52 % 4)
+    }
+
+    /// A field's key in `N.Fields` never takes a field protocol's name there (fuzz: `swiftName: Self_`, a field `_2`).
+    @Test func fieldKeysAvoidTheFieldsProtocols() {
+        let keys = GeneratedNames.fieldKeyNames(
+            members: ["_2", "iPhone", "Self_", "sku", "descriptor_"], types: ["_2", "IPhone", "Self_", "Sku", "Descriptor_"])
+        #expect(keys == ["_2_", "iPhone", "self_", "sku", "descriptor_"])
+        #expect(GeneratedNames.fieldKeyNames(members: ["Init", "init_"], types: ["Init", "Init_"]) == ["init_", "init__"])
     }
 
     @Test func namesAvoidWhatSwiftReserves() {
@@ -80,7 +88,7 @@ import TrackingCore
                 }
             """))
 
-        let module = ContractTranslator.translate(contract).module
+        let module = ContractTranslator.translate(contract, eventShards: 1).module
         #expect(module.valueSets.map(\.typeName) == ["ViewType", "ExitInteraction", "InteractionType", "Currency"])
         #expect(module.fieldProtocols.count == 2 * 13)
         #expect(ContractTranslator.descriptor(of: contract).event(named: "wishlistPageView") != nil)

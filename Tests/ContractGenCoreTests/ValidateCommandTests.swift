@@ -71,6 +71,52 @@ struct ValidateCommandTests {
         #expect(missing.stderr.contains("no/such/contract.yaml: no such file"))
     }
 
+    /// A contract whose event line holds `keys` unknown keys after `description`, written to a temporary file.
+    func contractWithUnknownKeys(_ keys: Int, description: String) throws -> URL {
+        let line = "  e: { kind: systemAction, description: \"\(description)\", "
+            + (0..<keys).map { "unknownKey\($0): 1" }.joined(separator: ", ") + " }\n"
+        let yaml = ContractText.head + "\nkinds:\n  systemAction:\nevents:\n" + line
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("unknown-keys-\(UUID().uuidString).yaml")
+        try Data(yaml.utf8).write(to: url)
+        return url
+    }
+
+    /// 2,000 unknown keys on one line: 20 diagnostics shown (each quoting a window of the line), the count of the
+    /// rest, and the summary counts all of them.
+    @Test func manyDiagnosticsOnOneLineAreCapped() async throws {
+        let url = try contractWithUnknownKeys(2_000, description: "short")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try await run(["validate", url.path])
+        #expect(result.status == 1)
+        #expect(result.stdout == "\(url.path): invalid (2000 errors, 0 warnings)\n")
+        #expect(result.stderr.components(separatedBy: ": error: unknown key").count == DiagnosticFormatter.defaultLimit + 1)
+        #expect(result.stderr.hasSuffix("diagnostics not shown; 'contractgen validate --max-diagnostics 0 PATH' shows them all\n"))
+        #expect(result.stderr.utf8.count < 20 * 1_024, "\(result.stderr.utf8.count) bytes")
+        #expect(result.stderr.split(separator: "\n").allSatisfy { $0.count <= DiagnosticFormatter.excerptWidth + 200 })
+    }
+
+    /// The same after a 1 MB description: the quoted windows stay small however far right the caret is.
+    @Test func aMegabyteLineIsQuotedAsAWindow() async throws {
+        let url = try contractWithUnknownKeys(2_000, description: String(repeating: "d", count: 1_048_576))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try await run(["validate", url.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.utf8.count < 20 * 1_024, "\(result.stderr.utf8.count) bytes")
+        let quoted = result.stderr.split(separator: "\n").filter { $0.hasPrefix("...") }
+        #expect(quoted.count == DiagnosticFormatter.defaultLimit)
+        // Every diagnostic when asked for: the loader keeps 500 (and says so), each still a window.
+        let all = try await run(["validate", "--max-diagnostics", "0", url.path])
+        #expect(all.stderr.contains("too many problems; stopped reporting after \(ContractLoader.maxDiagnostics)"))
+        #expect(!all.stderr.contains("not shown"))
+        #expect(all.stderr.utf8.count < ContractLoader.maxDiagnostics * 1_024, "\(all.stderr.utf8.count) bytes")
+    }
+
+    @Test func maxDiagnosticsMustNotBeNegative() async throws {
+        let result = try await run(["validate", "--max-diagnostics=-1"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--max-diagnostics must be 0 (all) or more"))
+    }
+
     @Test func helpShowsExamples() async throws {
         let result = try await run(["validate", "--help"])
         #expect(result.status == 0)

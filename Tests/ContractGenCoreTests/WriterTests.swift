@@ -85,7 +85,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let outcome = try ContractGenerator.generate(contractPath: Fixtures.projectContract.path, outputDirectory: directory.path)
         #expect(!outcome.hasErrors)
-        #expect(outcome.report?.written == GeneratedFileSet.fileNames)
+        let contract = try GeneratedTestSupport.load(Fixtures.projectContract)
+        #expect(outcome.report?.written == GeneratedFileSet.fileNames(eventShards: GeneratedFileSet.eventShards(of: contract)))
         let again = try ContractGenerator.generate(contractPath: Fixtures.projectContract.path, outputDirectory: directory.path, mode: .check)
         #expect(again.report?.hasDifferences == false)
     }

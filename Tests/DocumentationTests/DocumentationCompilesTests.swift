@@ -98,6 +98,35 @@ struct DocumentationCompilesTests {
         let canaryCheck = try await Self.run(typecheck(canaryFile, modules: rootModules))
         #expect(canaryCheck.status != 0 && canaryCheck.output.contains("cannot convert value of type 'String'"))
 
+        // Typed checks in tests (docs/generated-code.md): a misspelt event or field name, and a value set compared
+        // with its wire string, do not compile against the example's generated module.
+        if let exampleModules {
+            let mistakes: [(code: String, error: String)] = [
+                ("expectTracked(Shop.Events.homePageVeiw, in: recorder)", "has no member 'homePageVeiw'"),
+                ("_ = recorder.events(Shop.Events.homePageView).map { $0.field(Shop.Fields.exitInteracton) }",
+                 "has no member 'exitInteracton'"),
+                ("_ = recorder.events(Shop.Events.homePageView).filter { $0.field(Shop.Fields.exitInteraction) == \"product_tap\" }",
+                 "error:"),
+            ]
+            for (index, mistake) in mistakes.enumerated() {
+                let snippet = DocSnippet(file: "typed-mistake.md", line: index + 1, kind: .snippet,
+                                         code: "import ShopEvents\nimport Testing\nimport TrackingTesting\nlet recorder = TrackingRecorder()\n" + mistake.code)
+                let file = scratch.appendingPathComponent("typed-mistake-\(index).swift")
+                try snippet.checkedSource.write(to: file, atomically: true, encoding: .utf8)
+                let check = try await Self.run(typecheck(file, modules: exampleModules))
+                #expect(check.status != 0 && check.output.contains(mistake.error), "\(mistake.code) compiled:\n\(check.output)")
+                // The same line, spelt right, compiles: the failure is the mistake's.
+                let right = mistake.code.replacingOccurrences(of: "homePageVeiw", with: "homePageView")
+                    .replacingOccurrences(of: "exitInteracton", with: "exitInteraction")
+                    .replacingOccurrences(of: "\"product_tap\"", with: ".productTap")
+                let fixed = DocSnippet(file: "typed-right.md", line: index + 1, kind: .snippet,
+                                       code: "import ShopEvents\nimport Testing\nimport TrackingTesting\nlet recorder = TrackingRecorder()\n" + right)
+                try fixed.checkedSource.write(to: file, atomically: true, encoding: .utf8)
+                let rightCheck = try await Self.run(typecheck(file, modules: exampleModules))
+                #expect(rightCheck.status == 0, "\(right) does not compile:\n\(rightCheck.output)")
+            }
+        }
+
         for (index, snippet) in snippets.enumerated() {
             switch snippet.kind {
             case .fragment:

@@ -80,3 +80,9 @@ extension Conformance {
             _violations: _violations)
     }
 }
+
+extension Conformance.Events {
+    public static var constraints: TrackingCore.EventName<Conformance.Events.System> {
+        .init("constraints")
+    }
+}

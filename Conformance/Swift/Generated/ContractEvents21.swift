@@ -60,3 +60,9 @@ extension Conformance {
             _violations: _violations)
     }
 }
+
+extension Conformance.Events {
+    public static var keywords: TrackingCore.EventName<Conformance.Events.System> {
+        .init("keywords")
+    }
+}

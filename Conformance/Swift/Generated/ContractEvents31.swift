@@ -52,3 +52,9 @@ extension Conformance {
             step: step, _members: _writer.bytes, _violations: _violations)
     }
 }
+
+extension Conformance.Events {
+    public static var darkAction: TrackingCore.EventName<Conformance.Events.Action> {
+        .init("darkAction")
+    }
+}

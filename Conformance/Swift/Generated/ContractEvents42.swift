@@ -54,3 +54,9 @@ extension Conformance {
             _members: _writer.bytes, _violations: _violations)
     }
 }
+
+extension Conformance.Events {
+    public static var shaded: TrackingCore.EventName<Conformance.Events.Action> {
+        .init("shaded")
+    }
+}

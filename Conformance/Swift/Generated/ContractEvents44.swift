@@ -78,3 +78,9 @@ extension Conformance {
             _violations: _violations)
     }
 }
+
+extension Conformance.Events {
+    public static var everyType: TrackingCore.EventName<Conformance.Events.System> {
+        .init("everyType")
+    }
+}

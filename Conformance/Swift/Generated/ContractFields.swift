@@ -364,6 +364,86 @@ extension Conformance.OptionalFields {
     }
 }
 
+// The curated fields by name, typed, to read them from any event in tests:
+// `event.field(Conformance.Fields.text)`.
+extension Conformance.Fields {
+    public static var text: TrackingCore.FieldKey<Swift.String> {
+        .init("text")
+    }
+    public static var count: TrackingCore.FieldKey<Swift.Int> {
+        .init("count")
+    }
+    public static var ratio: TrackingCore.FieldKey<Swift.Double> {
+        .init("ratio")
+    }
+    public static var amount: TrackingCore.FieldKey<Foundation.Decimal> {
+        .init("amount")
+    }
+    public static var flag: TrackingCore.FieldKey<Swift.Bool> {
+        .init("flag")
+    }
+    public static var ref: TrackingCore.FieldKey<Foundation.UUID> {
+        .init("ref")
+    }
+    public static var at: TrackingCore.FieldKey<Foundation.Date> {
+        .init("at")
+    }
+    public static var size: TrackingCore.FieldKey<Conformance.Size> {
+        .init("size")
+    }
+    public static var line: TrackingCore.FieldKey<Conformance.Line> {
+        .init("line")
+    }
+    public static var lines: TrackingCore.FieldKey<[Conformance.Line]> {
+        .init("lines")
+    }
+    public static var email: TrackingCore.FieldKey<Swift.String> {
+        .init("email")
+    }
+    public static var short: TrackingCore.FieldKey<Swift.String> {
+        .init("short")
+    }
+    public static var percent: TrackingCore.FieldKey<Swift.Double> {
+        .init("percent")
+    }
+    public static var discount: TrackingCore.FieldKey<Foundation.Decimal> {
+        .init("discount")
+    }
+    public static var code: TrackingCore.FieldKey<Swift.String> {
+        .init("code")
+    }
+    public static var word: TrackingCore.FieldKey<Swift.String> {
+        .init("word")
+    }
+    public static var digits: TrackingCore.FieldKey<Swift.String> {
+        .init("digits")
+    }
+    public static var choice: TrackingCore.FieldKey<Swift.String> {
+        .init("choice")
+    }
+    public static var dotted: TrackingCore.FieldKey<Swift.String> {
+        .init("dotted")
+    }
+    public static var ids: TrackingCore.FieldKey<[Swift.Int]> {
+        .init("ids")
+    }
+    public static var object: TrackingCore.FieldKey<Conformance.Object> {
+        .init("object")
+    }
+    public static var constructor: TrackingCore.FieldKey<Swift.String> {
+        .init("constructor")
+    }
+    public static var proto: TrackingCore.FieldKey<Swift.String> {
+        .init("__proto__")
+    }
+    public static var interface: TrackingCore.FieldKey<Conformance.Size> {
+        .init("interface")
+    }
+    public static var `is`: TrackingCore.FieldKey<Swift.Int> {
+        .init("is")
+    }
+}
+
 extension Conformance.Rules {
     // "text"
     static func field_text(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {

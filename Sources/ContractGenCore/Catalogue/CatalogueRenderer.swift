@@ -114,21 +114,29 @@ package struct CatalogueRenderer {
             out += "<li data-event=\"\(HTML.escape(event.name))\"><a href=\"#\(HTML.id("event", event.name))\">\(HTML.escape(event.name))</a> <span class=\"kind\">\(HTML.escape(event.kind))</span></li>\n"
         }
         out += "</ul>\n<h2>Reference</h2>\n<ul>\n"
-        var sections = [("kinds", "Kinds"), ("value-sets", "Value sets"), ("objects", "Objects"), ("fields", "Curated fields"), ("globals", "Globals")]
-        if changes != nil { sections.append(("changelog", "Changes")) }
-        for (id, name) in sections { out += "<li><a href=\"#\(id)\">\(name)</a></li>\n" }
+        let sections = referenceSections(used)
+        for section in sections { out += "<li><a href=\"#\(section.id)\">\(section.title)</a></li>\n" }
         out += "</ul>\n</nav>\n<main>\n"
         out += "<section id=\"events\">\n<h2>Events</h2>\n<p id=\"no-results\" hidden>No event or field matches.</p>\n"
         for event in contract.events { out += eventArticle(event) }
         out += "</section>\n"
-        out += kindsSection()
-        out += valueSetsSection(usedBy: used.sets)
-        out += objectsSection(usedBy: used.objects)
-        out += fieldsSection(usedBy: used.fields)
-        out += globalsSection()
-        if let changes { out += changelog(changes) }
+        for section in sections { out += section.html() }
         out += "</main>\n</div>\n<script>\(Self.script)</script>\n</body>\n</html>\n"
         return out
+    }
+
+    /// The reference sections after the events, in page order: one list for the contents and the page, and
+    /// only those with something to show (a contract without objects has no "Objects" heading).
+    func referenceSections(
+        _ used: (sets: [String: [String]], objects: [String: [String]], fields: [String: [String]])
+    ) -> [(id: String, title: String, html: () -> String)] {
+        var sections: [(id: String, title: String, html: () -> String)] = [("kinds", "Kinds", kindsSection)]
+        if !contract.valueSets.isEmpty { sections.append(("value-sets", "Value sets", { valueSetsSection(usedBy: used.sets) })) }
+        if !contract.objects.isEmpty { sections.append(("objects", "Objects", { objectsSection(usedBy: used.objects) })) }
+        if !contract.fields.isEmpty { sections.append(("fields", "Curated fields", { fieldsSection(usedBy: used.fields) })) }
+        if !contract.globals.isEmpty { sections.append(("globals", "Globals", globalsSection)) }
+        if let changes { sections.append(("changelog", "Changes", { changelog(changes) })) }
+        return sections
     }
 
     func eventLinks(_ names: [String]) -> String {
@@ -304,7 +312,7 @@ package struct CatalogueRenderer {
         case "fields":
             let name = String(parts[1].prefix { $0 != "[" })
             target = fields[name] != nil ? HTML.id("field", name) : nil
-        case "globals": target = "globals"
+        case "globals": target = contract.globals.isEmpty ? nil : "globals"
         default: target = nil
         }
         return target.map { "<a href=\"#\($0)\">\(HTML.escape(parts[1]))</a>: " } ?? ""

@@ -64,6 +64,9 @@ package struct ContractChange: Sendable, Hashable {
     /// The version bump this change asks for: major for a break of the wire or
     /// stored data, minor for an addition or a break of generated Swift only
     /// (the compiler catches it before anything ships), patch for the rest.
+    /// A breaking change that breaks only apps' Swift source (the compiler catches it): it asks only a minor bump.
+    package var breaksSourceOnly: Bool { severity == .breaking && affects == [.source] }
+
     package var requiredBump: VersionBump {
         switch severity {
         case .breaking: affects.contains(.wire) || affects.contains(.data) ? .major : .minor

@@ -22,10 +22,16 @@ package enum DiffFormatter {
             case (nil, _): out += "  old: absent\n"
             case (_, nil): out += "  new: absent\n"
             }
+            if change.breaksSourceOnly { out += "  \(sourceOnlyBreak)\n" }
         }
         out += safeSummary(report) + "\n"
         return out
     }
+
+    /// Under a breaking change that breaks only generated Swift: who breaks, and why the version rule asks only a minor.
+    static let sourceOnlyBreak =
+        "breaks: apps' Swift code using the generated code, as a compile error at their next build (fixed before anything ships); "
+        + "the wire and stored data are unchanged: this change alone asks only a minor bump"
 
     /// ``summary(_:)`` with each line escaped: the file names come from the
     /// command line (paths, `git` revisions) and may hold anything.
@@ -44,7 +50,14 @@ package enum DiffFormatter {
             let counts = ChangeSeverity.allCases.map { "\(report.count($0)) \($0.rawValue)" }.joined(separator: ", ")
             line += "\(n) change\(n == 1 ? "" : "s") (\(counts))"
         }
-        line += "\nrequired bump: \(report.requiredBump.rawValue); "
+        line += "\nrequired bump: \(report.requiredBump.rawValue)"
+        let sourceOnly = report.changes.count(where: \.breaksSourceOnly)
+        if report.requiredBump == .minor && sourceOnly > 0 {
+            // Say why a breaking change needs no major version: the question the word "breaking" raises.
+            line += " (the \(sourceOnly == 1 ? "breaking change breaks" : "\(sourceOnly) breaking changes break") only apps' Swift "
+                + "source, at their next build; events on the wire and stored data stay compatible, and only they need a major)"
+        }
+        line += "; "
         line += report.versionOK
             ? "version \(report.newVersion) is enough"
             : "version \(report.newVersion) is not enough: use \(report.suggestedVersion)"

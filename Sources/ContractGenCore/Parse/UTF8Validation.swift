@@ -1,6 +1,14 @@
 /// Finds the first byte that is not part of well-formed UTF-8, so the parse
 /// stage can point at it before libyaml sees the input.
 enum UTF8Validation {
+    /// The UTF-8 byte order mark, EF BB BF.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// 3 when `bytes` starts with the UTF-8 byte order mark, 0 otherwise.
+    static func byteOrderMarkLength(of bytes: some Collection<UInt8>) -> Int {
+        bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+    }
+
     /// The offset of the first ill-formed byte, or `nil` when `bytes` is valid UTF-8.
     static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0

@@ -20,7 +20,10 @@ package enum YAMLParser {
     static let pipelineThreshold = 256 * 1024
 
     static func parse(bytes: [UInt8], file: String, limits: ParseLimits, pipelined: Bool) -> YAMLParseResult {
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBufferPointer { whole in
+            // Editors on Windows start UTF-8 files with a byte order mark: no part of the text (libyaml, told the
+            // encoding, would read it as content), and columns count from after it, as editors show them.
+            let buffer = UnsafeBufferPointer(rebasing: whole[UTF8Validation.byteOrderMarkLength(of: whole)...])
             var run = ParseRun(file: file, limits: limits)
             return run.parse(buffer, pipelined: pipelined)
         }

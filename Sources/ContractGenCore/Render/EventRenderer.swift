@@ -109,6 +109,18 @@ struct EventRenderer: Sendable {
         }
     }
 
+    /// One typed name per event (`Shop.Events.homePageView`, an `EventName<Shop.Events.PageView>`), inside an
+    /// extension of `Events`, for tests to name the event checked by the compiler.
+    func renderNames(_ events: [EventTable.EventEntry], into p: inout CodePrinter) {
+        let prefix = String(decoding: kindStructPrefix, as: UTF8.self)
+        for event in events {
+            let name = SwiftName.escaped(table.names.eventFunctionName(event.name))
+            p.block("public static var \(name): TrackingCore.EventName<\(prefix)\(table.kindStructName(of: event))>") { p in
+                p.line(".init(\(SwiftLiteral.string(event.name)))")
+            }
+        }
+    }
+
     /// Per-event lists, reused from event to event.
     private struct Scratch {
         /// (slot, constant) per property, in wire order.

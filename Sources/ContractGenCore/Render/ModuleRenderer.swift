@@ -1,7 +1,7 @@
 import TrackingCore
 
-/// Render stage: ``GeneratedModule`` -> the fixed set of files
-/// (``GeneratedFileSet/fileNames``), deterministic byte for byte.
+/// Render stage: ``GeneratedModule`` -> the files
+/// (``GeneratedFileSet/fileNames(eventShards:)``), deterministic byte for byte.
 ///
 /// Each file renders on its own (``render(fileAt:)``), so the files can be
 /// rendered, and written, at the same time.
@@ -21,21 +21,25 @@ struct ModuleRenderer: Sendable {
         eventsByShard = translated.eventsByShard
     }
 
+    /// Every file name, in ``GeneratedFileSet/fileNames(eventShards:)`` order.
+    var fileNames: [String] { GeneratedFileSet.fileNames(eventShards: eventsByShard.count) }
+
     /// The file names in the order that renders fastest on several cores: the
     /// large event shards first.
-    static let renderOrder: [String] =
-        (0..<ContractTranslator.eventShardCount).map(GeneratedFileSet.events(shard:))
-        + [GeneratedFileSet.fields, GeneratedFileSet.descriptor, GeneratedFileSet.objects,
-           GeneratedFileSet.valueSets, GeneratedFileSet.envelope]
-
-    /// Every file, in ``GeneratedFileSet/fileNames`` order, rendered concurrently.
-    func renderAll() -> [GeneratedFile] {
-        let files = Concurrently.map(Self.renderOrder) { render(file: $0) }
-        let byName = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0) })
-        return GeneratedFileSet.fileNames.map { byName[$0]! }
+    var renderOrder: [String] {
+        eventsByShard.indices.map(GeneratedFileSet.events(shard:))
+            + [GeneratedFileSet.fields, GeneratedFileSet.descriptor, GeneratedFileSet.objects,
+               GeneratedFileSet.valueSets, GeneratedFileSet.envelope]
     }
 
-    /// The file `name` (one of ``GeneratedFileSet/fileNames``), printed into
+    /// Every file, in ``fileNames`` order, rendered concurrently.
+    func renderAll() -> [GeneratedFile] {
+        let files = Concurrently.map(renderOrder) { render(file: $0) }
+        let byName = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0) })
+        return fileNames.map { byName[$0]! }
+    }
+
+    /// The file `name` (one of ``fileNames``), printed into
     /// `buffer`'s storage when it is not shared (see ``CodePrinter/init(reusing:)``).
     func render(file name: String, reusing buffer: consuming [UInt8] = []) -> GeneratedFile {
         switch name {
@@ -72,6 +76,7 @@ struct ModuleRenderer: Sendable {
                         }
                     }
                 }
+                renderFieldKeys(into: &p)
                 Self.renderRules(module, scopes: [.curated], into: &p)
             }
         case GeneratedFileSet.objects:
@@ -85,7 +90,7 @@ struct ModuleRenderer: Sendable {
                 }
             }
         default:
-            guard let shard = (0..<ContractTranslator.eventShardCount).first(where: { GeneratedFileSet.events(shard: $0) == name })
+            guard let shard = eventsByShard.indices.first(where: { GeneratedFileSet.events(shard: $0) == name })
             else { preconditionFailure("not a generated file: \(name)") }
             let indices = eventsByShard[shard]
             // A shard without events is the header alone: nothing to compile.
@@ -95,12 +100,32 @@ struct ModuleRenderer: Sendable {
                     DescriptorRenderer(module: module).renderShard(
                         shard, events: indices.lazy.map { contractEvents[$0] }, descriptors: eventDescriptors, into: &p)
                 }
+                let entries = indices.map { events.table.entry(of: contractEvents[$0]) }
                 p.line()
                 p.line("extension \(namespace) {")
-                p.withBytes { bytes in
-                    events.render(indices.lazy.map { events.table.entry(of: contractEvents[$0]) }, into: &bytes)
-                }
+                p.withBytes { bytes in events.render(entries, into: &bytes) }
                 p.line("}")
+                p.line()
+                p.block("extension \(namespace).Events") { p in events.renderNames(entries, into: &p) }
+            }
+        }
+    }
+
+    /// One typed key per curated field (`Shop.Fields.exitInteraction`, a `FieldKey<Shop.ExitInteraction>`), for
+    /// tests to read any event's field typed: a declaration per field, none per event.
+    func renderFieldKeys(into p: inout CodePrinter) {
+        let protocols = module.fieldProtocols.filter { $0.scope == "\(namespace).Fields" }
+        let fields = protocols.compactMap(\.requirements.first)
+        guard !fields.isEmpty else { return }
+        let names = GeneratedNames.fieldKeyNames(members: fields.map(\.name), types: protocols.map(\.name))
+        p.line()
+        p.line("// The curated fields by name, typed, to read them from any event in tests:")
+        p.line("// `event.field(\(namespace).Fields.\(SwiftName.escaped(names[0])))`.")
+        p.block("extension \(namespace).Fields") { p in
+            for (field, name) in zip(fields, names) {
+                p.block("public static var \(SwiftName.escaped(name)): TrackingCore.FieldKey<\(field.type.code)>") { p in
+                    p.line(".init(\(SwiftLiteral.string(field.wireName)))")
+                }
             }
         }
     }
@@ -195,7 +220,7 @@ struct ModuleRenderer: Sendable {
         case GeneratedFileSet.fields: 4_096 + module.rules.count * 1_024
         case GeneratedFileSet.objects: 4_096 + module.objects.count * 4_096
         case GeneratedFileSet.valueSets, GeneratedFileSet.envelope: 16_384
-        default: 4_096 + contractEvents.count / ContractTranslator.eventShardCount * 4_096
+        default: 4_096 + contractEvents.count / eventsByShard.count * 4_096
         }
     }
 }

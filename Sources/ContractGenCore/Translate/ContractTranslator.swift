@@ -5,13 +5,6 @@ import TrackingCore
 /// Expects a contract the validator accepted; references it cannot resolve
 /// (which the validator reports) are skipped rather than trapped on.
 public enum ContractTranslator {
-    /// The number of `ContractEvents<N>.swift` shards: fixed, so that the build
-    /// plugin can declare every output before the contract is read, and large,
-    /// so that changing one event recompiles a small share of the events (a
-    /// 64th: about 8 events of a 500-event contract, 31 of 2,000). Shards with
-    /// no event hold only the header and cost next to nothing to compile.
-    package static let eventShardCount = 64
-
     /// The module with a descriptor that lists no events (the renderer prints
     /// the events' descriptors per shard).
     static func translateWithoutEvents(_ contract: Contract, fields: FieldDeclarations) -> GeneratedModule {
@@ -200,7 +193,7 @@ public enum ContractTranslator {
     }
 
     /// The runtime descriptor of `contract`, as generated code rebuilds it
-    /// (events in shard order, see ``shard(ofEvent:)``).
+    /// (events in shard order, see ``shard(ofEvent:shards:)``, with the shard count of its event count).
     public static func descriptor(of contract: Contract) -> ContractDescriptor {
         descriptor(of: contract, includingEvents: true)
     }
@@ -221,7 +214,8 @@ public enum ContractTranslator {
             globals: contract.globals.map(field),
             fields: contract.fields.map(field),
             // Shard order (contract order within a shard): the order generated code lists them in.
-            events: !includingEvents ? [] : contract.events.indices.map { (shard: shard(ofEvent: contract.events[$0].name), offset: $0) }
+            events: !includingEvents ? [] : contract.events.indices
+                .map { (shard: shard(ofEvent: contract.events[$0].name, shards: GeneratedFileSet.eventShards(of: contract)), offset: $0) }
                 .sorted { ($0.shard, $0.offset) < ($1.shard, $1.offset) }
                 .map { events.descriptor(of: contract.events[$0.offset]) }
         )
@@ -294,15 +288,10 @@ public enum ContractTranslator {
         }
     }
 
-    /// The events shard of an event: FNV-1a (32 bit) of its UTF-8 name, modulo
-    /// ``eventShardCount``. Stable across runs and machines, so adding an event
+    /// The events shard of an event among `shards`: FNV-1a (32 bit) of its UTF-8 name, modulo
+    /// `shards` (``GeneratedFileNames``). Stable across runs and machines, so adding an event
     /// changes one shard file only.
-    package static func shard(ofEvent name: String) -> Int {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in name.utf8 {
-            hash ^= UInt32(byte)
-            hash = hash &* 0x0100_0193
-        }
-        return Int(hash % UInt32(eventShardCount))
+    package static func shard(ofEvent name: String, shards: Int) -> Int {
+        GeneratedFileNames.eventShard(ofEvent: name, count: shards)
     }
 }

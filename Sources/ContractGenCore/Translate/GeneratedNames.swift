@@ -108,6 +108,20 @@ package struct GeneratedNames: Sendable, Hashable {
     /// name is then the namespace's (kind `event` of contract `Event`, whose
     /// namespace is `Event_`, becomes `Event__`): a nested type named like the
     /// namespace would hide it from the code inside.
+    /// The names of the curated fields' typed keys in `N.Fields` (`sku`, for tests' `event.field(Shop.Fields.sku)`), one
+    /// per name in `members` (the fields' property names), in order: lower case first, and a trailing `_` until the
+    /// name is no type in `N.Fields` (`types`: the fields' protocols, which a name like `_2` or `Self_` could equal),
+    /// nothing Swift gives a meaning after a dot (`N.Fields.self`), and no earlier key. Unique by construction.
+    package static func fieldKeyNames(members: [String], types: [String]) -> [String] {
+        var taken = Set(types).union(["self", "init", "deinit", "subscript", "Type", "Protocol"])
+        return members.map { member in
+            var name = SwiftName.lowercasedFirst(member)
+            while taken.contains(name) { name += "_" }
+            taken.insert(name)
+            return name
+        }
+    }
+
     package static func typeName(_ contractName: String, swiftName: String? = nil, namespace: String) -> String {
         derivedTypeName(contractName, swiftName: swiftName, namespace: namespace).name
     }

@@ -10,14 +10,15 @@ struct TranslatedContract: Sendable {
     var contractEvents: [Event]
     /// Makes the events' runtime descriptors.
     var eventDescriptors: ContractTranslator.EventDescriptors
-    /// Indices into ``contractEvents``, per shard, in contract order.
+    /// Indices into ``contractEvents``, per shard, in contract order (as many shards as ``GeneratedFileNames`` says).
     var eventsByShard: [[Int]]
 }
 
 extension ContractTranslator {
     /// Translates a valid contract for rendering. The declarations and the
     /// event table do not depend on each other: they are built side by side.
-    static func translate(_ contract: Contract) -> TranslatedContract {
+    /// `eventShards`: how many `ContractEvents<N>.swift` files the events go to.
+    static func translate(_ contract: Contract, eventShards: Int) -> TranslatedContract {
         let fields = FieldDeclarations(contract)
         let parts = Concurrently.map([false, true]) { forEvents in
             forEvents
@@ -25,9 +26,9 @@ extension ContractTranslator {
                 : Part.module(translateWithoutEvents(contract, fields: fields))
         }
         guard case .module(let module) = parts[0], case .events(let table) = parts[1] else { preconditionFailure() }
-        var eventsByShard = Array(repeating: [Int](), count: eventShardCount)
+        var eventsByShard = Array(repeating: [Int](), count: eventShards)
         for (index, event) in contract.events.enumerated() {
-            eventsByShard[shard(ofEvent: event.name)].append(index)
+            eventsByShard[shard(ofEvent: event.name, shards: eventShards)].append(index)
         }
         return TranslatedContract(
             module: module, events: table, contractEvents: contract.events, eventDescriptors: EventDescriptors(contract),

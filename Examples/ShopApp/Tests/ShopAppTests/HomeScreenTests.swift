@@ -8,10 +8,12 @@ import TrackingTesting
 /// The home screen's tracking as the shop's team tests it: a manual clock, a
 /// recorder in place of the dispatcher, and a lifecycle hub of the test's own.
 ///
-/// Events are picked by kind struct and wire name (`Shop.Events.PageView`
-/// named `homePageView`). The kind's fields (`uniqueViewId`, `secondsOnScreen`)
-/// are typed properties; the event's other fields are read from what it sends
-/// (`field("exitInteraction")`), value sets as their wire values.
+/// Events are named by the generated constants (`Shop.Events.homePageView`,
+/// which also gives their kind struct, `Shop.Events.PageView`): a misspelt name
+/// does not compile. The kind's fields (`uniqueViewId`, `secondsOnScreen`) are
+/// typed properties; the event's other fields are read with the curated
+/// fields' typed keys (`field(Shop.Fields.exitInteraction)`), value sets as
+/// their enums, so comparing one with a wire string does not compile either.
 @MainActor @Suite("Home screen tracking", .timeLimit(.minutes(1)))
 struct HomeScreenTests {
     let clock = ManualClock()
@@ -29,9 +31,9 @@ struct HomeScreenTests {
         home.appear()
         clock.advance(by: .milliseconds(2500))
         home.openProduct("5678")
-        expectTracked(Shop.Events.PageView.self, named: "homePageView", in: recorder, count: 1) {
-            $0.secondsOnScreen == 2.5 && $0.field("exitInteraction")?.stringValue == "product_tap"
-                && $0.field("skuItemList") == .array(home.products.map(JSONValue.string))
+        expectTracked(Shop.Events.homePageView, in: recorder, count: 1) {
+            $0.secondsOnScreen == 2.5 && $0.field(Shop.Fields.exitInteraction) == .productTap
+                && $0.field(Shop.Fields.skuItemList) == home.products
         }
         expectNoContractViolations(in: recorder)
     }
@@ -43,12 +45,11 @@ struct HomeScreenTests {
         home.scrolled(to: 0)
         clock.advance(by: .seconds(1))
         home.disappear()
-        let page = try #require(
-            expectTracked(Shop.Events.PageView.self, named: "homePageView", in: recorder, count: 1).first)
-        let seen = expectTracked(Shop.Events.Impression.self, named: "productImpression", in: recorder, count: 3) {
+        let page = try #require(expectTracked(Shop.Events.homePageView, in: recorder, count: 1).first)
+        let seen = expectTracked(Shop.Events.productImpression, in: recorder, count: 3) {
             $0.uniqueViewId == page.uniqueViewId
         }
-        #expect(seen.map { $0.field("sku")?.stringValue } == ["1234", "5678", "9012"])   // 3456 is below the fold
+        #expect(seen.map { $0.field(Shop.Fields.sku) } == ["1234", "5678", "9012"])   // 3456 is below the fold
         expectNoContractViolations(in: recorder)
     }
 
@@ -64,12 +65,12 @@ struct HomeScreenTests {
         clock.advance(by: .seconds(1))
         home.disappear(interaction: .tabBar)
 
-        let views = expectTracked(Shop.Events.PageView.self, named: "homePageView", in: recorder, count: 2)
-        #expect(views.map { $0.field("exitInteraction")?.stringValue } == ["background", "tab_bar"])
+        let views = expectTracked(Shop.Events.homePageView, in: recorder, count: 2)
+        #expect(views.map { $0.field(Shop.Fields.exitInteraction) } == [.background, .tabBar])
         #expect(views.map(\.secondsOnScreen) == [0.4, 1])
         #expect(views[0].uniqueViewId != views[1].uniqueViewId)
         // 0.4 s before the background is not a second: the tiles count in the second visit only.
-        expectTracked(Shop.Events.Impression.self, named: "productImpression", in: recorder, count: 3) {
+        expectTracked(Shop.Events.productImpression, in: recorder, count: 3) {
             $0.uniqueViewId == views[1].uniqueViewId
         }
         expectNoContractViolations(in: recorder)
@@ -82,9 +83,9 @@ struct HomeScreenTests {
         detail.enter()
         clock.advance(by: .seconds(3))
         detail.exit(interaction: .back)
-        expectTracked(Shop.Events.PageView.self, named: "productDetailPageView", in: recorder, count: 1) {
-            $0.field("sku")?.stringValue == "9012" && $0.secondsOnScreen == 3
-                && $0.field("exitInteraction")?.stringValue == "back"
+        expectTracked(Shop.Events.productDetailPageView, in: recorder, count: 1) {
+            $0.field(Shop.Fields.sku) == "9012" && $0.secondsOnScreen == 3 && $0.field(Shop.Fields.exitInteraction) == .back
+                && $0.field(Shop.Fields.price) == Decimal(string: "19.99") && $0.field(Shop.Fields.currency) == .eur
         }
         expectNoContractViolations(in: recorder)
     }

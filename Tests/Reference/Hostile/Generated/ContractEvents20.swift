@@ -60,3 +60,9 @@ extension Type_ {
             _members: _writer.bytes, _violations: _violations)
     }
 }
+
+extension Type_.Events {
+    public static var `import`: TrackingCore.EventName<Type_.Events.Is> {
+        .init("import")
+    }
+}

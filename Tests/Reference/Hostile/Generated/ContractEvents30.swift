@@ -68,3 +68,9 @@ extension Type_ {
             type: Type_.Selfish.self_, case: `case`, _members: _writer.bytes, _violations: _violations)
     }
 }
+
+extension Type_.Events {
+    public static var `default`: TrackingCore.EventName<Type_.Events.Static> {
+        .init("default")
+    }
+}

@@ -51,3 +51,9 @@ extension Type_ {
             _members: _writer.bytes, _violations: _violations)
     }
 }
+
+extension Type_.Events {
+    public static var `break`: TrackingCore.EventName<Type_.Events.Is> {
+        .init("break")
+    }
+}

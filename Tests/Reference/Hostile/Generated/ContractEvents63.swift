@@ -56,3 +56,9 @@ extension Type_ {
             type: Type_.Selfish.init_, case: `case`, _members: _writer.bytes, _violations: _violations)
     }
 }
+
+extension Type_.Events {
+    public static var `return`: TrackingCore.EventName<Type_.Events.Static> {
+        .init("return")
+    }
+}

@@ -120,6 +120,32 @@ extension Type_.OptionalFields {
     }
 }
 
+// The curated fields by name, typed, to read them from any event in tests:
+// `event.field(Type_.Fields.`default`)`.
+extension Type_.Fields {
+    public static var `default`: TrackingCore.FieldKey<Swift.String> {
+        .init("default")
+    }
+    public static var self_: TrackingCore.FieldKey<Type_.Class> {
+        .init("Self")
+    }
+    public static var contractVersionX: TrackingCore.FieldKey<Swift.Double> {
+        .init("contract-version.x")
+    }
+    public static var when: TrackingCore.FieldKey<Foundation.Date> {
+        .init("when")
+    }
+    public static var validate_: TrackingCore.FieldKey<[Type_.In]> {
+        .init("validate")
+    }
+    public static var deprecatedThing: TrackingCore.FieldKey<Swift.String> {
+        .init("deprecated_thing")
+    }
+    public static var tree: TrackingCore.FieldKey<Type_.Node> {
+        .init("tree")
+    }
+}
+
 extension Type_.Rules {
     // "default"
     static let constraints_field_default: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxLength: 10)

@@ -51,3 +51,9 @@ extension Shop {
             _violations: _violations)
     }
 }
+
+extension Shop.Events {
+    public static var task: TrackingCore.EventName<Shop.Events.Background> {
+        .init("Task")
+    }
+}

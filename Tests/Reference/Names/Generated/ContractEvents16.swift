@@ -70,3 +70,12 @@ extension Shop {
             _violations: _violations)
     }
 }
+
+extension Shop.Events {
+    public static var shopSupportVersion: TrackingCore.EventName<Shop.Events.Background> {
+        .init("shopSupportVersion")
+    }
+    public static var kinds: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("kinds")
+    }
+}

@@ -70,3 +70,12 @@ extension Shop {
             _violations: _violations)
     }
 }
+
+extension Shop.Events {
+    public static var shopFieldKeysProtocolX: TrackingCore.EventName<Shop.Events.Background> {
+        .init("shopFieldKeysProtocolX")
+    }
+    public static var eventDescriptors0: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("eventDescriptors0")
+    }
+}

@@ -55,3 +55,9 @@ extension Shop {
             default: `default`, let: `let`, _members: _writer.bytes, _violations: _violations)
     }
 }
+
+extension Shop.Events {
+    public static var `inout`: TrackingCore.EventName<Shop.Events.Keywords> {
+        .init("inout")
+    }
+}

@@ -43,3 +43,9 @@ extension Shop {
             _violations: _violations)
     }
 }
+
+extension Shop.Events {
+    public static var events: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("Events")
+    }
+}

@@ -81,3 +81,12 @@ extension Shop {
             _violations: _violations)
     }
 }
+
+extension Shop.Events {
+    public static var notification: TrackingCore.EventName<Shop.Events.Type_> {
+        .init("Notification")
+    }
+    public static var name_: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("name")
+    }
+}

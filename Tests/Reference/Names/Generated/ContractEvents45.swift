@@ -54,3 +54,9 @@ extension Shop {
             _violations: _violations)
     }
 }
+
+extension Shop.Events {
+    public static var type: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("Type")
+    }
+}

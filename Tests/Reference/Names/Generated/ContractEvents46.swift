@@ -46,3 +46,9 @@ extension Shop {
             _violations: _violations)
     }
 }
+
+extension Shop.Events {
+    public static var underscore: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("_")
+    }
+}

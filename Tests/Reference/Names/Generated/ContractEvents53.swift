@@ -50,3 +50,9 @@ extension Shop {
             _violations: _violations)
     }
 }
+
+extension Shop.Events {
+    public static var `protocol`: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("protocol")
+    }
+}

@@ -53,3 +53,9 @@ extension Shop {
             default: `default`, let: Shop.Section.bottom, _members: _writer.bytes, _violations: _violations)
     }
 }
+
+extension Shop.Events {
+    public static var `let`: TrackingCore.EventName<Shop.Events.Keywords> {
+        .init("let")
+    }
+}

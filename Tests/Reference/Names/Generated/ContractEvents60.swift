@@ -43,3 +43,9 @@ extension Shop {
             _violations: _violations)
     }
 }
+
+extension Shop.Events {
+    public static var fields: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("fields")
+    }
+}

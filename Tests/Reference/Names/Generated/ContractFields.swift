@@ -140,6 +140,38 @@ extension Shop.OptionalFields {
     }
 }
 
+// The curated fields by name, typed, to read them from any event in tests:
+// `event.field(Shop.Fields.x)`.
+extension Shop.Fields {
+    public static var x: TrackingCore.FieldKey<Swift.String> {
+        .init("x")
+    }
+    public static var xOptional: TrackingCore.FieldKey<Swift.Int> {
+        .init("xOptional")
+    }
+    public static var data: TrackingCore.FieldKey<Shop.Data> {
+        .init("data")
+    }
+    public static var self_: TrackingCore.FieldKey<Shop.Self_> {
+        .init("self")
+    }
+    public static var date: TrackingCore.FieldKey<Shop.Date> {
+        .init("date")
+    }
+    public static var foundation: TrackingCore.FieldKey<Shop.Foundation_> {
+        .init("foundation")
+    }
+    public static var swift: TrackingCore.FieldKey<Shop.Swift_> {
+        .init("swift")
+    }
+    public static var result: TrackingCore.FieldKey<Shop.Result> {
+        .init("result")
+    }
+    public static var underscore: TrackingCore.FieldKey<Swift.String> {
+        .init("_")
+    }
+}
+
 extension Shop.Rules {
     // "x"
     static func field_x(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
