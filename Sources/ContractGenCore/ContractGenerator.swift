@@ -26,11 +26,18 @@ public enum ContractGenerator {
     public static func generate(
         contractPath: String, outputDirectory: String, mode: GeneratedFileWriter.Mode = .write
     ) throws -> Outcome {
+        try generate(contractPath: contractPath, outputDirectory: outputDirectory, mode: mode, generator: defaultGenerator)
+    }
+
+    /// ``generate(contractPath:outputDirectory:mode:)`` for one target's generator (`generate --target`).
+    package static func generate(
+        contractPath: String, outputDirectory: String, mode: GeneratedFileWriter.Mode = .write, generator: any TargetGenerator
+    ) throws -> Outcome {
         let bytes = try ContractLoader.readFile(contractPath)
         let result = ContractLoader.load(bytes: bytes, file: contractPath)
         var outcome = Outcome(diagnostics: result.diagnostics, counts: result.counts, source: String(decoding: bytes, as: UTF8.self), report: nil)
         guard let contract = result.contract, !result.hasErrors else { return outcome }
-        outcome.report = try generate(contract, into: URL(fileURLWithPath: outputDirectory), mode: mode)
+        outcome.report = try generate(contract, into: URL(fileURLWithPath: outputDirectory), mode: mode, generator: generator)
         return outcome
     }
 
@@ -42,9 +49,15 @@ public enum ContractGenerator {
         render(contract).map { ($0.name, $0.contents) }
     }
 
-    /// The generated files for a valid contract, in ``GeneratedFileSet/fileNames`` order.
+    /// The generated Swift files for a valid contract, in ``GeneratedFileSet/fileNames`` order.
     package static func render(_ contract: Contract) -> [GeneratedFile] {
         ModuleRenderer(ContractTranslator.translate(contract)).renderAll()
+    }
+
+    /// The default target's generator (Swift's).
+    package static var defaultGenerator: any TargetGenerator {
+        guard let generator = CodeTargets.defaultTarget.generator else { preconditionFailure("the default target generates code") }
+        return generator
     }
 
     /// Renders `contract` and writes (or checks) the files in `directory`.
@@ -53,27 +66,29 @@ public enum ContractGenerator {
     /// over the cores (the event shards are most of the work); the result does
     /// not depend on their order.
     package static func generate(
-        _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write
+        _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write, generator: any TargetGenerator = defaultGenerator
     ) throws -> GeneratedFileWriter.Report {
         let writer = GeneratedFileWriter()
         try writer.prepare(directory, mode: mode)
-        let renderer = ModuleRenderer(ContractTranslator.translate(contract))
+        let renderer = generator.renderer(for: contract)
+        let renderOrder = generator.renderOrder
         // Each worker prints its files into one buffer, reused from file to file.
-        let outcomes = Concurrently.map(ModuleRenderer.renderOrder, state: { [UInt8]() }) { name, buffer in
+        let outcomes = Concurrently.map(renderOrder, state: { [UInt8]() }) { name, buffer in
             var file = renderer.render(file: name, reusing: buffer.takeStorage())
             defer { buffer = file.bytes.takeStorage() }
             return Result { try writer.write(file, to: directory, mode: mode) }
         }
-        let written = Dictionary(uniqueKeysWithValues: zip(ModuleRenderer.renderOrder, outcomes))
+        let written = Dictionary(uniqueKeysWithValues: zip(renderOrder, outcomes))
+        let fileNames = generator.fileNames
         var report = GeneratedFileWriter.Report()
-        for name in GeneratedFileSet.fileNames {
+        for name in fileNames {
             if try written[name]!.get() {
                 report.written.append(name)
             } else {
                 report.unchanged.append(name)
             }
         }
-        report.removed = try writer.removeStale(in: directory, keeping: Set(GeneratedFileSet.fileNames), mode: mode)
+        report.removed = try writer.removeStale(in: directory, keeping: Set(fileNames), mode: mode)
         return report
     }
 }

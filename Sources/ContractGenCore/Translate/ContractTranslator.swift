@@ -109,7 +109,7 @@ public enum ContractTranslator {
             envelopeNames = Set(contract.mandatory.map(\.wireName))
             var memberNames: [String: String] = [:]
             func note(_ fields: [Field]) {
-                for field in fields where field.swiftName == nil && memberNames[field.wireName] == nil {
+                for field in fields where field.names.swift == nil && memberNames[field.wireName] == nil {
                     memberNames[field.wireName] = GeneratedNames.memberName(of: field)
                 }
             }
@@ -129,7 +129,7 @@ public enum ContractTranslator {
         }
 
         func memberName(_ field: Field) -> String {
-            field.swiftName == nil ? memberNames[field.wireName] ?? GeneratedNames.memberName(of: field) : GeneratedNames.memberName(of: field)
+            field.names.swift == nil ? memberNames[field.wireName] ?? GeneratedNames.memberName(of: field) : GeneratedNames.memberName(of: field)
         }
 
         func envelopeRule(_ field: Field) -> String { "envelope_" + memberName(field) }

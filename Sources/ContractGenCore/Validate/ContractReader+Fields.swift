@@ -7,7 +7,7 @@ extension ContractReader {
         "string": .string, "int": .int, "double": .double, "decimal": .decimal, "bool": .bool, "uuid": .uuid, "timestamp": .timestamp,
     ]
     static let specKeys = ["type", "items", "minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems"]
-    static let metadataKeys = ["description", "pii", "deprecated", "default", "swiftName"]
+    static let metadataKeys = ["description", "pii", "deprecated", "default", "swiftName", "names"]
     static let fieldKeys = specKeys + metadataKeys
     static let constraintHint =
         "'minLength', 'maxLength' and 'pattern' fit string; 'minimum' and 'maximum' fit int, double and decimal; 'items', 'minItems' and 'maxItems' fit array"
@@ -42,12 +42,12 @@ extension ContractReader {
                 deprecated = text(of: entry.value, what: "'deprecated' of \(what())")
             }
         }
-        let swiftName = readSwiftName(body["swiftName"], of: what())
+        let names = readNames(alias: body["swiftName"], names: body["names"], of: what())
         guard let spec else { return nil }
         if let defaultEntry = body["default"] { defaultNodes[entry.key.location] = defaultEntry.value }
         return Field(
             wireName: entry.name, spec: spec, description: description, pii: pii, deprecated: deprecated,
-            defaultValue: nil, swiftName: swiftName, location: entry.key.location)
+            defaultValue: nil, names: names, location: entry.key.location)
     }
 
     /// Reads a type with its constraints from an already split mapping.
