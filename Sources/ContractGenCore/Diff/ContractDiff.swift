@@ -342,7 +342,7 @@ private struct Differ {
         case .valueSet(let name): ValueSpec(.valueSet(valueSetRenames[name] ?? name), spec.constraints)
         case .object(let name): ValueSpec(.object(objectRenames[name] ?? name), spec.constraints)
         case .array(let items): ValueSpec(.array(items: renamed(items)), spec.constraints)
-        default: spec
+        case .string, .int, .double, .decimal, .bool, .uuid, .timestamp: spec
         }
     }
 

@@ -39,6 +39,12 @@ package protocol CodeTarget: Sendable {
 
     /// What `generate --target` runs; `nil` while the target only has names.
     var generator: (any TargetGenerator)? { get }
+
+    /// The type a value of a scalar field type has in this target's code
+    /// (`Swift.String`); `nil` while the target only has names. Each target
+    /// switches over every ``ScalarFieldType``, so a new type is a compile
+    /// error until every target handles it.
+    func scalarTypeName(_ type: ScalarFieldType) -> String?
 }
 
 /// A contract element that has a name in generated code.
@@ -86,4 +92,5 @@ extension CodeTarget {
     package func checkMemberNames(_ fields: [Field], scope: String, reporting: any DiagnosticReporting) {}
     package func checkNames(of contract: Contract, reporting: any DiagnosticReporting) {}
     package var generator: (any TargetGenerator)? { nil }
+    package func scalarTypeName(_ type: ScalarFieldType) -> String? { nil }
 }

@@ -281,13 +281,8 @@ public enum ContractTranslator {
 
     static func swiftType(_ type: ValueType, names: GeneratedNames) -> SwiftType {
         switch type {
-        case .string: .string
-        case .int: .int
-        case .double: .double
-        case .decimal: .decimal
-        case .bool: .bool
-        case .uuid: .uuid
-        case .timestamp: .date
+        case .string, .int, .double, .decimal, .bool, .uuid, .timestamp:
+            ScalarFieldType(type).map(SwiftType.init) ?? .string
         case .array(let items): .array(swiftType(items.type, names: names))
         case .valueSet(let name): .named(names.qualifiedTypeName(name))
         case .object(let name): .named(names.qualifiedTypeName(name))

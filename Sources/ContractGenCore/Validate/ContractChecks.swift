@@ -94,8 +94,8 @@ struct ContractChecks {
         func target(_ spec: ValueSpec) -> String? {
             switch spec.type {
             case .object(let name): name
-            case .array(let items) where (spec.constraints.minItems ?? 0) > 0: target(items)
-            default: nil
+            case .array(let items): (spec.constraints.minItems ?? 0) > 0 ? target(items) : nil
+            case .valueSet, .string, .int, .double, .decimal, .bool, .uuid, .timestamp: nil
             }
         }
         for object in contract.objects {
