@@ -26,7 +26,7 @@ package struct ExamplePayload {
     /// The example for `event`, or `nil` when a value cannot be built (a pattern beyond ``PatternExample``).
     package func payload(for event: Event) -> JSONValue? {
         var members: [(key: String, value: JSONValue)] = [
-            ("event", .string(event.name)), ("kind", .string(event.kind)), ("contractVersion", .string(contract.version)),
+            (WireNames.event, .string(event.name)), (WireNames.kind, .string(event.kind)), (WireNames.contractVersion, .string(contract.version)),
         ]
         let constants = Dictionary(event.constants.map { ($0.field, $0.code) }, uniquingKeysWith: { a, _ in a })
         var payloadFields = contract.mandatory + (kinds[event.kind]?.mandatory ?? [])

@@ -1,3 +1,5 @@
+import TrackingCore
+
 /// Renders events as functions straight into a file's bytes.
 ///
 /// Each event is a static function of the contract's namespace
@@ -178,9 +180,9 @@ struct EventRenderer: Sendable {
         out.append(contentsOf: Self.writerStart)
         var lineStart = out.count
         out.append(contentsOf: Self.rawMembersStart)
-        Self.appendMember("event", event.name, first: true, lineStart: &lineStart, to: &out)
-        Self.appendMember("kind", event.kindName, first: false, lineStart: &lineStart, to: &out)
-        Self.appendMember("contractVersion", version, first: false, lineStart: &lineStart, to: &out)
+        Self.appendMember(WireNames.event, event.name, first: true, lineStart: &lineStart, to: &out)
+        Self.appendMember(WireNames.kind, event.kindName, first: false, lineStart: &lineStart, to: &out)
+        Self.appendMember(WireNames.contractVersion, version, first: false, lineStart: &lineStart, to: &out)
         var rawOpen = true
         for (slot, constant) in properties {
             if let constant {

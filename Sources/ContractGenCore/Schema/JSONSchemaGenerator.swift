@@ -80,15 +80,15 @@ private struct SchemaBuilder {
         if let description = contract.description { members.append(("description", .string(description))) }
         members += [
             ("type", .string("object")),
-            ("properties", .object([("event", .object([("enum", .array(contract.events.map { .string($0.name) }))]))])),
-            ("required", .array([.string("event")])),
+            ("properties", .object([(WireNames.event, .object([("enum", .array(contract.events.map { .string($0.name) }))]))])),
+            ("required", .array([.string(WireNames.event)])),
         ]
         if !contract.events.isEmpty {
             members.append(("allOf", .array(contract.events.map { event in
                 .object([
                     ("if", .object([
-                        ("properties", .object([("event", .object([("const", .string(event.name))]))])),
-                        ("required", .array([.string("event")])),
+                        ("properties", .object([(WireNames.event, .object([("const", .string(event.name))]))])),
+                        ("required", .array([.string(WireNames.event)])),
                     ])),
                     ("then", .object([("$ref", .string("#/$defs/event.\(event.name)"))])),
                 ])
@@ -108,13 +108,13 @@ private struct SchemaBuilder {
             ("description", .string("What a collector requires to store an event; every other violation is flagged on the stored event.")),
             ("type", .string("object")),
             ("properties", .object([
-                ("event", .object([("type", .string("string"))])),
-                ("kind", .object([("type", .string("string"))])),
-                ("contractVersion", .object([("type", .string("string"))])),
-                ("uuid", uuid()),
-                ("clientTimestamp", timestamp()),
+                (WireNames.event, .object([("type", .string("string"))])),
+                (WireNames.kind, .object([("type", .string("string"))])),
+                (WireNames.contractVersion, .object([("type", .string("string"))])),
+                (WireNames.uuid, uuid()),
+                (WireNames.clientTimestamp, timestamp()),
             ])),
-            ("required", .array(["event", "kind", "contractVersion", "uuid", "clientTimestamp"].map(JSONValue.string))),
+            ("required", .array((WireNames.encoderMembers + [WireNames.uuid, WireNames.clientTimestamp]).map(JSONValue.string))),
         ])
     }
 
@@ -135,14 +135,14 @@ private struct SchemaBuilder {
         if event.deprecated != nil { members.append(("deprecated", .bool(true))) }
         let constants = constantWireValues(event)
         var properties: Members = [
-            ("event", .object([("const", .string(event.name))])),
-            ("kind", .object([("const", .string(event.kind))])),
-            ("contractVersion", .object([
+            (WireNames.event, .object([("const", .string(event.name))])),
+            (WireNames.kind, .object([("const", .string(event.kind))])),
+            (WireNames.contractVersion, .object([
                 ("description", .string("The version of the contract the app was built with (this schema: \(contract.version)).")),
                 ("type", .string("string")),
             ])),
         ]
-        var required: [JSONValue] = ["event", "kind", "contractVersion"].map(JSONValue.string)
+        var required: [JSONValue] = WireNames.encoderMembers.map(JSONValue.string)
         let payload = payloadFields(of: event)
         for (field, isRequired) in payload {
             if let constant = constants[field.wireName] {

@@ -141,8 +141,8 @@ public enum ContractTranslator {
         func property(_ field: Field, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
             var fresh: String?
             if envelopeNames.contains(field.wireName), mandatory.contains(field) {
-                if field.wireName == "uuid", field.spec.type == .uuid { fresh = "Foundation.UUID()" }
-                if field.wireName == "clientTimestamp", field.spec.type == .timestamp { fresh = "Foundation.Date()" }
+                if field.wireName == WireNames.uuid, field.spec.type == .uuid { fresh = "Foundation.UUID()" }
+                if field.wireName == WireNames.clientTimestamp, field.spec.type == .timestamp { fresh = "Foundation.Date()" }
             }
             return PropertyDecl(
                 name: memberName(field), wireName: field.wireName,

@@ -20,7 +20,7 @@ struct ContractChecks {
 
     /// `uuid` (uuid) and `clientTimestamp` (timestamp) must be in `mandatory`.
     private func checkEnvelope() {
-        for (name, type) in [("uuid", ValueType.uuid), ("clientTimestamp", ValueType.timestamp)] {
+        for (name, type) in [(WireNames.uuid, ValueType.uuid), (WireNames.clientTimestamp, ValueType.timestamp)] {
             if let field = contract.mandatory.first(where: { $0.wireName == name }) {
                 if field.spec.type != type {
                     reader.error(
@@ -45,11 +45,11 @@ struct ContractChecks {
         for (section, fields) in [contract.mandatory, contract.globals, contract.fields].enumerated() {
             for field in fields {
                 let name = field.wireName
-                if name == "event" || name == "kind" {
+                if name == WireNames.event || name == WireNames.kind {
                     reader.error("'\(name)' is reserved: the encoder writes it into every event", at: field.location, hint: "choose another name")
                     continue
                 }
-                if name == "contractVersion" {
+                if name == WireNames.contractVersion {
                     if section != 1 {
                         reader.error(
                             "'contractVersion' is reserved: the encoder writes it into every event", at: field.location,
@@ -74,7 +74,7 @@ struct ContractChecks {
         for kind in contract.kinds {
             for field in kind.mandatory {
                 let name = field.wireName
-                if name == "event" || name == "kind" || name == "contractVersion" {
+                if WireNames.reserved.contains(name) {
                     reader.error("'\(name)' is reserved: the encoder writes it into every event", at: field.location, hint: "choose another name")
                 } else if let first = declared[name], first.section != 2 {
                     reader.error(
@@ -86,7 +86,7 @@ struct ContractChecks {
     }
 
     /// Wire names the encoder writes itself (reported where declared).
-    static let reservedWireNames: Set<String> = ["event", "kind", "contractVersion"]
+    static let reservedWireNames = WireNames.reserved
 
     /// Objects whose required members need each other can never be built.
     private func checkObjectCycles() {
