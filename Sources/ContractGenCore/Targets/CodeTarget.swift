@@ -75,6 +75,7 @@ package protocol TargetFileRenderer: Sendable {
 package protocol DiagnosticReporting: AnyObject {
     func error(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String?)
     func note(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String?)
+    func warning(_ message: @autoclosure () -> String, at location: SourceLocation, hint: @autoclosure () -> String?)
 }
 
 extension DiagnosticReporting {
@@ -84,6 +85,10 @@ extension DiagnosticReporting {
 
     package func note(_ message: @autoclosure () -> String, at location: SourceLocation) {
         note(message(), at: location, hint: nil)
+    }
+
+    package func warning(_ message: @autoclosure () -> String, at location: SourceLocation) {
+        warning(message(), at: location, hint: nil)
     }
 }
 

@@ -139,10 +139,10 @@ public enum ContractTranslator {
         func curatedRule(_ field: Field) -> String { "field_" + memberName(field) }
 
         func property(_ field: Field, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
-            var fresh: String?
+            var fresh: FreshValue?
             if envelopeNames.contains(field.wireName), mandatory.contains(field) {
-                if field.wireName == WireNames.uuid, field.spec.type == .uuid { fresh = "Foundation.UUID()" }
-                if field.wireName == WireNames.clientTimestamp, field.spec.type == .timestamp { fresh = "Foundation.Date()" }
+                if field.wireName == WireNames.uuid, field.spec.type == .uuid { fresh = .uuid }
+                if field.wireName == WireNames.clientTimestamp, field.spec.type == .timestamp { fresh = .now }
             }
             return PropertyDecl(
                 name: memberName(field), wireName: field.wireName,

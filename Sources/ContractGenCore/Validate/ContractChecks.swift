@@ -1,9 +1,22 @@
 import TrackingCore
 
 /// The checks that need the whole contract: the envelope, reserved and
-/// colliding names, object cycles, and what nothing uses.
+/// colliding names, object cycles, and what nothing uses. They read the
+/// contract and what reading found (``Usage``), and report through
+/// `reporter`; they keep no state of the reader's.
 struct ContractChecks {
-    let reader: ContractReader
+    /// What the reader saw used while reading, for the "not used" warnings.
+    struct Usage {
+        /// Value sets and objects some field refers to.
+        var usedTypeNames: Set<String>
+        /// Names mentioned by events with errors (not reported as unused).
+        var mentionedFieldNames: Set<String>
+        /// Per curated field (by index in `Contract.fields`): whether an event lists it.
+        var curatedFieldUsed: [Bool]
+    }
+
+    let reporter: any DiagnosticReporting
+    let usage: Usage
     let contract: Contract
     /// Where `mandatory:` is, for "the envelope lacks ..." errors; `nil` when
     /// the section is missing (reported already).
@@ -13,7 +26,7 @@ struct ContractChecks {
         checkEnvelope()
         checkPayloadNames()
         // Each target's names: what it derives, reserves and must keep apart.
-        for target in CodeTargets.all { target.checkNames(of: contract, reporting: reader) }
+        for target in CodeTargets.all { target.checkNames(of: contract, reporting: reporter) }
         checkObjectCycles()
         warnAboutUsage()
     }
@@ -23,12 +36,12 @@ struct ContractChecks {
         for (name, type) in [(WireNames.uuid, ValueType.uuid), (WireNames.clientTimestamp, ValueType.timestamp)] {
             if let field = contract.mandatory.first(where: { $0.wireName == name }) {
                 if field.spec.type != type {
-                    reader.error(
+                    reporter.error(
                         "'\(name)' in 'mandatory' must have type \(type.contractName), found \(field.spec.type.contractName)", at: field.location,
                         hint: "the runtime de-duplicates and orders events by it")
                 }
             } else if let mandatoryLocation {
-                reader.error(
+                reporter.error(
                     "'mandatory' lacks '\(name)' (type \(type.contractName))", at: mandatoryLocation,
                     hint: "every contract carries '\(name): { type: \(type.contractName) }'; the runtime de-duplicates and orders events by it")
             }
@@ -46,22 +59,22 @@ struct ContractChecks {
             for field in fields {
                 let name = field.wireName
                 if name == WireNames.event || name == WireNames.kind {
-                    reader.error("'\(name)' is reserved: the encoder writes it into every event", at: field.location, hint: "choose another name")
+                    reporter.error("'\(name)' is reserved: the encoder writes it into every event", at: field.location, hint: "choose another name")
                     continue
                 }
                 if name == WireNames.contractVersion {
                     if section != 1 {
-                        reader.error(
+                        reporter.error(
                             "'contractVersion' is reserved: the encoder writes it into every event", at: field.location,
                             hint: "only a global of type string may use this name")
                         continue
                     }
                     if field.spec.type != .string {
-                        reader.error("global 'contractVersion' must have type string, found \(field.spec.type.contractName)", at: field.location)
+                        reporter.error("global 'contractVersion' must have type string, found \(field.spec.type.contractName)", at: field.location)
                     }
                 }
                 if let first = declared[name] {
-                    reader.error(
+                    reporter.error(
                         "field '\(name)' in \(sections[section]) is already declared in \(sections[first.section])", at: field.location,
                         hint: "first at line \(first.location.line), column \(first.location.column); a payload holds each name once")
                     continue
@@ -75,9 +88,9 @@ struct ContractChecks {
             for field in kind.mandatory {
                 let name = field.wireName
                 if WireNames.reserved.contains(name) {
-                    reader.error("'\(name)' is reserved: the encoder writes it into every event", at: field.location, hint: "choose another name")
+                    reporter.error("'\(name)' is reserved: the encoder writes it into every event", at: field.location, hint: "choose another name")
                 } else if let first = declared[name], first.section != 2 {
-                    reader.error(
+                    reporter.error(
                         "field '\(name)' of kind '\(kind.name)' is already declared in \(sections[first.section])", at: field.location,
                         hint: "first at line \(first.location.line), column \(first.location.column); a payload holds each name once")
                 }
@@ -117,7 +130,7 @@ struct ContractChecks {
                     if state[successor] == 1, let at = path.firstIndex(of: successor) {
                         let cycle = Array(path[at...])
                         if reported.insert(Set(cycle)).inserted, let object = contract.objects.first(where: { $0.name == successor }) {
-                            reader.error(
+                            reporter.error(
                                 "objects require each other in a cycle: \((cycle + [successor]).joined(separator: " -> ")); no value of them can be built",
                                 at: object.location, hint: "make one of these members optional")
                         }
@@ -137,19 +150,19 @@ struct ContractChecks {
 
     private func warnAboutUsage() {
         for field in contract.globals where field.pii {
-            reader.warning("global '\(field.wireName)' is marked pii, but globals go with every event", at: field.location, hint: "globals should never hold personal data")
+            reporter.warning("global '\(field.wireName)' is marked pii, but globals go with every event", at: field.location, hint: "globals should never hold personal data")
         }
-        for set in contract.valueSets where !reader.usedTypeNames.contains(set.name) {
-            reader.warning("value set '\(set.name)' is not used by any field", at: set.location)
+        for set in contract.valueSets where !usage.usedTypeNames.contains(set.name) {
+            reporter.warning("value set '\(set.name)' is not used by any field", at: set.location)
         }
-        for object in contract.objects where !reader.usedTypeNames.contains(object.name) {
-            reader.warning("object '\(object.name)' is not used by any field", at: object.location)
+        for object in contract.objects where !usage.usedTypeNames.contains(object.name) {
+            reporter.warning("object '\(object.name)' is not used by any field", at: object.location)
         }
         for (index, field) in contract.fields.enumerated()
-        where !(index < reader.curatedFieldUsed.count && reader.curatedFieldUsed[index])
-            && !reader.mentionedFieldNames.contains(field.wireName) && NameRules.isValidName(field.wireName)
+        where !(index < usage.curatedFieldUsed.count && usage.curatedFieldUsed[index])
+            && !usage.mentionedFieldNames.contains(field.wireName) && NameRules.isValidName(field.wireName)
         {
-            reader.warning("field '\(field.wireName)' is not used by any event", at: field.location)
+            reporter.warning("field '\(field.wireName)' is not used by any event", at: field.location)
         }
     }
 }

@@ -125,7 +125,9 @@ final class ContractReader: DiagnosticReporting {
             events: [], location: root.location)
         contract.events = top["events"].map { readEvents($0.value, contract: contract) } ?? []
 
-        ContractChecks(reader: self, contract: contract, mandatoryLocation: top["mandatory"]?.key.location).run()
+        let usage = ContractChecks.Usage(
+            usedTypeNames: usedTypeNames, mentionedFieldNames: mentionedFieldNames, curatedFieldUsed: curatedFieldUsed)
+        ContractChecks(reporter: self, usage: usage, contract: contract, mandatoryLocation: top["mandatory"]?.key.location).run()
         return contract
     }
 
