@@ -241,7 +241,7 @@ struct EventRenderer: Sendable {
     ///
     /// Written word by word into `out` as bytes: splitting a `String` walks it
     /// `Character` by `Character`, which costs more than the rest of rendering.
-    /// Names are ASCII without spaces (`NameRules`), so a byte count is a column
+    /// Names are ASCII without spaces (`NameSyntax`), so a byte count is a column
     /// count and no word holds a space.
     private func appendSummary(
         of event: EventTable.EventEntry, properties: [(slot: Int, constant: ConstantDecl?)], to out: inout [UInt8]

@@ -160,7 +160,7 @@ struct ContractChecks {
         }
         for (index, field) in contract.fields.enumerated()
         where !(index < usage.curatedFieldUsed.count && usage.curatedFieldUsed[index])
-            && !usage.mentionedFieldNames.contains(field.wireName) && NameRules.isValidName(field.wireName)
+            && !usage.mentionedFieldNames.contains(field.wireName) && NameSyntax.isValidName(field.wireName)
         {
             reporter.warning("field '\(field.wireName)' is not used by any event", at: field.location)
         }

@@ -88,7 +88,7 @@ final class ContractReader: DiagnosticReporting {
         var version = ""
         if let entry = top["version"], let text = text(of: entry.value, what: "'version'") {
             version = text
-            if !NameRules.isSemanticVersion(text) {
+            if !NameSyntax.isSemanticVersion(text) {
                 error("version '\(text)' is not a semantic version", at: entry.value.location, hint: "write MAJOR.MINOR.PATCH, such as 1.3.0")
             }
         }
@@ -227,10 +227,10 @@ final class ContractReader: DiagnosticReporting {
     /// Reports `name` when it breaks the naming rule; returns whether it is valid.
     @discardableResult
     func checkName(_ name: String, what: @autoclosure () -> String, at location: SourceLocation) -> Bool {
-        guard !NameRules.isValidName(name) else { return true }
-        var hint = NameRules.ruleHint
-        if let repaired = NameRules.repaired(name) { hint = "did you mean '\(repaired)'? (\(hint))" }
-        error("invalid \(what()) '\(name)': it \(NameRules.problem(with: name))", at: location, hint: hint)
+        guard !NameSyntax.isValidName(name) else { return true }
+        var hint = NameSyntax.ruleHint
+        if let repaired = NameSyntax.repaired(name) { hint = "did you mean '\(repaired)'? (\(hint))" }
+        error("invalid \(what()) '\(name)': it \(NameSyntax.problem(with: name))", at: location, hint: hint)
         return false
     }
 
@@ -249,10 +249,10 @@ final class ContractReader: DiagnosticReporting {
                     error("items of \(what) must be values, found \(item.kindName)", at: item.location)
                     continue
                 }
-                if !NameRules.isValidName(text) {
+                if !NameSyntax.isValidName(text) {
                     var hint = "in a list the value is also the code name; write a mapping 'code: \(text)' instead"
-                    if let repaired = NameRules.repaired(text) { hint = "in a list the value is also the code name; write a mapping '\(repaired): \(text)' instead" }
-                    error("value '\(text)' of \(what) cannot be a code name: it \(NameRules.problem(with: text))", at: item.location, hint: hint)
+                    if let repaired = NameSyntax.repaired(text) { hint = "in a list the value is also the code name; write a mapping '\(repaired): \(text)' instead" }
+                    error("value '\(text)' of \(what) cannot be a code name: it \(NameSyntax.problem(with: text))", at: item.location, hint: hint)
                     continue
                 }
                 cases.append(ValueSetCase(code: text, wireValue: text, location: item.location))

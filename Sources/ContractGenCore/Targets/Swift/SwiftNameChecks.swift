@@ -53,7 +53,7 @@ struct SwiftNameChecks {
                     hint: "choose another name: a property named '\(swiftName)' would hide it in generated code")
                 return
             }
-            guard field.names.swift == nil, NameRules.isValidName(field.wireName), !ContractChecks.reservedWireNames.contains(field.wireName),
+            guard field.names.swift == nil, NameSyntax.isValidName(field.wireName), !ContractChecks.reservedWireNames.contains(field.wireName),
                 seen.insert(field.location).inserted
             else { return }
             if !GeneratedNames.hasSwiftName(field.wireName) {
@@ -86,7 +86,7 @@ struct SwiftNameChecks {
     /// derive from (an error).
     private func checkTypeNames() {
         let namespace = GeneratedNames.namespaceName(contract.name)
-        if NameRules.isValidName(contract.name) {
+        if NameSyntax.isValidName(contract.name) {
             if !GeneratedNames.hasSwiftName(contract.name) {
                 reporter.error(
                     "contract name '\(contract.name)' has no letter or digit to make a Swift name from", at: contract.location,
@@ -107,7 +107,7 @@ struct SwiftNameChecks {
         seen.reserveCapacity(contract.valueSets.count + contract.objects.count + contract.events.count)
         // Runs for every declaration of a large contract: messages are made only when reported.
         func claim(_ group: Group, _ name: String, swiftName: String?, _ location: SourceLocation) {
-            guard NameRules.isValidName(name) else { return }
+            guard NameSyntax.isValidName(name) else { return }
             var what: String { "\(groupNames[group.rawValue]) '\(name)'" }
             if swiftName == nil, !GeneratedNames.hasSwiftName(name) {
                 reporter.error(

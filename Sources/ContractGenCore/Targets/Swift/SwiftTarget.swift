@@ -31,7 +31,7 @@ package struct SwiftTarget: CodeTarget {
         var unique: [ValueSetCase] = []
         unique.reserveCapacity(cases.count)
         for member in cases {
-            if NameRules.isValidName(member.code), !GeneratedNames.hasSwiftName(member.code) {
+            if NameSyntax.isValidName(member.code), !GeneratedNames.hasSwiftName(member.code) {
                 reporter.error(
                     "code '\(member.code)' of \(what) has no letter or digit to make a Swift case name from", at: member.location,
                     hint: "use the mapping form and give it a code name: 'underscore: \(member.code)'")
