@@ -31,6 +31,11 @@ struct TranslatedContract: Sendable {
         eventsByShard[shard].lazy.map { [events, contractEvents] in events.entry(of: contractEvents[$0]) }
     }
 
+    /// Every event, in contract order, with its fields as slots of ``events``.
+    func allEventEntries() -> some Collection<EventTable.EventEntry> {
+        contractEvents.lazy.map { [events] in events.entry(of: $0) }
+    }
+
     /// The runtime descriptors of the events of `shard`, in contract order.
     func eventDescriptors(inShard shard: Int) -> some Collection<EventDescriptor> {
         eventsByShard[shard].lazy.map { [eventDescriptors, contractEvents] in eventDescriptors.descriptor(of: contractEvents[$0]) }
