@@ -26,11 +26,18 @@ public enum ContractGenerator {
     public static func generate(
         contractPath: String, outputDirectory: String, mode: GeneratedFileWriter.Mode = .write
     ) throws -> Outcome {
+        try generate(contractPath: contractPath, outputDirectory: outputDirectory, mode: mode, generator: defaultGenerator)
+    }
+
+    /// ``generate(contractPath:outputDirectory:mode:)`` for one target's generator (`generate --target`).
+    package static func generate(
+        contractPath: String, outputDirectory: String, mode: GeneratedFileWriter.Mode = .write, generator: any TargetGenerator
+    ) throws -> Outcome {
         let bytes = try ContractLoader.readFile(contractPath)
         let result = ContractLoader.load(bytes: bytes, file: contractPath)
         var outcome = Outcome(diagnostics: result.diagnostics, counts: result.counts, source: String(decoding: bytes, as: UTF8.self), report: nil)
         guard let contract = result.contract, !result.hasErrors else { return outcome }
-        outcome.report = try generate(contract, into: URL(fileURLWithPath: outputDirectory), mode: mode)
+        outcome.report = try generate(contract, into: URL(fileURLWithPath: outputDirectory), mode: mode, generator: generator)
         return outcome
     }
 
@@ -49,19 +56,24 @@ public enum ContractGenerator {
             .renderAll()
     }
 
+    /// The default target's generator (Swift's).
+    package static var defaultGenerator: any TargetGenerator {
+        guard let generator = CodeTargets.defaultTarget.generator else { preconditionFailure("the default target generates code") }
+        return generator
+    }
+
     /// Renders `contract` and writes (or checks) the files in `directory`.
     ///
     /// Each file is rendered and written by its own task, the tasks spread
     /// over the cores (the event shards are most of the work); the result does
     /// not depend on their order.
     package static func generate(
-        _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write, eventShards: Int? = nil
+        _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write, generator: any TargetGenerator = defaultGenerator
     ) throws -> GeneratedFileWriter.Report {
         let writer = GeneratedFileWriter()
         try writer.prepare(directory, mode: mode)
-        let renderer = ModuleRenderer(
-            ContractTranslator.translate(contract, eventShards: eventShards ?? GeneratedFileSet.eventShards(of: contract)))
-        let renderOrder = renderer.renderOrder
+        let renderer = generator.renderer(for: contract)
+        let renderOrder = generator.renderOrder
         // Each worker prints its files into one buffer, reused from file to file.
         let outcomes = Concurrently.map(renderOrder, state: { [UInt8]() }) { name, buffer in
             var file = renderer.render(file: name, reusing: buffer.takeStorage())
@@ -69,15 +81,16 @@ public enum ContractGenerator {
             return Result { try writer.write(file, to: directory, mode: mode) }
         }
         let written = Dictionary(uniqueKeysWithValues: zip(renderOrder, outcomes))
+        let fileNames = generator.fileNames
         var report = GeneratedFileWriter.Report()
-        for name in renderer.fileNames {
+        for name in fileNames {
             if try written[name]!.get() {
                 report.written.append(name)
             } else {
                 report.unchanged.append(name)
             }
         }
-        report.removed = try writer.removeStale(in: directory, keeping: Set(renderer.fileNames), mode: mode)
+        report.removed = try writer.removeStale(in: directory, keeping: Set(fileNames), mode: mode)
         return report
     }
 }

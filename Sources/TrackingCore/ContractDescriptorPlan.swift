@@ -76,7 +76,7 @@ final class PayloadTable: Sendable {
         // The same precedence as a dictionary filled with the globals and then the
         // payload fields: a later entry of the same name wins.
         var known: [String: FieldDescriptor] = [:]
-        for global in descriptor.globals where global.wireName != "contractVersion" {
+        for global in descriptor.globals where global.wireName != WireNames.contractVersion {
             known[global.wireName] = global
         }
         let fields = descriptor.payloadFields(forEvent: event.name) ?? []

@@ -3,7 +3,7 @@ import Foundation
 extension ContractDescriptor {
     /// Members every payload has besides its fields, written by the encoder
     /// (the first slots of every ``PayloadTable``, in this order).
-    static let reservedMembers = ["event", "kind", "contractVersion"]
+    static let reservedMembers = WireNames.encoderMembers
 
     /// Every way an encoded event breaks the contract; empty when it is valid.
     ///
@@ -76,36 +76,36 @@ extension ContractDescriptor {
             violations.append(Violation(path: "", code: .wrongType, message: "a payload must be a JSON object"))
             return nil
         }
-        guard let eventValue = payload["event"] else {
-            violations.append(Violation(path: "event", code: .missingField, message: "the event name is missing"))
+        guard let eventValue = payload[WireNames.event] else {
+            violations.append(Violation(path: WireNames.event, code: .missingField, message: "the event name is missing"))
             return nil
         }
         guard case .string(let eventName) = eventValue else {
-            violations.append(Violation(path: "event", code: .wrongType, message: "the event name must be a string"))
+            violations.append(Violation(path: WireNames.event, code: .wrongType, message: "the event name must be a string"))
             return nil
         }
         guard let event = lookUp(eventName) else {
-            violations.append(Violation(path: "event", code: .unknownEvent, message: "'\(eventName)' is not an event of contract \(name)"))
+            violations.append(Violation(path: WireNames.event, code: .unknownEvent, message: "'\(eventName)' is not an event of contract \(name)"))
             return nil
         }
         let eventKind = kind(event)
-        switch payload["kind"] {
+        switch payload[WireNames.kind] {
         case nil:
-            violations.append(Violation(path: "kind", code: .missingField, message: "the kind is missing"))
+            violations.append(Violation(path: WireNames.kind, code: .missingField, message: "the kind is missing"))
         case .string(let actual)? where actual == eventKind:
             break
         case .string?:
-            violations.append(Violation(path: "kind", code: .constantMismatch, message: "differs from \(eventKind), the kind of \(eventName)"))
+            violations.append(Violation(path: WireNames.kind, code: .constantMismatch, message: "differs from \(eventKind), the kind of \(eventName)"))
         default:
-            violations.append(Violation(path: "kind", code: .wrongType, message: "the kind must be a string"))
+            violations.append(Violation(path: WireNames.kind, code: .wrongType, message: "the kind must be a string"))
         }
-        switch payload["contractVersion"] {
+        switch payload[WireNames.contractVersion] {
         case nil:
-            violations.append(Violation(path: "contractVersion", code: .missingField, message: "the contract version is missing"))
+            violations.append(Violation(path: WireNames.contractVersion, code: .missingField, message: "the contract version is missing"))
         case .string?:
             break
         default:
-            violations.append(Violation(path: "contractVersion", code: .wrongType, message: "the contract version must be a string"))
+            violations.append(Violation(path: WireNames.contractVersion, code: .wrongType, message: "the contract version must be a string"))
         }
         return (members, eventName, event)
     }

@@ -198,7 +198,7 @@ public struct PIIPolicy: Sendable {
     /// value becomes (`nil`: the member or item is dropped).
     private func transform(_ payload: JSONValue, removed: inout Bool, replace: (JSONValue) -> JSONValue?) -> JSONValue {
         guard case .object(let members) = payload else { return payload }
-        let event: String? = if case .string(let name)? = payload["event"] { name } else { nil }
+        let event: String? = if case .string(let name)? = payload[WireNames.event] { name } else { nil }
         var result: [(key: String, value: JSONValue)] = []
         result.reserveCapacity(members.count)
         for member in members {

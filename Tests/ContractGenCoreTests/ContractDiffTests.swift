@@ -255,8 +255,8 @@ import Testing
         let text = DiffFormatter.text(try Self.report(newVersion: "1.1.0"))
         let documented = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/contract-evolution.md"), encoding: .utf8)
         #expect(documented.contains("```\n" + text + "```\n"), "docs/contract-evolution.md shows this output:\n\(text)")
-        #expect(text.contains("\n  breaks: apps' Swift code using the generated code"))
-        #expect(text.contains("required bump: minor (the breaking change breaks only apps' Swift source"))
+        #expect(text.contains("\n  breaks: apps' code using the generated code"))
+        #expect(text.contains("required bump: minor (the breaking change breaks only apps' source"))
     }
 
     /// A major change beside it: the verdict is major, with no word about minor.

@@ -172,25 +172,25 @@ import TrackingCore
 
     @Test(arguments: ["1.0.0", "0.0.1", "10.20.30", "1.0.0-alpha.1", "1.0.0+build.5", "1.0.0-rc.1+sha.abc"])
     func semanticVersions(version: String) {
-        #expect(NameRules.isSemanticVersion(version))
+        #expect(NameSyntax.isSemanticVersion(version))
     }
 
     @Test(arguments: ["1.3", "v1.3.0", "01.2.0", "1.2.3-", "1.2.3.4", ""])
     func notSemanticVersions(version: String) {
-        #expect(!NameRules.isSemanticVersion(version))
+        #expect(!NameSyntax.isSemanticVersion(version))
     }
 
     @Test func namesFollowTheWireNameRule() {
-        #expect(["cart_id", "image-url", "a.b", "_private", "X1"].allSatisfy(NameRules.isValidName))
-        #expect(!["1stEvent", "product page view", "", "é", "a/b"].contains(where: NameRules.isValidName))
-        #expect(NameRules.repaired("product page view") == "productPageView")
-        #expect(NameRules.repaired("1stEvent") == "_1stEvent")
+        #expect(["cart_id", "image-url", "a.b", "_private", "X1"].allSatisfy(NameSyntax.isValidName))
+        #expect(!["1stEvent", "product page view", "", "é", "a/b"].contains(where: NameSyntax.isValidName))
+        #expect(NameSyntax.repaired("product page view") == "productPageView")
+        #expect(NameSyntax.repaired("1stEvent") == "_1stEvent")
     }
 
     @Test func fastSwiftNamesAgreeWithSwiftName() {
         for name in ["cartId", "cart_id", "Type", "pageView", "PageView", "image-url", "_1st", "a.b", "x", "EUR", "z9"] {
-            #expect(NameRules.lowerCamel(name) == SwiftName.lowerCamel(name))
-            #expect(NameRules.upperCamel(name) == SwiftName.upperCamel(name))
+            #expect(NameSyntax.lowerCamel(name) == SwiftName.lowerCamel(name))
+            #expect(NameSyntax.upperCamel(name) == SwiftName.upperCamel(name))
         }
     }
 

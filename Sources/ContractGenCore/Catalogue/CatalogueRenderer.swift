@@ -56,7 +56,7 @@ package struct CatalogueRenderer {
                     pending += (object.required + object.optional).map(\.spec)
                 }
             case .array(let items): pending.append(items)
-            default: break
+            case .string, .int, .double, .decimal, .bool, .uuid, .timestamp: break
             }
         }
         return (sets, reached)
@@ -196,8 +196,11 @@ package struct CatalogueRenderer {
     }
 
     func typeText(_ type: ValueType) -> String {
-        if case .array(let items) = type { return "array of \(typeText(items.type))" }
-        return type.contractName
+        switch type {
+        case .array(let items): "array of \(typeText(items.type))"
+        case .valueSet(let name), .object(let name): name
+        case .string, .int, .double, .decimal, .bool, .uuid, .timestamp: ScalarFieldType(type)?.entry.catalogueText ?? type.contractName
+        }
     }
 
     func typeHTML(_ spec: ValueSpec) -> String {
@@ -206,7 +209,8 @@ package struct CatalogueRenderer {
         case .object(let name): "<a href=\"#\(HTML.id("object", name))\">\(HTML.escape(name))</a>"
         case .array(let items):
             "array of " + typeHTML(items) + (constraintText(items).isEmpty ? "" : " (\(constraintText(items)))")
-        default: HTML.escape(spec.type.contractName)
+        case .string, .int, .double, .decimal, .bool, .uuid, .timestamp:
+            HTML.escape(ScalarFieldType(spec.type)?.entry.catalogueText ?? spec.type.contractName)
         }
     }
 

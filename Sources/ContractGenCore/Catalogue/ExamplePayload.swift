@@ -26,7 +26,7 @@ package struct ExamplePayload {
     /// The example for `event`, or `nil` when a value cannot be built (a pattern beyond ``PatternExample``).
     package func payload(for event: Event) -> JSONValue? {
         var members: [(key: String, value: JSONValue)] = [
-            ("event", .string(event.name)), ("kind", .string(event.kind)), ("contractVersion", .string(contract.version)),
+            (WireNames.event, .string(event.name)), (WireNames.kind, .string(event.kind)), (WireNames.contractVersion, .string(contract.version)),
         ]
         let constants = Dictionary(event.constants.map { ($0.field, $0.code) }, uniquingKeysWith: { a, _ in a })
         var payloadFields = contract.mandatory + (kinds[event.kind]?.mandatory ?? [])
@@ -52,13 +52,13 @@ package struct ExamplePayload {
     func value(for spec: ValueSpec, named name: String, depth: Int) -> JSONValue? {
         let c = spec.constraints
         switch spec.type {
-        case .string: return string(c, named: name).map(JSONValue.string)
-        case .int: return number(c, candidates: ["1", "0"], integral: true)
-        case .double: return number(c, candidates: ["0.5", "1.0"], integral: false)
-        case .decimal: return number(c, candidates: ["9.99", "1"], integral: false)
-        case .bool: return .bool(true)
-        case .uuid: return .string(Self.uuid)
-        case .timestamp: return .string(Self.timestamp)
+        case .string, .int, .double, .decimal, .bool, .uuid, .timestamp:
+            guard let scalar = ScalarFieldType(spec.type) else { preconditionFailure("\(spec.type) is a scalar type") }
+            switch scalar.entry.example {
+            case .text: return string(c, named: name).map(JSONValue.string)
+            case .number(let candidates, let integral): return number(c, candidates: candidates, integral: integral)
+            case .fixed(let value): return value
+            }
         case .valueSet(let setName): return (valueSets[setName]?.cases.first?.wireValue).map(JSONValue.string)
         case .object(let objectName):
             guard let object = objects[objectName] else { return nil }

@@ -44,7 +44,10 @@ package enum ChangeRule: String, Sendable, Hashable, CaseIterable {
     case fieldRemoved = "field.removed"
     case fieldRenamed = "field.renamed"
     case wireNameChanged = "wireName.changed"
+    /// A name in code changed, one rule per code target (``CodeTarget/nameChangeRule``).
     case swiftNameChanged = "swiftName.changed"
+    case typescriptNameChanged = "typescriptName.changed"
+    case kotlinNameChanged = "kotlinName.changed"
 
     case eventAdded = "event.added"
     case eventRemoved = "event.removed"
@@ -122,6 +125,8 @@ package enum ChangeRule: String, Sendable, Hashable, CaseIterable {
         .fieldRenamed: (.breaking, sww),
         .wireNameChanged: (.breaking, [.wire, .data]),
         .swiftNameChanged: (.breaking, [.source]),
+        .typescriptNameChanged: (.breaking, [.source]),
+        .kotlinNameChanged: (.breaking, [.source]),
 
         .eventAdded: (.additive, [.source, .wire]),
         .eventRemoved: (.breaking, sww),

@@ -83,19 +83,18 @@ private struct Differ {
         }
     }
 
-    /// Reports a kind's, object's or event's Swift name changed by `swiftName:` while its contract name
-    /// stayed: a type name, or for an event (`function`) its function name.
-    mutating func swiftName(_ noun: String, _ oldName: String, _ oldSwift: String?, _ newName: String, _ newSwift: String?,
-                            function: Bool = false, path: String, _ oldAt: SourceLocation, _ newAt: SourceLocation) {
+    /// Reports, per code target, a kind's, object's or event's name in code
+    /// changed (by `names:`) while its contract name stayed: breaking for
+    /// that target's source only (``CodeTarget/nameChangeRule``).
+    mutating func targetNames(_ noun: String, _ a: NamedElement, _ b: NamedElement, oldName: String, newName: String,
+                              path: String, _ oldAt: SourceLocation, _ newAt: SourceLocation) {
         guard oldName == newName else { return }  // a rename says so already
-        func derived(_ swift: String?, in contract: Contract) -> String {
-            function
-                ? GeneratedNames.functionName(newName, swiftName: swift)
-                : GeneratedNames.typeName(newName, swiftName: swift, namespace: GeneratedNames.namespaceName(contract.name))
+        for target in CodeTargets.all {
+            let (before, after) = (target.name(of: a, in: old), target.name(of: b, in: new))
+            guard before != after else { continue }
+            report(target.nameChangeRule, path, oldAt, newAt,
+                   "\(target.displayName) name of \(noun) '\(newName)' changed from \(before) to \(after) (\(target.chosenNameKey)); the wire name stays")
         }
-        let (before, after) = (derived(oldSwift, in: old), derived(newSwift, in: new))
-        guard before != after else { return }
-        report(.swiftNameChanged, path, oldAt, newAt, "Swift name of \(noun) '\(newName)' changed from \(before) to \(after) (swiftName:); the wire name stays")
     }
 
     // MARK: Value sets
@@ -183,7 +182,7 @@ private struct Differ {
                 report(.kindAdded, "kinds.\(kind.name)", nil, kind.location, "kind '\(kind.name)' added")
                 continue
             }
-            swiftName("kind", before.name, before.swiftName, kind.name, kind.swiftName, path: "kinds.\(kind.name)", before.location, kind.location)
+            targetNames("kind", .kind(before), .kind(kind), oldName: before.name, newName: kind.name, path: "kinds.\(kind.name)", before.location, kind.location)
             description(before.description, kind.description, path: "kinds.\(kind.name)", what: "kind '\(kind.name)'", before.location, kind.location)
             fieldList(before.mandatory, kind.mandatory, section: "kinds.\(kind.name)", anchor: kind.location,
                       added: .kindFieldAdded, removed: .kindFieldRemoved, noun: "mandatory field", owner: " of kind '\(kind.name)'")
@@ -210,7 +209,7 @@ private struct Differ {
                 report(.objectAdded, "objects.\(object.name)", nil, object.location, "object '\(object.name)' added")
                 continue
             }
-            swiftName("object", before.name, before.swiftName, object.name, object.swiftName, path: "objects.\(object.name)",
+            targetNames("object", .object(before), .object(object), oldName: before.name, newName: object.name, path: "objects.\(object.name)",
                       before.location, object.location)
             description(before.description, object.description, path: "objects.\(object.name)", what: "object '\(object.name)'",
                         before.location, object.location)
@@ -301,10 +300,12 @@ private struct Differ {
         var map: [String: String] = [:]
         for (a, b) in Self.uniquePairs(removed, added, oldKey: { self.shape($0, old: true) }, newKey: { self.shape($0, old: false) }) {
             map[a.wireName] = b.wireName
-            let swiftName = GeneratedNames.memberName(of: b)
-            if GeneratedNames.memberName(of: a) == swiftName {
+            // Only the wire changes when every target's name in code stays; the message names the default target's.
+            let sameInCode = CodeTargets.all.allSatisfy { $0.name(of: .field(a), in: old) == $0.name(of: .field(b), in: new) }
+            if sameInCode {
+                let target = CodeTargets.defaultTarget
                 report(.wireNameChanged, "\(section).\(b.wireName)", a.location, b.location,
-                       "\(noun) '\(a.wireName)'\(owner) is sent as '\(b.wireName)' (same type; the Swift name \(swiftName) stays)")
+                       "\(noun) '\(a.wireName)'\(owner) is sent as '\(b.wireName)' (same type; the \(target.displayName) name \(target.name(of: .field(b), in: new)) stays)")
             } else {
                 report(.fieldRenamed, "\(section).\(b.wireName)", a.location, b.location,
                        "\(noun) '\(a.wireName)'\(owner) renamed to '\(b.wireName)' (same type and constraints)")
@@ -341,7 +342,7 @@ private struct Differ {
         case .valueSet(let name): ValueSpec(.valueSet(valueSetRenames[name] ?? name), spec.constraints)
         case .object(let name): ValueSpec(.object(objectRenames[name] ?? name), spec.constraints)
         case .array(let items): ValueSpec(.array(items: renamed(items)), spec.constraints)
-        default: spec
+        case .string, .int, .double, .decimal, .bool, .uuid, .timestamp: spec
         }
     }
 
@@ -363,10 +364,13 @@ private struct Differ {
 
     mutating func compare(_ a: Field, _ b: Field, path: String) {
         let what = "'\(path)'"
-        let (oldSwift, newSwift) = (GeneratedNames.memberName(of: a), GeneratedNames.memberName(of: b))
-        if a.wireName == b.wireName, oldSwift != newSwift {
-            report(.swiftNameChanged, path, a.location, b.location,
-                   "Swift name of \(what) changed from \(oldSwift) to \(newSwift) (swiftName:); the wire name stays")
+        if a.wireName == b.wireName {
+            for target in CodeTargets.all {
+                let (before, after) = (target.name(of: .field(a), in: old), target.name(of: .field(b), in: new))
+                guard before != after else { continue }
+                report(target.nameChangeRule, path, a.location, b.location,
+                       "\(target.displayName) name of \(what) changed from \(before) to \(after) (\(target.chosenNameKey)); the wire name stays")
+            }
         }
         spec(a.spec, b.spec, path: path, oldAt: a.location, newAt: b.location)
         if a.pii != b.pii {
@@ -510,7 +514,7 @@ private struct Differ {
 
     mutating func compare(_ a: Event, _ b: Event) {
         let path = "events.\(b.name)"
-        swiftName("event", a.name, a.swiftName, b.name, b.swiftName, function: true, path: path, a.location, b.location)
+        targetNames("event", .event(a), .event(b), oldName: a.name, newName: b.name, path: path, a.location, b.location)
         if (kindRenames[a.kind] ?? a.kind) != b.kind {
             report(.eventKindChanged, path, a.location, b.location, "event '\(b.name)' changed kind from \(a.kind) to \(b.kind)")
         }

@@ -28,9 +28,9 @@ package enum DiffFormatter {
         return out
     }
 
-    /// Under a breaking change that breaks only generated Swift: who breaks, and why the version rule asks only a minor.
+    /// Under a breaking change that breaks only generated source (of any target): who breaks, and why the version rule asks only a minor.
     static let sourceOnlyBreak =
-        "breaks: apps' Swift code using the generated code, as a compile error at their next build (fixed before anything ships); "
+        "breaks: apps' code using the generated code, as a compile error at their next build (fixed before anything ships); "
         + "the wire and stored data are unchanged: this change alone asks only a minor bump"
 
     /// ``summary(_:)`` with each line escaped: the file names come from the
@@ -54,7 +54,7 @@ package enum DiffFormatter {
         let sourceOnly = report.changes.count(where: \.breaksSourceOnly)
         if report.requiredBump == .minor && sourceOnly > 0 {
             // Say why a breaking change needs no major version: the question the word "breaking" raises.
-            line += " (the \(sourceOnly == 1 ? "breaking change breaks" : "\(sourceOnly) breaking changes break") only apps' Swift "
+            line += " (the \(sourceOnly == 1 ? "breaking change breaks" : "\(sourceOnly) breaking changes break") only apps' "
                 + "source, at their next build; events on the wire and stored data stay compatible, and only they need a major)"
         }
         line += "; "

@@ -61,7 +61,7 @@ package struct ValueSet: Sendable, Hashable {
     }
 }
 
-/// One member of a value set: a code name (the Swift case) and its wire value.
+/// One member of a value set: a code name (a case in generated code) and its wire value.
 package struct ValueSetCase: Sendable, Hashable {
     package var code: String
     package var wireValue: String
@@ -85,16 +85,16 @@ package struct Field: Sendable, Hashable {
     /// A deprecation message, when the field is deprecated.
     package var deprecated: String?
     package var defaultValue: JSONValue?
-    /// The Swift member name the contract chose (`swiftName:`); `nil` to derive it.
-    package var swiftName: String?
+    /// The member name the contract chose per code target (`names:`); empty to derive them.
+    package var names: TargetNames
     package var location: SourceLocation
 
     package init(
         wireName: String, spec: ValueSpec, description: String? = nil, pii: Bool = false,
-        deprecated: String? = nil, defaultValue: JSONValue? = nil, swiftName: String? = nil, location: SourceLocation
+        deprecated: String? = nil, defaultValue: JSONValue? = nil, names: TargetNames = TargetNames(), location: SourceLocation
     ) {
         self.wireName = wireName
-        self.swiftName = swiftName
+        self.names = names
         self.spec = spec
         self.description = description
         self.pii = pii
@@ -109,13 +109,13 @@ package struct Kind: Sendable, Hashable {
     package var name: String
     package var description: String?
     package var mandatory: [Field]
-    /// The Swift protocol name the contract chose (`swiftName:`); `nil` to derive it.
-    package var swiftName: String?
+    /// The name the contract chose per code target (`names:`); empty to derive them.
+    package var names: TargetNames
     package var location: SourceLocation
 
-    package init(name: String, description: String? = nil, mandatory: [Field] = [], swiftName: String? = nil, location: SourceLocation) {
+    package init(name: String, description: String? = nil, mandatory: [Field] = [], names: TargetNames = TargetNames(), location: SourceLocation) {
         self.name = name
-        self.swiftName = swiftName
+        self.names = names
         self.description = description
         self.mandatory = mandatory
         self.location = location
@@ -128,16 +128,16 @@ package struct ObjectType: Sendable, Hashable {
     package var description: String?
     package var required: [Field]
     package var optional: [Field]
-    /// The Swift type name the contract chose (`swiftName:`); `nil` to derive it.
-    package var swiftName: String?
+    /// The name the contract chose per code target (`names:`); empty to derive them.
+    package var names: TargetNames
     package var location: SourceLocation
 
     package init(
-        name: String, description: String? = nil, required: [Field] = [], optional: [Field] = [], swiftName: String? = nil,
+        name: String, description: String? = nil, required: [Field] = [], optional: [Field] = [], names: TargetNames = TargetNames(),
         location: SourceLocation
     ) {
         self.name = name
-        self.swiftName = swiftName
+        self.names = names
         self.description = description
         self.required = required
         self.optional = optional
@@ -157,17 +157,17 @@ package struct Event: Sendable, Hashable {
     /// Wire names of curated fields (``Contract/fields``).
     package var required: [FieldReference]
     package var optional: [FieldReference]
-    /// The Swift type name the contract chose (`swiftName:`); `nil` to derive it.
-    package var swiftName: String?
+    /// The name the contract chose per code target (`names:`); empty to derive them.
+    package var names: TargetNames
     package var location: SourceLocation
 
     package init(
         name: String, kind: String, description: String? = nil, deprecated: String? = nil,
         constants: [EventConstant] = [], required: [FieldReference] = [], optional: [FieldReference] = [],
-        swiftName: String? = nil, location: SourceLocation
+        names: TargetNames = TargetNames(), location: SourceLocation
     ) {
         self.name = name
-        self.swiftName = swiftName
+        self.names = names
         self.kind = kind
         self.description = description
         self.deprecated = deprecated

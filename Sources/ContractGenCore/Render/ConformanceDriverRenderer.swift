@@ -31,18 +31,17 @@ enum ConformanceDriverRenderer {
                     let table = translated.events
                     var properties: [(slot: Int, constant: ConstantDecl?)] = []
                     var parameters: [(slot: Int, constant: ConstantDecl?)] = []
-                    for event in translated.contractEvents {
-                        let entry = table.entry(of: event)
+                    for entry in translated.allEventEntries() {
                         properties.removeAll()
                         parameters.removeAll()
                         table.appendProperties(of: entry, to: &properties)
                         StructLayout.appendInParameterOrder(
                             properties, group: { $0.constant == nil ? PropertyPrinter(table.fields[$0.slot], immutable: true).parameterGroup : nil },
                             to: &parameters)
-                        p.line("case \(SwiftLiteral.string(event.name)):")
+                        p.line("case \(SwiftLiteral.string(entry.name)):")
                         p.indent()
                         printCall(
-                            "made = \(namespace).\(SwiftName.escaped(table.names.eventFunctionName(event.name)))",
+                            "made = \(namespace).\(SwiftName.escaped(table.names.eventFunctionName(entry.name)))",
                             parameters.map { table.fields[$0.slot] }, into: &p)
                         p.outdent()
                     }

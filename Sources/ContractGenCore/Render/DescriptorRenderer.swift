@@ -107,9 +107,7 @@ struct DescriptorRenderer {
     /// `static func eventDescriptors<shard>()` (printed inside an extension of
     /// `Rules`, where no event function can take its name): the descriptors of `events` (the shard's events, in
     /// order), appended one statement each, printed straight as bytes.
-    func renderShard(
-        _ shard: Int, events: some Collection<Event>, descriptors: ContractTranslator.EventDescriptors, into p: inout CodePrinter
-    ) {
+    func renderShard(_ shard: Int, events: some Collection<EventDescriptor>, into p: inout CodePrinter) {
         p.line("/// The descriptors of the events in this file, for ``descriptor``.")
         p.block("static func eventDescriptors\(shard)() -> [TrackingCore.EventDescriptor]") { p in
             p.line("var events: [TrackingCore.EventDescriptor] = []")
@@ -132,7 +130,7 @@ struct DescriptorRenderer {
                         SwiftLiteral.appendString(event.kind, to: &out)
                     }
                     if !event.constants.isEmpty {
-                        let constants = descriptors.constants(of: event)
+                        let constants = event.constants
                         for (index, (key, value)) in constants.sorted(by: { $0.key < $1.key }).enumerated() {
                             item(false) { out in
                                 if index == 0 { out.append(contentsOf: Self.constantsLabel) }
@@ -149,7 +147,7 @@ struct DescriptorRenderer {
                         for (index, reference) in references.enumerated() {
                             item(false) { out in
                                 if index == 0 { out.append(contentsOf: label) }
-                                SwiftLiteral.appendString(reference.name, to: &out)
+                                SwiftLiteral.appendString(reference, to: &out)
                                 if index == references.count - 1 { out.append(UInt8(ascii: "]")) }
                             }
                         }

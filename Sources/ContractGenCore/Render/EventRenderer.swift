@@ -1,3 +1,5 @@
+import TrackingCore
+
 /// Renders events as functions straight into a file's bytes.
 ///
 /// Each event is a static function of the contract's namespace
@@ -190,9 +192,9 @@ struct EventRenderer: Sendable {
         out.append(contentsOf: Self.writerStart)
         var lineStart = out.count
         out.append(contentsOf: Self.rawMembersStart)
-        Self.appendMember("event", event.name, first: true, lineStart: &lineStart, to: &out)
-        Self.appendMember("kind", event.kindName, first: false, lineStart: &lineStart, to: &out)
-        Self.appendMember("contractVersion", version, first: false, lineStart: &lineStart, to: &out)
+        Self.appendMember(WireNames.event, event.name, first: true, lineStart: &lineStart, to: &out)
+        Self.appendMember(WireNames.kind, event.kindName, first: false, lineStart: &lineStart, to: &out)
+        Self.appendMember(WireNames.contractVersion, version, first: false, lineStart: &lineStart, to: &out)
         var rawOpen = true
         for (slot, constant) in properties {
             if let constant {
@@ -251,7 +253,7 @@ struct EventRenderer: Sendable {
     ///
     /// Written word by word into `out` as bytes: splitting a `String` walks it
     /// `Character` by `Character`, which costs more than the rest of rendering.
-    /// Names are ASCII without spaces (`NameRules`), so a byte count is a column
+    /// Names are ASCII without spaces (`NameSyntax`), so a byte count is a column
     /// count and no word holds a space.
     private func appendSummary(
         of event: EventTable.EventEntry, properties: [(slot: Int, constant: ConstantDecl?)], to out: inout [UInt8]

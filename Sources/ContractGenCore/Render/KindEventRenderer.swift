@@ -14,7 +14,7 @@ struct KindEventRenderer {
 
     func render(into p: inout CodePrinter) {
         let stored = (table.envelope + kind.fields).map { PropertyPrinter(table.fields[$0], immutable: true) }
-        // Kind names are plain ASCII (`NameRules`): safe in a comment.
+        // Kind names are plain ASCII (`NameSyntax`): safe in a comment.
         p.doc(
             "An event of kind `\(kind.name)`, as the contract's event functions make it:\n"
                 + "checked against the contract and encoded when it is made.", source: kindProtocol.source)

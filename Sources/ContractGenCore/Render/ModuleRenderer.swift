@@ -8,26 +8,24 @@ import TrackingCore
 struct ModuleRenderer: Sendable {
     let module: GeneratedModule
     let events: EventRenderer
-    let contractEvents: [Event]
-    let eventDescriptors: ContractTranslator.EventDescriptors
-    /// Indices into ``contractEvents``, per shard, in contract order.
-    let eventsByShard: [[Int]]
+    let translated: TranslatedContract
 
     init(_ translated: TranslatedContract) {
         module = translated.module
         events = EventRenderer(table: translated.events, namespace: translated.module.namespace, version: translated.module.version)
-        contractEvents = translated.contractEvents
-        eventDescriptors = translated.eventDescriptors
-        eventsByShard = translated.eventsByShard
+        self.translated = translated
     }
 
     /// Every file name, in ``GeneratedFileSet/fileNames(eventShards:)`` order.
-    var fileNames: [String] { GeneratedFileSet.fileNames(eventShards: eventsByShard.count) }
+    var fileNames: [String] { GeneratedFileSet.fileNames(eventShards: translated.shardCount) }
 
     /// The file names in the order that renders fastest on several cores: the
     /// large event shards first.
-    var renderOrder: [String] {
-        eventsByShard.indices.map(GeneratedFileSet.events(shard:))
+    var renderOrder: [String] { Self.renderOrder(eventShards: translated.shardCount) }
+
+    /// ``renderOrder`` for `eventShards` shards.
+    static func renderOrder(eventShards: Int) -> [String] {
+        (0..<eventShards).map(GeneratedFileSet.events(shard:))
             + [GeneratedFileSet.fields, GeneratedFileSet.descriptor, GeneratedFileSet.objects,
                GeneratedFileSet.valueSets, GeneratedFileSet.envelope]
     }
@@ -45,7 +43,7 @@ struct ModuleRenderer: Sendable {
         switch name {
         case GeneratedFileSet.descriptor:
             return file(name, consume buffer) { p in
-                DescriptorRenderer(module: module, eventShards: eventsByShard.indices.filter { !eventsByShard[$0].isEmpty })
+                DescriptorRenderer(module: module, eventShards: translated.shardsWithEvents)
                     .render(into: &p)
             }
         case GeneratedFileSet.valueSets:
@@ -90,17 +88,16 @@ struct ModuleRenderer: Sendable {
                 }
             }
         default:
-            guard let shard = eventsByShard.indices.first(where: { GeneratedFileSet.events(shard: $0) == name })
+            guard let shard = (0..<translated.shardCount).first(where: { GeneratedFileSet.events(shard: $0) == name })
             else { preconditionFailure("not a generated file: \(name)") }
-            let indices = eventsByShard[shard]
+            let isEmpty = translated.isEmpty(shard: shard)
             // A shard without events is the header alone: nothing to compile.
-            return file(name, consume buffer, imports: !indices.isEmpty) { p in
-                guard !indices.isEmpty else { return }
+            return file(name, consume buffer, imports: !isEmpty) { p in
+                guard !isEmpty else { return }
                 p.block("extension \(namespace).Rules") { p in
-                    DescriptorRenderer(module: module).renderShard(
-                        shard, events: indices.lazy.map { contractEvents[$0] }, descriptors: eventDescriptors, into: &p)
+                    DescriptorRenderer(module: module).renderShard(shard, events: translated.eventDescriptors(inShard: shard), into: &p)
                 }
-                let entries = indices.map { events.table.entry(of: contractEvents[$0]) }
+                let entries = Array(translated.eventEntries(inShard: shard))
                 p.line()
                 p.line("extension \(namespace) {")
                 p.withBytes { bytes in events.render(entries, into: &bytes) }
@@ -220,7 +217,7 @@ struct ModuleRenderer: Sendable {
         case GeneratedFileSet.fields: 4_096 + module.rules.count * 1_024
         case GeneratedFileSet.objects: 4_096 + module.objects.count * 4_096
         case GeneratedFileSet.valueSets, GeneratedFileSet.envelope: 16_384
-        default: 4_096 + contractEvents.count / eventsByShard.count * 4_096
+        default: 4_096 + translated.eventCount / translated.shardCount * 4_096
         }
     }
 }

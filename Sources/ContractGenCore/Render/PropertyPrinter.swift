@@ -109,7 +109,11 @@ struct PropertyPrinter {
     func printFreshDefault(into p: inout CodePrinter) {
         guard let fresh = property.freshDefault else { return }
         let name = SwiftName.escaped(property.name)
-        p.line("let \(name) = \(name) ?? \(fresh)")
+        let code = switch fresh {
+        case .uuid: "Foundation.UUID()"
+        case .now: "Foundation.Date()"
+        }
+        p.line("let \(name) = \(name) ?? \(code)")
     }
 
     /// The box of a member stored indirectly.

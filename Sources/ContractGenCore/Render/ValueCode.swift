@@ -189,7 +189,7 @@ enum ValueCode {
                 }
                 current = items
                 depth += 1
-            default:
+            case .string, .int, .bool, .uuid, .timestamp, .valueSet, .object:
                 return lets
             }
         }

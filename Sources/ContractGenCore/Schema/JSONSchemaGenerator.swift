@@ -80,15 +80,15 @@ private struct SchemaBuilder {
         if let description = contract.description { members.append(("description", .string(description))) }
         members += [
             ("type", .string("object")),
-            ("properties", .object([("event", .object([("enum", .array(contract.events.map { .string($0.name) }))]))])),
-            ("required", .array([.string("event")])),
+            ("properties", .object([(WireNames.event, .object([("enum", .array(contract.events.map { .string($0.name) }))]))])),
+            ("required", .array([.string(WireNames.event)])),
         ]
         if !contract.events.isEmpty {
             members.append(("allOf", .array(contract.events.map { event in
                 .object([
                     ("if", .object([
-                        ("properties", .object([("event", .object([("const", .string(event.name))]))])),
-                        ("required", .array([.string("event")])),
+                        ("properties", .object([(WireNames.event, .object([("const", .string(event.name))]))])),
+                        ("required", .array([.string(WireNames.event)])),
                     ])),
                     ("then", .object([("$ref", .string("#/$defs/event.\(event.name)"))])),
                 ])
@@ -108,13 +108,13 @@ private struct SchemaBuilder {
             ("description", .string("What a collector requires to store an event; every other violation is flagged on the stored event.")),
             ("type", .string("object")),
             ("properties", .object([
-                ("event", .object([("type", .string("string"))])),
-                ("kind", .object([("type", .string("string"))])),
-                ("contractVersion", .object([("type", .string("string"))])),
-                ("uuid", uuid()),
-                ("clientTimestamp", timestamp()),
+                (WireNames.event, .object([("type", .string("string"))])),
+                (WireNames.kind, .object([("type", .string("string"))])),
+                (WireNames.contractVersion, .object([("type", .string("string"))])),
+                (WireNames.uuid, uuid()),
+                (WireNames.clientTimestamp, timestamp()),
             ])),
-            ("required", .array(["event", "kind", "contractVersion", "uuid", "clientTimestamp"].map(JSONValue.string))),
+            ("required", .array((WireNames.encoderMembers + [WireNames.uuid, WireNames.clientTimestamp]).map(JSONValue.string))),
         ])
     }
 
@@ -135,14 +135,14 @@ private struct SchemaBuilder {
         if event.deprecated != nil { members.append(("deprecated", .bool(true))) }
         let constants = constantWireValues(event)
         var properties: Members = [
-            ("event", .object([("const", .string(event.name))])),
-            ("kind", .object([("const", .string(event.kind))])),
-            ("contractVersion", .object([
+            (WireNames.event, .object([("const", .string(event.name))])),
+            (WireNames.kind, .object([("const", .string(event.kind))])),
+            (WireNames.contractVersion, .object([
                 ("description", .string("The version of the contract the app was built with (this schema: \(contract.version)).")),
                 ("type", .string("string")),
             ])),
         ]
-        var required: [JSONValue] = ["event", "kind", "contractVersion"].map(JSONValue.string)
+        var required: [JSONValue] = WireNames.encoderMembers.map(JSONValue.string)
         let payload = payloadFields(of: event)
         for (field, isRequired) in payload {
             if let constant = constants[field.wireName] {
@@ -205,29 +205,9 @@ private struct SchemaBuilder {
         let c = spec.constraints
         var members: Members
         switch spec.type {
-        case .string:
-            members = [("type", .string("string"))]
-            if let n = c.minLength { members.append(("minLength", .number(String(n)))) }
-            if let n = c.maxLength { members.append(("maxLength", .number(String(n)))) }
-            if let p = c.pattern { members.append(("pattern", .string(p))) }
-            return members
-        case .int:
-            // The runtime reads an int into a 64-bit Int.
-            members = [("type", .string("integer"))]
-            members.append(("minimum", .number(c.minimum.map { "\($0)" } ?? String(Int.min))))
-            members.append(("maximum", .number(c.maximum.map { "\($0)" } ?? String(Int.max))))
-            return members
-        case .double, .decimal:
-            members = [("type", .string("number"))]
-            if let n = c.minimum { members.append(("minimum", .number("\(n)"))) }
-            if let n = c.maximum { members.append(("maximum", .number("\(n)"))) }
-            return members
-        case .bool:
-            return [("type", .string("boolean"))]
-        case .uuid:
-            return uuidMembers()
-        case .timestamp:
-            return timestampMembers()
+        case .string, .int, .double, .decimal, .bool, .uuid, .timestamp:
+            guard let scalar = ScalarFieldType(spec.type) else { preconditionFailure("\(spec.type) is a scalar type") }
+            return scalarMembers(scalar.entry.schema, c)
         case .array(let items):
             members = [("type", .string("array")), ("items", .object(valueMembers(items)))]
             if let n = c.minItems { members.append(("minItems", .number(String(n)))) }
@@ -237,6 +217,36 @@ private struct SchemaBuilder {
             return [("$ref", .string("#/$defs/valueSet.\(name)"))]
         case .object(let name):
             return [("$ref", .string("#/$defs/object.\(name)"))]
+        }
+    }
+
+    /// The schema of a scalar value (``FieldTypeEntry/schema``) with its constraints.
+    func scalarMembers(_ schema: FieldTypeEntry.Schema, _ c: FieldConstraints) -> Members {
+        var members: Members
+        switch schema {
+        case .string:
+            members = [("type", .string("string"))]
+            if let n = c.minLength { members.append(("minLength", .number(String(n)))) }
+            if let n = c.maxLength { members.append(("maxLength", .number(String(n)))) }
+            if let p = c.pattern { members.append(("pattern", .string(p))) }
+            return members
+        case .integer64:
+            // The runtime reads an int into a 64-bit Int.
+            members = [("type", .string("integer"))]
+            members.append(("minimum", .number(c.minimum.map { "\($0)" } ?? String(Int.min))))
+            members.append(("maximum", .number(c.maximum.map { "\($0)" } ?? String(Int.max))))
+            return members
+        case .number:
+            members = [("type", .string("number"))]
+            if let n = c.minimum { members.append(("minimum", .number("\(n)"))) }
+            if let n = c.maximum { members.append(("maximum", .number("\(n)"))) }
+            return members
+        case .boolean:
+            return [("type", .string("boolean"))]
+        case .uuid:
+            return uuidMembers()
+        case .timestamp:
+            return timestampMembers()
         }
     }
 
@@ -267,7 +277,7 @@ private struct SchemaBuilder {
                     pending += (object.required + object.optional).map(\.spec)
                 }
             case .array(let items): pending.append(items)
-            default: break
+            case .string, .int, .double, .decimal, .bool, .uuid, .timestamp: break
             }
         }
         var defs: Members = []

@@ -102,7 +102,7 @@ public enum ContractTranslator {
             envelopeNames = Set(contract.mandatory.map(\.wireName))
             var memberNames: [String: String] = [:]
             func note(_ fields: [Field]) {
-                for field in fields where field.swiftName == nil && memberNames[field.wireName] == nil {
+                for field in fields where field.names.swift == nil && memberNames[field.wireName] == nil {
                     memberNames[field.wireName] = GeneratedNames.memberName(of: field)
                 }
             }
@@ -122,7 +122,7 @@ public enum ContractTranslator {
         }
 
         func memberName(_ field: Field) -> String {
-            field.swiftName == nil ? memberNames[field.wireName] ?? GeneratedNames.memberName(of: field) : GeneratedNames.memberName(of: field)
+            field.names.swift == nil ? memberNames[field.wireName] ?? GeneratedNames.memberName(of: field) : GeneratedNames.memberName(of: field)
         }
 
         func envelopeRule(_ field: Field) -> String { "envelope_" + memberName(field) }
@@ -132,10 +132,10 @@ public enum ContractTranslator {
         func curatedRule(_ field: Field) -> String { "field_" + memberName(field) }
 
         func property(_ field: Field, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
-            var fresh: String?
+            var fresh: FreshValue?
             if envelopeNames.contains(field.wireName), mandatory.contains(field) {
-                if field.wireName == "uuid", field.spec.type == .uuid { fresh = "Foundation.UUID()" }
-                if field.wireName == "clientTimestamp", field.spec.type == .timestamp { fresh = "Foundation.Date()" }
+                if field.wireName == WireNames.uuid, field.spec.type == .uuid { fresh = .uuid }
+                if field.wireName == WireNames.clientTimestamp, field.spec.type == .timestamp { fresh = .now }
             }
             return PropertyDecl(
                 name: memberName(field), wireName: field.wireName,
@@ -275,13 +275,8 @@ public enum ContractTranslator {
 
     static func swiftType(_ type: ValueType, names: GeneratedNames) -> SwiftType {
         switch type {
-        case .string: .string
-        case .int: .int
-        case .double: .double
-        case .decimal: .decimal
-        case .bool: .bool
-        case .uuid: .uuid
-        case .timestamp: .date
+        case .string, .int, .double, .decimal, .bool, .uuid, .timestamp:
+            ScalarFieldType(type).map(SwiftType.init) ?? .string
         case .array(let items): .array(swiftType(items.type, names: names))
         case .valueSet(let name): .named(names.qualifiedTypeName(name))
         case .object(let name): .named(names.qualifiedTypeName(name))

@@ -40,13 +40,13 @@ package struct GeneratedNames: Sendable, Hashable {
             typeNames[set.name] = Self.typeName(set.name, namespace: namespace)
         }
         for object in contract.objects where typeNames[object.name] == nil {
-            typeNames[object.name] = Self.typeName(object.name, swiftName: object.swiftName, namespace: namespace)
+            typeNames[object.name] = Self.typeName(object.name, swiftName: object.names.swift, namespace: namespace)
         }
         for event in contract.events where eventNames[event.name] == nil {
-            eventNames[event.name] = Self.functionName(event.name, swiftName: event.swiftName)
+            eventNames[event.name] = Self.functionName(event.name, swiftName: event.names.swift)
         }
         for kind in contract.kinds where kindNames[kind.name] == nil {
-            kindNames[kind.name] = Self.typeName(kind.name, swiftName: kind.swiftName, namespace: namespace)
+            kindNames[kind.name] = Self.typeName(kind.name, swiftName: kind.names.swift, namespace: namespace)
         }
         for field in contract.fields where fieldNames[field.wireName] == nil {
             fieldNames[field.wireName] = Self.fieldProtocolName(field, namespace: namespace)
@@ -170,13 +170,13 @@ package struct GeneratedNames: Sendable, Hashable {
 
     /// The member name of `field` (its `swiftName:` when it has one).
     package static func memberName(of field: Field) -> String {
-        memberName(field.wireName, swiftName: field.swiftName)
+        memberName(field.wireName, swiftName: field.names.swift)
     }
 
     /// The protocol name of a curated field in `Fields`/`OptionalFields`: its
     /// member name with a capital (`cart_id` -> `CartId`).
     static func fieldProtocolName(_ field: Field, namespace: String) -> String {
-        let member = field.swiftName ?? SwiftName.lowerCamel(field.wireName)
+        let member = field.names.swift ?? SwiftName.lowerCamel(field.wireName)
         return typeName(field.wireName, swiftName: SwiftName.uppercasedFirst(member), namespace: namespace)
     }
 

@@ -64,7 +64,7 @@ package struct PropertyDecl: Sendable, Hashable {
         /// Set when the event fixes this field to one value set member.
         package var constant: ConstantDecl?
         /// `uuid` / `clientTimestamp`: initializer parameters with fresh defaults.
-        package var freshDefault: String?
+        package var freshDefault: FreshValue?
         /// The shared field code (`<Namespace>.Rules.<rule>`) events call for
         /// this field; `nil` for object members (objects check and write themselves).
         package var rule: String?
@@ -83,7 +83,7 @@ package struct PropertyDecl: Sendable, Hashable {
 
     package init(
         name: String, wireName: String, type: SwiftType, spec: ValueSpec, doc: String? = nil, deprecated: String? = nil,
-        pii: Bool, isOptional: Bool, constant: ConstantDecl? = nil, freshDefault: String? = nil,
+        pii: Bool, isOptional: Bool, constant: ConstantDecl? = nil, freshDefault: FreshValue? = nil,
         rule: String? = nil
     ) {
         storage = Storage(Values(
@@ -151,4 +151,13 @@ package struct StructDecl: Sendable, Hashable {
     package var conformances: [String]
     /// In wire order.
     package var properties: [PropertyDecl]
+}
+
+/// A value an event function makes when its caller passes none: the
+/// envelope's id and time. The renderer writes the code that makes it.
+package enum FreshValue: Sendable, Hashable {
+    /// A new random UUID (`uuid`).
+    case uuid
+    /// The current time (`clientTimestamp`).
+    case now
 }

@@ -9,6 +9,19 @@ package indirect enum SwiftType: Sendable, Hashable {
     /// A generated type: a value set enum or an object struct.
     case named(String)
 
+    /// The Swift target's hook for each scalar field type (``ScalarFieldType``).
+    package init(_ scalar: ScalarFieldType) {
+        switch scalar {
+        case .string: self = .string
+        case .int: self = .int
+        case .double: self = .double
+        case .decimal: self = .decimal
+        case .bool: self = .bool
+        case .uuid: self = .uuid
+        case .timestamp: self = .date
+        }
+    }
+
     /// The type as written in generated code.
     package var code: String {
         switch self {

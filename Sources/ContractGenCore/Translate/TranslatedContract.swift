@@ -1,3 +1,5 @@
+import TrackingCore
+
 /// What the translate stage hands to the render stage, in one value: every
 /// name and type decided, nothing left for the renderer to translate.
 struct TranslatedContract: Sendable {
@@ -6,12 +8,41 @@ struct TranslatedContract: Sendable {
     var module: GeneratedModule
     /// The events, compactly: field declarations once, events as indices.
     var events: EventTable
-    /// The contract's events, in contract order (the table makes an entry per event when it is printed).
-    var contractEvents: [Event]
+    /// The contract's events, in contract order: translated per shard, when
+    /// the shard is rendered (``eventEntries(inShard:)``), so the shards' renderers
+    /// translate their events concurrently. The renderer never sees them.
+    fileprivate var contractEvents: [Event]
     /// Makes the events' runtime descriptors.
-    var eventDescriptors: ContractTranslator.EventDescriptors
+    fileprivate var eventDescriptors: ContractTranslator.EventDescriptors
     /// Indices into ``contractEvents``, per shard, in contract order (as many shards as ``GeneratedFileNames`` says).
-    var eventsByShard: [[Int]]
+    fileprivate var eventsByShard: [[Int]]
+
+    /// How many `ContractEvents<N>.swift` files the events go to.
+    var shardCount: Int { eventsByShard.count }
+
+    /// How many events the contract has.
+    var eventCount: Int { contractEvents.count }
+
+    /// The shards that have events, in order.
+    var shardsWithEvents: [Int] { eventsByShard.indices.filter { !eventsByShard[$0].isEmpty } }
+
+    /// Whether shard `shard` has no events.
+    func isEmpty(shard: Int) -> Bool { eventsByShard[shard].isEmpty }
+
+    /// The events of `shard`, in contract order, with their fields as slots of ``events``.
+    func eventEntries(inShard shard: Int) -> some Collection<EventTable.EventEntry> {
+        eventsByShard[shard].lazy.map { [events, contractEvents] in events.entry(of: contractEvents[$0]) }
+    }
+
+    /// Every event, in contract order, with its fields as slots of ``events``.
+    func allEventEntries() -> some Collection<EventTable.EventEntry> {
+        contractEvents.lazy.map { [events] in events.entry(of: $0) }
+    }
+
+    /// The runtime descriptors of the events of `shard`, in contract order.
+    func eventDescriptors(inShard shard: Int) -> some Collection<EventDescriptor> {
+        eventsByShard[shard].lazy.map { [eventDescriptors, contractEvents] in eventDescriptors.descriptor(of: contractEvents[$0]) }
+    }
 }
 
 extension ContractTranslator {

@@ -3,11 +3,11 @@ import TrackingCore
 
 /// Field declarations: type, constraints, metadata.
 extension ContractReader {
-    static let builtinTypes: [String: ValueType] = [
-        "string": .string, "int": .int, "double": .double, "decimal": .decimal, "bool": .bool, "uuid": .uuid, "timestamp": .timestamp,
-    ]
+    /// The scalar types by contract name (``ScalarFieldType``'s table).
+    static let builtinTypes: [String: ValueType] = Dictionary(
+        uniqueKeysWithValues: ScalarFieldType.allCases.map { ($0.entry.contractName, $0.valueType) })
     static let specKeys = ["type", "items", "minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems"]
-    static let metadataKeys = ["description", "pii", "deprecated", "default", "swiftName"]
+    static let metadataKeys = ["description", "pii", "deprecated", "default", "swiftName", "names"]
     static let fieldKeys = specKeys + metadataKeys
     static let constraintHint =
         "'minLength', 'maxLength' and 'pattern' fit string; 'minimum' and 'maximum' fit int, double and decimal; 'items', 'minItems' and 'maxItems' fit array"
@@ -42,12 +42,12 @@ extension ContractReader {
                 deprecated = text(of: entry.value, what: "'deprecated' of \(what())")
             }
         }
-        let swiftName = readSwiftName(body["swiftName"], of: what())
+        let names = readNames(alias: body["swiftName"], names: body["names"], of: what())
         guard let spec else { return nil }
         if let defaultEntry = body["default"] { defaultNodes[entry.key.location] = defaultEntry.value }
         return Field(
             wireName: entry.name, spec: spec, description: description, pii: pii, deprecated: deprecated,
-            defaultValue: nil, swiftName: swiftName, location: entry.key.location)
+            defaultValue: nil, names: names, location: entry.key.location)
     }
 
     /// Reads a type with its constraints from an already split mapping.
@@ -83,7 +83,7 @@ extension ContractReader {
             error(
                 "unknown type '\(typeName)' for \(what())", at: typeEntry.value.location,
                 hint: Suggestions.didYouMean(typeName, among: candidates.sorted())
-                    ?? "types are string, int, double, decimal, bool, uuid, timestamp, array, or the name of a value set or object")
+                    ?? "types are \(ScalarFieldType.allCases.map(\.entry.contractName).joined(separator: ", ")), array, or the name of a value set or object")
             return nil
         }
         return ValueSpec(type, readConstraints(body, type: type, what: what()))
@@ -93,10 +93,10 @@ extension ContractReader {
         var c = FieldConstraints()
         func fits(_ key: String) -> Bool {
             switch type {
-            case .string: key == "minLength" || key == "maxLength" || key == "pattern"
-            case .int, .double, .decimal: key == "minimum" || key == "maximum"
+            case .string, .int, .double, .decimal, .bool, .uuid, .timestamp:
+                ScalarFieldType(type)?.entry.constraintKeys.contains(key) ?? false
             case .array: key == "items" || key == "minItems" || key == "maxItems"
-            default: false
+            case .valueSet, .object: false
             }
         }
         for entry in body where entry.name != "type" && Self.specKeys.contains(entry.name) {

@@ -4,7 +4,7 @@ import TrackingCore
 /// Turns a parsed document into a ``Contract``, collecting every diagnostic on
 /// the way: shape checks while reading each section, then the checks that need
 /// the whole contract (names, collisions, cycles, usage).
-final class ContractReader {
+final class ContractReader: DiagnosticReporting {
     let root: Node
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
@@ -88,7 +88,7 @@ final class ContractReader {
         var version = ""
         if let entry = top["version"], let text = text(of: entry.value, what: "'version'") {
             version = text
-            if !NameRules.isSemanticVersion(text) {
+            if !NameSyntax.isSemanticVersion(text) {
                 error("version '\(text)' is not a semantic version", at: entry.value.location, hint: "write MAJOR.MINOR.PATCH, such as 1.3.0")
             }
         }
@@ -125,7 +125,9 @@ final class ContractReader {
             events: [], location: root.location)
         contract.events = top["events"].map { readEvents($0.value, contract: contract) } ?? []
 
-        ContractChecks(reader: self, contract: contract, mandatoryLocation: top["mandatory"]?.key.location).run()
+        let usage = ContractChecks.Usage(
+            usedTypeNames: usedTypeNames, mentionedFieldNames: mentionedFieldNames, curatedFieldUsed: curatedFieldUsed)
+        ContractChecks(reporter: self, usage: usage, contract: contract, mandatoryLocation: top["mandatory"]?.key.location).run()
         return contract
     }
 
@@ -225,10 +227,10 @@ final class ContractReader {
     /// Reports `name` when it breaks the naming rule; returns whether it is valid.
     @discardableResult
     func checkName(_ name: String, what: @autoclosure () -> String, at location: SourceLocation) -> Bool {
-        guard !NameRules.isValidName(name) else { return true }
-        var hint = NameRules.ruleHint
-        if let repaired = NameRules.repaired(name) { hint = "did you mean '\(repaired)'? (\(hint))" }
-        error("invalid \(what()) '\(name)': it \(NameRules.problem(with: name))", at: location, hint: hint)
+        guard !NameSyntax.isValidName(name) else { return true }
+        var hint = NameSyntax.ruleHint
+        if let repaired = NameSyntax.repaired(name) { hint = "did you mean '\(repaired)'? (\(hint))" }
+        error("invalid \(what()) '\(name)': it \(NameSyntax.problem(with: name))", at: location, hint: hint)
         return false
     }
 
@@ -247,10 +249,10 @@ final class ContractReader {
                     error("items of \(what) must be values, found \(item.kindName)", at: item.location)
                     continue
                 }
-                if !NameRules.isValidName(text) {
+                if !NameSyntax.isValidName(text) {
                     var hint = "in a list the value is also the code name; write a mapping 'code: \(text)' instead"
-                    if let repaired = NameRules.repaired(text) { hint = "in a list the value is also the code name; write a mapping '\(repaired): \(text)' instead" }
-                    error("value '\(text)' of \(what) cannot be a code name: it \(NameRules.problem(with: text))", at: item.location, hint: hint)
+                    if let repaired = NameSyntax.repaired(text) { hint = "in a list the value is also the code name; write a mapping '\(repaired): \(text)' instead" }
+                    error("value '\(text)' of \(what) cannot be a code name: it \(NameSyntax.problem(with: text))", at: item.location, hint: hint)
                     continue
                 }
                 cases.append(ValueSetCase(code: text, wireValue: text, location: item.location))
@@ -270,7 +272,6 @@ final class ContractReader {
             error("\(what) is empty", at: entry.key.location, hint: "a value set needs at least one value")
         }
         var wireSeen: [String: SourceLocation] = [:]
-        var swiftSeen: [String: String] = [:]
         var unique: [ValueSetCase] = []
         for member in cases {
             if let first = wireSeen[member.wireValue] {
@@ -278,20 +279,9 @@ final class ContractReader {
                 continue
             }
             wireSeen[member.wireValue] = member.location
-            if NameRules.isValidName(member.code), !GeneratedNames.hasSwiftName(member.code) {
-                error(
-                    "code '\(member.code)' of \(what) has no letter or digit to make a Swift case name from", at: member.location,
-                    hint: "use the mapping form and give it a code name: 'underscore: \(member.code)'")
-                continue
-            }
-            let swift = GeneratedNames.caseName(member.code)
-            if let other = swiftSeen[swift] {
-                error("codes '\(other)' and '\(member.code)' of \(what) both become the Swift case '\(swift)'", at: member.location, hint: "rename one of them")
-                continue
-            }
-            swiftSeen[swift] = member.code
             unique.append(member)
         }
+        for target in CodeTargets.all { unique = target.checkCaseNames(unique, of: what, reporting: self) }
         return ValueSet(name: entry.name, cases: unique, isList: isList, location: entry.key.location)
     }
 
@@ -308,8 +298,8 @@ final class ContractReader {
     func readObject(_ entry: MappingEntry) -> ObjectType? {
         checkName(entry.name, what: "object name", at: entry.key.location)
         let what = "object '\(entry.name)'"
-        guard let body = entries(of: entry.value, what: what, allowed: ["description", "required", "optional", "swiftName"], nullIsEmpty: true) else { return nil }
-        let swiftName = readSwiftName(body["swiftName"], of: what)
+        guard let body = entries(of: entry.value, what: what, allowed: ["description", "required", "optional", "swiftName", "names"], nullIsEmpty: true) else { return nil }
+        let names = readNames(alias: body["swiftName"], names: body["names"], of: what)
         let description = body["description"].flatMap { text(of: $0.value, what: "'description' of \(what)") }
         let required = body["required"].map { readFields($0.value, section: "'required' of \(what)") } ?? []
         let optional = body["optional"].map { readFields($0.value, section: "'optional' of \(what)") } ?? []
@@ -325,9 +315,9 @@ final class ContractReader {
                 kept.append(member)
             }
         }
-        checkSwiftNames(required + kept, scope: what)
+        checkMemberNames(required + kept, scope: what)
         return ObjectType(
-            name: entry.name, description: description, required: required, optional: kept, swiftName: swiftName, location: entry.key.location)
+            name: entry.name, description: description, required: required, optional: kept, names: names, location: entry.key.location)
     }
 
     func readKinds(_ node: Node) -> [Kind] {
@@ -335,43 +325,58 @@ final class ContractReader {
         return list.compactMap { entry in
             checkName(entry.name, what: "kind name", at: entry.key.location)
             let what = "kind '\(entry.name)'"
-            guard let body = entries(of: entry.value, what: what, allowed: ["description", "mandatory", "swiftName"], nullIsEmpty: true) else { return nil }
-            let swiftName = readSwiftName(body["swiftName"], of: what)
+            guard let body = entries(of: entry.value, what: what, allowed: ["description", "mandatory", "swiftName", "names"], nullIsEmpty: true) else { return nil }
+            let names = readNames(alias: body["swiftName"], names: body["names"], of: what)
             let description = body["description"].flatMap { text(of: $0.value, what: "'description' of \(what)") }
             let mandatory = body["mandatory"].map { readFields($0.value, section: "'mandatory' of \(what)") } ?? []
-            return Kind(name: entry.name, description: description, mandatory: mandatory, swiftName: swiftName, location: entry.key.location)
+            return Kind(name: entry.name, description: description, mandatory: mandatory, names: names, location: entry.key.location)
         }
     }
 
-    // MARK: Swift names
+    // MARK: Names per target
 
-    /// A `swiftName:` value: a Swift identifier (ASCII letters, digits and `_`,
-    /// not starting with a digit, not `_` alone); `nil` when absent or invalid (reported).
-    func readSwiftName(_ entry: MappingEntry?, of what: @autoclosure () -> String) -> String? {
-        guard let entry, let name = text(of: entry.value, what: "'swiftName' of \(what())") else { return nil }
-        let bytes = Array(name.utf8)
-        let isIdentifier = !bytes.isEmpty && !(bytes[0] >= 0x30 && bytes[0] <= 0x39) && bytes.allSatisfy {
-            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
-        }
-        guard isIdentifier, GeneratedNames.hasSwiftName(name) else {
-            error(
-                "'swiftName' of \(what()) must be a Swift identifier, found '\(name)'", at: entry.value.location,
-                hint: "ASCII letters, digits and '_', not starting with a digit")
-            return nil
-        }
-        return name
-    }
-
-    /// Reports fields of one scope whose different wire names become one Swift name.
-    func checkSwiftNames(_ fields: [Field], scope: String) {
-        var seen: [String: String] = [:]
-        for field in fields {
-            let swift = GeneratedNames.memberName(of: field)
-            if let other = seen[swift], other != field.wireName {
-                error("fields '\(other)' and '\(field.wireName)' of \(scope) both become the Swift name '\(swift)'", at: field.location, hint: "rename one of them")
+    /// The names an element chose per code target: `names: { swift: …, kotlin: … }`
+    /// and `swiftName:`, an alias of `names.swift`. Each name must be usable
+    /// in its target (``CodeTarget/chosenNameProblem(_:)``); invalid ones are
+    /// reported and left out.
+    func readNames(alias: MappingEntry?, names: MappingEntry?, of what: @autoclosure () -> String) -> TargetNames {
+        guard alias != nil || names != nil else { return TargetNames() }
+        var result = TargetNames()
+        var aliasName: String?
+        if let alias, let name = text(of: alias.value, what: "'swiftName' of \(what())") {
+            if let hint = SwiftTarget().chosenNameProblem(name) {
+                error("'swiftName' of \(what()) must be a Swift identifier, found '\(name)'", at: alias.value.location, hint: hint)
             } else {
-                seen[swift] = field.wireName
+                aliasName = name
             }
         }
+        if let names, let list = entries(of: names.value, what: "'names' of \(what())", allowed: CodeTargets.ids) {
+            for entry in list {
+                guard let target = CodeTargets.target(id: entry.name),
+                    let name = text(of: entry.value, what: "'names.\(entry.name)' of \(what())")
+                else { continue }
+                if let hint = target.chosenNameProblem(name) {
+                    error(
+                        "'names.\(target.id)' of \(what()) must be a \(target.displayName) identifier, found '\(name)'",
+                        at: entry.value.location, hint: hint)
+                    continue
+                }
+                result[target.id] = name
+            }
+        }
+        if let aliasName, let alias {
+            if let chosen = result[SwiftTarget.identifier], chosen != aliasName {
+                error(
+                    "'swiftName' and 'names.swift' of \(what()) disagree: '\(aliasName)' and '\(chosen)'", at: alias.key.location,
+                    hint: "'swiftName:' is another way to write 'names: { swift: … }': keep one of them")
+            }
+            result[SwiftTarget.identifier] = result[SwiftTarget.identifier] ?? aliasName
+        }
+        return result
+    }
+
+    /// Reports fields of one scope whose names collide in any target.
+    func checkMemberNames(_ fields: [Field], scope: String) {
+        for target in CodeTargets.all { target.checkMemberNames(fields, scope: scope, reporting: self) }
     }
 }

@@ -54,7 +54,7 @@ struct EventProcessor {
         var template = GlobalsTemplate()
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
-        for global in rules.globals where global.name != "contractVersion" {
+        for global in rules.globals where global.name != WireNames.contractVersion {
             // The encoder already wrote `contractVersion`; it is the same value.
             if global.isPII, consent == .denied { template.flags.insert(.piiStripped); continue }
             if let value = globals[global.name] {
@@ -143,11 +143,11 @@ struct EventProcessor {
     private static func placeholder(for event: any TrackingEvent) -> [UInt8] {
         var writer = JSONWriter(capacity: 160)
         writer.beginObject()
-        writer.key("event"); writer.value(event.eventName)
-        writer.key("kind"); writer.value(event.kindName)
-        writer.key("contractVersion"); writer.value(event.contractVersion)
-        writer.key("uuid"); writer.value(event.uuid)
-        writer.key("clientTimestamp"); writer.timestamp(event.clientTimestamp)
+        writer.key(WireNames.event); writer.value(event.eventName)
+        writer.key(WireNames.kind); writer.value(event.kindName)
+        writer.key(WireNames.contractVersion); writer.value(event.contractVersion)
+        writer.key(WireNames.uuid); writer.value(event.uuid)
+        writer.key(WireNames.clientTimestamp); writer.timestamp(event.clientTimestamp)
         writer.endObject()
         return writer.bytes
     }

@@ -26,18 +26,18 @@ public struct EventChecker: Sendable {
     /// The verdict on one received event.
     public func check(_ value: JSONValue) -> Result {
         guard case .object = value else { return .rejected(uuid: "", reason: "an event must be a JSON object") }
-        guard let uuid = value["uuid"]?.stringValue, UUID(uuidString: uuid) != nil else {
-            return .rejected(uuid: value["uuid"]?.stringValue ?? "", reason: "uuid is missing or not a UUID")
+        guard let uuid = value[WireNames.uuid]?.stringValue, UUID(uuidString: uuid) != nil else {
+            return .rejected(uuid: value[WireNames.uuid]?.stringValue ?? "", reason: "uuid is missing or not a UUID")
         }
         let id = uuid.lowercased()
-        guard let name = value["event"]?.stringValue, !name.isEmpty else {
+        guard let name = value[WireNames.event]?.stringValue, !name.isEmpty else {
             return .rejected(uuid: id, reason: "event is missing")
         }
-        guard let kind = value["kind"]?.stringValue else { return .rejected(uuid: id, reason: "kind is missing") }
-        guard value["contractVersion"]?.stringValue != nil else {
+        guard let kind = value[WireNames.kind]?.stringValue else { return .rejected(uuid: id, reason: "kind is missing") }
+        guard value[WireNames.contractVersion]?.stringValue != nil else {
             return .rejected(uuid: id, reason: "contractVersion is missing")
         }
-        guard let timestamp = value["clientTimestamp"]?.stringValue, ISO8601Timestamp.date(from: timestamp) != nil else {
+        guard let timestamp = value[WireNames.clientTimestamp]?.stringValue, ISO8601Timestamp.date(from: timestamp) != nil else {
             return .rejected(uuid: id, reason: "clientTimestamp is missing or not ISO 8601 UTC with milliseconds")
         }
         return .accepted(uuid: id, event: name, kind: kind, violations: contractValidator?(value) ?? [])

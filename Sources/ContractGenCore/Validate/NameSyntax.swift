@@ -1,7 +1,8 @@
 import Foundation
 
-/// The naming rules of the contract language.
-enum NameRules {
+/// The syntax of names in the contract language (what a wire, type or event
+/// name may hold), and repairs suggested for names that break it.
+enum NameSyntax {
     /// Wire names (and every other name in a contract) start with a letter or
     /// `_` and hold letters, digits, `_`, `-` and `.` (ASCII).
     static func isValidName(_ name: String) -> Bool {

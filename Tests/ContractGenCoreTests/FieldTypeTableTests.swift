@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TrackingCore
+
+@testable import ContractGenCore
+
+/// Every scalar field type in ``ScalarFieldType``'s table is covered by the
+/// reader, the JSON Schema, the example payloads, the catalogue and every
+/// target that generates code.
+@Suite struct FieldTypeTableTests {
+    /// A contract with one field of `type`, used by one event.
+    func contract(with type: ScalarFieldType) throws -> Contract {
+        let result = ContractLoader.load(yaml: """
+            \(ContractText.head)
+            kinds:
+              systemAction:
+            fields:
+              value: { type: \(type.entry.contractName) }
+            events:
+              boot: { kind: systemAction, required: [value] }
+            """, file: "t.yaml")
+        return try #require(result.contract, "\(result.diagnostics.map(\.message))")
+    }
+
+    @Test(arguments: ScalarFieldType.allCases)
+    func everyTypeIsCoveredEverywhere(type: ScalarFieldType) throws {
+        let contract = try contract(with: type)
+        let entry = type.entry
+        // The reader: the contract name is the type.
+        #expect(contract.fields[0].spec.type == type.valueType)
+        #expect(ScalarFieldType(type.valueType) == type)
+        #expect(type.valueType.contractName == entry.contractName)
+
+        // The schema: the event's schema gives the field a schema of the entry's JSON kind.
+        let files = try JSONSchemaGenerator.files(for: contract)
+        let schema = try #require(files.first { $0.name == JSONSchemaGenerator.fileName(forEvent: "boot") }).contents
+        let schemaType = switch entry.schema {
+        case .string, .uuid, .timestamp: "string"
+        case .integer64: "integer"
+        case .number: "number"
+        case .boolean: "boolean"
+        }
+        #expect(schema.contains("\"value\": {") || schema.contains("\"value\":{"))
+        #expect(schema.contains("\"type\": \"\(schemaType)\"") || schema.contains("\"type\":\"\(schemaType)\""))
+
+        // The example payload: a value of the entry's JSON kind.
+        let payload = try #require(ExamplePayload(contract: contract).payload(for: contract.events[0]))
+        guard case .object(let members) = payload, let value = members.first(where: { $0.key == "value" })?.value else {
+            Issue.record("no example value for \(type)")
+            return
+        }
+        switch (entry.jsonKind, value) {
+        case (.string, .string), (.number, .number), (.boolean, .bool): break
+        default: Issue.record("example \(value) of \(type) is not \(entry.jsonKind)")
+        }
+
+        // The catalogue: the field's row names the type.
+        let html = CatalogueRenderer(contract: contract).page()
+        #expect(html.contains("<td><code>value</code></td><td>\(entry.catalogueText)</td>"))
+
+        // Every target that generates code has a type for it, used in its output.
+        for target in CodeTargets.all where target.generator != nil {
+            let name = try #require(target.scalarTypeName(type), "\(target.displayName) has no type for \(type)")
+            let sources = ContractGenerator.sources(of: contract).map(\.text).joined()
+            #expect(sources.contains(name), "\(target.displayName) output lacks \(name)")
+        }
+    }
+
+    /// Constraints that fit a type are read; others are reported.
+    @Test(arguments: ScalarFieldType.allCases)
+    func constraintsFollowTheTable(type: ScalarFieldType) {
+        for key in ["minLength", "maxLength", "pattern", "minimum", "maximum"] {
+            let value = key == "pattern" ? "'^a'" : "1"
+            let result = ContractLoader.load(yaml: """
+                \(ContractText.head)
+                fields:
+                  value: { type: \(type.entry.contractName), \(key): \(value) }
+                """, file: "t.yaml")
+            let misfit = result.diagnostics.contains { $0.message.hasPrefix("'\(key)' does not fit type") }
+            #expect(misfit == !type.entry.constraintKeys.contains(key), "\(type) \(key)")
+        }
+    }
+}
