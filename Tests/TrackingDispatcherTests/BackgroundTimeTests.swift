@@ -80,7 +80,7 @@ struct BackgroundSetup {
     }
 }
 
-@Suite("Background time", .timeLimit(.minutes(1)))
+@Suite("Background time", .timeLimit(.minutes(10)))
 struct BackgroundTimeTests {
     @Test("Begin on entering the background, hold until persisted and flushed, then end at once")
     func beginFlushEnd() async throws {

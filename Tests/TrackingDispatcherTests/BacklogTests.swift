@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TrackingDispatcher
 
-@Suite("Offline backlog", .timeLimit(.minutes(5)))
+@Suite("Offline backlog", .timeLimit(.minutes(10)))
 struct BacklogTests {
     /// A week offline: 100,000 events pile up while the collector is unreachable, then
     /// drain. Memory stays bounded: the store never loads more rows than one page of

@@ -3,7 +3,7 @@ import Testing
 import TrackingCore
 @testable import TrackingDispatcher
 
-@Suite("Tracking client", .timeLimit(.minutes(1)))
+@Suite("Tracking client", .timeLimit(.minutes(10)))
 struct ClientTests {
     @Test("Globals are appended to every event in contract order")
     func globalsHydrated() async throws {

@@ -6,7 +6,7 @@ import TrackingCore
 /// The per-event verdicts of docs/wire-format.md in a 2xx answer, a row each,
 /// against the real collector answering with injected bodies; 413 as a server
 /// limit; and the summary of a flush that joined one already running.
-@Suite("Delivery verdicts", .timeLimit(.minutes(1)))
+@Suite("Delivery verdicts", .timeLimit(.minutes(10)))
 struct DeliveryVerdictTests {
     @Test("2xx without a body: the whole batch is confirmed", arguments: ["", "{}", "OK", #"{"status":"ok"}"#])
     func verdictlessSuccessConfirmsAll(body: String) async throws {

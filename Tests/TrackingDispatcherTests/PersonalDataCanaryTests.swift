@@ -12,7 +12,7 @@ import TrackingSQLite
 /// Every log line, notice, journey dump (`describe()`), stored violation and the
 /// collector's stored answers are scanned for the canaries; with consent
 /// denied, also every stored row, the database files and every request body.
-@Suite("Personal data canaries", .timeLimit(.minutes(1)))
+@Suite("Personal data canaries", .timeLimit(.minutes(10)))
 struct PersonalDataCanaryTests {
     static let emailSpec = ValueSpec(.string, FieldConstraints(pattern: "^[a-z]+@example\\.com$"))
     static let descriptor = ContractDescriptor(

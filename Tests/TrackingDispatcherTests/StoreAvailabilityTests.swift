@@ -7,7 +7,7 @@ import TrackingSQLite
 /// Unavailable is not corrupt: only what SQLite reports as damage replaces the
 /// file (after salvaging every readable row); any other failure leaves the file
 /// alone, keeps events in memory and retries.
-@Suite("Store availability and salvage", .timeLimit(.minutes(1)))
+@Suite("Store availability and salvage", .timeLimit(.minutes(10)))
 struct StoreAvailabilityTests {
     func row(_ n: Int, bytes: Int = 10) -> NewStoredEvent {
         NewStoredEvent(uuid: "u\(n)", eventName: "e", payload: Array("p\(n)-".utf8) + Array(repeating: UInt8(ascii: "x"), count: bytes),

@@ -11,7 +11,7 @@ import TrackingCore
 /// The shared storage against a real PostgreSQL: run under
 /// `scripts/with-test-postgres.sh`, which starts a throwaway cluster and sets
 /// COLLECTOR_TEST_POSTGRES_URL. Without it these tests fail (never skip).
-@Suite("PostgreSQL storage", .timeLimit(.minutes(3)), .serialized)
+@Suite("PostgreSQL storage", .timeLimit(.minutes(10)), .serialized)
 struct PostgresTests {
     static let logger = Logger(label: "postgres-tests")
 

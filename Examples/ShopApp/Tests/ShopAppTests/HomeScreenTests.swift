@@ -12,7 +12,7 @@ import TrackingTesting
 /// named `homePageView`). The kind's fields (`uniqueViewId`, `secondsOnScreen`)
 /// are typed properties; the event's other fields are read from what it sends
 /// (`field("exitInteraction")`), value sets as their wire values.
-@MainActor @Suite("Home screen tracking", .timeLimit(.minutes(1)))
+@MainActor @Suite("Home screen tracking", .timeLimit(.minutes(10)))
 struct HomeScreenTests {
     let clock = ManualClock()
     let recorder = TrackingRecorder()
