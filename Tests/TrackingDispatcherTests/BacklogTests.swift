@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackingTesting
 @testable import TrackingDispatcher
 
 @Suite("Offline backlog", .timeLimit(.minutes(10)))
@@ -28,7 +29,7 @@ struct BacklogTests {
 
         // Offline: the first attempt finds no collector (the connection is dropped);
         // the retry timer (on this self-advancing clock) then drains the backlog.
-        let start = clock.now()
+        let start = clock.date
         await h.collector.inject([.dropConnection])
         let offline = await h.client.flush()
         #expect(offline.delivered == 0)
@@ -36,7 +37,7 @@ struct BacklogTests {
             if try await h.client.storeCounts().total == 0 { break }
             _ = await h.client.flush()
         }
-        let elapsed = clock.now().timeIntervalSince(start)
+        let elapsed = clock.date.timeIntervalSince(start)
         let requests = count / pageSize
 
         // Every event delivered, none twice.

@@ -66,7 +66,7 @@ struct DeliveryVerdictTests {
         #expect(first.delivered == 0)
         #expect(first.nextAttempt != nil)
         #expect(try await h.pending().first?.attempts == 1)
-        h.clock.advance(by: 3)
+        h.clock.advance(by: .seconds(3))
         _ = await h.client.flush()
         #expect(try await h.client.storeCounts().total == 0)
         #expect(try h.collected().map(\.uuid) == [event.id])
@@ -87,7 +87,7 @@ struct DeliveryVerdictTests {
         #expect(h.notices.all.contains { if case .collectorLimitBelowByteCap = $0 { true } else { false } })
         #expect(try await h.client.storeCounts() == StoreCounts(pending: 4, inFlight: 0, setAside: 0))
         // After the backoff the collector takes them.
-        h.clock.advance(by: 3)
+        h.clock.advance(by: .seconds(3))
         _ = await h.client.flush()
         #expect(try await h.client.storeCounts().total == 0)
         #expect(Set(try h.collected().map(\.uuid)) == Set(events.map(\.id)))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackingTesting
 import TrackingSQLite
 @testable import TrackingDispatcher
 

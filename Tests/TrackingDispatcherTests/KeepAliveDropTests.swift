@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import TrackingTesting
 @testable import TrackingDispatcher
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 that answers the first request of every

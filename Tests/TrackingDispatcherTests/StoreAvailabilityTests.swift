@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackingTesting
 import TrackingCore
 import TrackingSQLite
 @testable import TrackingDispatcher
@@ -112,12 +113,12 @@ struct StoreAvailabilityTests {
 
         // Retried after 1 s (still failing), then after 2 s more.
         #expect(await eventually { clock.sleeperCount == 1 })
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         #expect(await eventually { clock.sleeperCount == 1 })
         try FileManager.default.removeItem(at: dir.database)
-        clock.advance(by: 1.5)
+        clock.advance(by: .seconds(1.5))
         #expect(await client.waitUntilPersisted() != .persisted)   // the backoff has not ended
-        clock.advance(by: 0.5)
+        clock.advance(by: .seconds(0.5))
         #expect(await eventually { await client.waitUntilPersisted() == .persisted })
         #expect(try await client.storedEvents(in: .pending).map(\.uuid) == events.suffix(3).map(\.id))
         #expect(client.journey.steps(for: events[4].uuid).contains { if case .persisted = $0.stage { true } else { false } })

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+import TrackingTesting
 import TrackingContract
 import TrackingCore
 @testable import TrackingDispatcher
