@@ -136,7 +136,9 @@ struct BackgroundTimeTests {
     func quickSwitches() async throws {
         let s = try await BackgroundSetup()
         (0..<5).forEach { _ in s.client.track(TestEvent()) }
-        await s.collector.inject([Fault(delayMs: 300), Fault(delayMs: 300)])
+        // Requests held until the switches are done (not merely slow): a grant's work
+        // cannot end in between, however long the machine takes between two calls.
+        await s.collector.inject([.heldUntilReleased, .heldUntilReleased])
         let client = s.client
         let flush = Task { await client.flush() }
         for _ in 0..<5 {
@@ -147,6 +149,7 @@ struct BackgroundTimeTests {
         s.client.applicationDidEnterBackground()
         (0..<5).forEach { _ in s.client.track(TestEvent()) }
         s.client.applicationDidEnterBackground()
+        s.collector.releaseHeldRequests()
         _ = await flush.value
         #expect(await eventually { s.time.active == 0 })
         #expect(s.time.began == s.time.ended)
