@@ -3,7 +3,9 @@ import Testing
 import TrackingTesting
 @testable import TrackingDispatcher
 
-@Suite("Offline backlog", .timeLimit(.minutes(10)))
+// 100,000 real events through SQLite and HTTP: about 6 minutes beside a parallel build (2 cores), so
+// the hang guard is wider than elsewhere.
+@Suite("Offline backlog", .timeLimit(.minutes(30)))
 struct BacklogTests {
     /// A week offline: 100,000 events pile up while the collector is unreachable, then
     /// drain. Memory stays bounded: the store never loads more rows than one page of
