@@ -67,7 +67,8 @@ struct BackgroundSetup {
         client = TrackingClient(
             configuration: DispatcherConfiguration(
                 databaseURL: directory.database, batch: BatchConfiguration(deliverySize: 100), strategies: strategies,
-                retry: RetryPolicy(minimumRequestInterval: 0, requestTimeout: 10), contract: .standard),
+                // Requests held by the test collector must outlast any pause of a busy machine.
+                retry: RetryPolicy(minimumRequestInterval: 0, requestTimeout: 600), contract: .standard),
             providers: [CollectorProvider(endpoint: CollectorServer.batchURL(port: port))],
             globals: StaticGlobals(), clock: ManualClock(), logger: logger, backgroundTime: time)
         let collector = self.collector
@@ -107,9 +108,10 @@ struct BackgroundTimeTests {
         events.forEach { s.client.track($0) }
         await s.collector.inject([.heldUntilReleased])      // the collector holds its answer until teardown
         s.client.applicationDidEnterBackground()
-        #expect(await eventually {
-            s.client.journey.steps(for: events[0].uuid).contains { if case .sent = $0.stage { true } else { false } }
-        })
+        // At the collector, not merely sent: a request cancelled before it arrived would leave
+        // the held answer to the next one.
+        #expect(await eventually { s.collector.heldBatchRequests == 1 })
+        #expect(s.client.journey.steps(for: events[0].uuid).contains { if case .sent = $0.stage { true } else { false } })
         s.time.expire()
         #expect(s.time.ended == 1)                 // given back inside the expiration handler
         #expect(await eventually { (try? await s.client.storeCounts()) == StoreCounts(pending: 3, inFlight: 0, setAside: 0) })

@@ -20,7 +20,7 @@ struct BacklogTests {
         let journeyCapacity = 2_000
         let clock = ManualClock(autoAdvance: true)
         let h = try await Harness.make(batch: BatchConfiguration(maxQueueSize: 200_000, deliverySize: pageSize),
-                                       retry: RetryPolicy(initialBackoff: 2, minimumRequestInterval: 0.5, requestTimeout: 10),
+                                       retry: RetryPolicy(initialBackoff: 2, minimumRequestInterval: 0.5, requestTimeout: 60),
                                        clock: clock, journeyCapacity: journeyCapacity)
         for chunk in 0..<(count / 1_000) {
             for _ in 0..<1_000 { h.client.track(TestEvent()) }

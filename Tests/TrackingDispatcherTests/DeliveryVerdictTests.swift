@@ -96,7 +96,8 @@ struct DeliveryVerdictTests {
 
     @Test("A flush that joins one already running reports what that work delivered")
     func joinedFlushCountsTheWork() async throws {
-        let h = try await Harness.make()
+        // The held request must not time out before the second flush joins it, however busy the machine.
+        let h = try await Harness.make(retry: RetryPolicy(initialBackoff: 2, minimumRequestInterval: 0, requestTimeout: 600))
         let events = (0..<3).map { _ in TestEvent() }
         events.forEach { h.client.track($0) }
         await h.client.waitUntilPersisted()

@@ -187,7 +187,7 @@ struct KeepAliveDropTests {
         let client = TrackingClient(
             configuration: DispatcherConfiguration(
                 databaseURL: directory.database, batch: BatchConfiguration(deliverySize: 2), strategies: [.manual],
-                retry: RetryPolicy(minimumRequestInterval: 0, requestTimeout: 10), contract: .standard),
+                retry: RetryPolicy(minimumRequestInterval: 0, requestTimeout: 60), contract: .standard),
             providers: [provider], globals: StaticGlobals(), clock: ManualClock())
         for _ in 0..<6 { client.track(TestEvent()) }
         let summary = await client.flush()

@@ -115,7 +115,7 @@ struct PersonalDataCanaryTests {
         let port = try await collector.start()
         let configuration = DispatcherConfiguration(
             databaseURL: directory.database, strategies: [.manual],
-            retry: RetryPolicy(initialBackoff: 2, jitter: 0.2, minimumRequestInterval: 0, requestTimeout: 5),
+            retry: RetryPolicy(initialBackoff: 2, jitter: 0.2, minimumRequestInterval: 0, requestTimeout: 60),
             contract: ContractRules(descriptor: Self.descriptor),
             consent: consent, reportViolationsLoudly: true)
         let client = TrackingClient(

@@ -72,7 +72,8 @@ struct Harness {
 
     static func make(batch: BatchConfiguration = BatchConfiguration(deliverySize: 100),
                      strategies: FlushStrategy = [.manual],
-                     retry: RetryPolicy = RetryPolicy(initialBackoff: 2, jitter: 0.2, minimumRequestInterval: 0, requestTimeout: 5),
+                     // A request timeout only a hung request reaches: a busy machine answers late, not never.
+                     retry: RetryPolicy = RetryPolicy(initialBackoff: 2, jitter: 0.2, minimumRequestInterval: 0, requestTimeout: 60),
                      contract: ContractRules = .standard,
                      consent: PIIConsent = .granted,
                      globals: [String: JSONValue] = ["appVersion": .string("4.2.0"), "osVersion": .string("18.1"),
