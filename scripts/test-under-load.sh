@@ -29,9 +29,18 @@ load_pid=""
 
 stop_load() {
   if [ -n "$load_pid" ]; then
-    # The load runs in a session of its own: end the loop and the build it runs.
-    kill -TERM -- "-$load_pid" 2>/dev/null || kill -TERM "$load_pid" 2>/dev/null
+    # The loop interrupts its `swift build`, which stops its compilers (they run
+    # in process groups of their own, out of reach of a signal to the loop's).
+    kill -TERM "$load_pid" 2>/dev/null
     wait "$load_pid" 2>/dev/null
+    # Then whatever still runs from the copy, by pid (the path is this run's
+    # own temporary directory, so nothing else matches it): a few seconds'
+    # grace, then SIGKILL.
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+      pgrep -f -- "$work/load/" >/dev/null 2>&1 || break
+      sleep 1
+    done
+    for pid in $(pgrep -f -- "$work/load/" 2>/dev/null); do kill -KILL "$pid" 2>/dev/null; done
     load_pid=""
   fi
 }
@@ -66,13 +75,18 @@ echo "== background load: swift build from clean, over and over, of $source_pack
 # compilers of the build it is running too (and nothing else).
 setsid bash -c '
   cd "$1" || exit 1
+  build=""
+  # On TERM: interrupt the build (SwiftPM then stops its compilers) and end.
+  trap "[ -n \"\$build\" ] && kill -INT \"\$build\" 2>/dev/null; exit 0" TERM
   n=0
   done_count=0
   while true; do
     n=$((n + 1))
     echo "$n" > "$2/load-builds-started"
     rm -rf .build
-    if swift build > "$2/load-build.log" 2>&1; then
+    swift build > "$2/load-build.log" 2>&1 &
+    build=$!
+    if wait "$build"; then
       done_count=$((done_count + 1))
       echo "$done_count" > "$2/load-builds-finished"
     else
