@@ -47,6 +47,9 @@ stop_load() {
 finish() {
   stop_load
   rm -rf "$work"
+  # SwiftPM's lock files for the copy's build directory, named after its path.
+  lock_stem=$(printf '%s' "$work/load/.build" | tr / _)
+  rm -f "${TMPDIR:-/tmp}/$lock_stem".lock "${TMPDIR:-/tmp}/$lock_stem"_*.lock
 }
 trap finish EXIT
 trap 'exit 130' INT
