@@ -149,7 +149,8 @@ let package = Package(
         .testTarget(
             name: "TrackingDispatcherTests",
             dependencies: [
-                "TrackingDispatcher", "TrackingContract", "TrackingSQLite", "TrackingGzip", "TestSupport", "dispatcher-crash-child",
+                "TrackingDispatcher", "TrackingTesting", "TrackingContract", "TrackingSQLite", "TrackingGzip", "TestSupport",
+                "dispatcher-crash-child",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

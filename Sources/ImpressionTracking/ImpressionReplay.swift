@@ -1,9 +1,9 @@
 /// Runs a trace through a fresh engine.
-public enum ImpressionReplay {
+package enum ImpressionReplay {
     /// Every batch the trace produces. At the end of the trace the engine is
     /// stopped (or flushed, when already stopped) at the last entry's time, so
     /// nothing stays pending.
-    public static func batches(of trace: ImpressionTrace, rules: ImpressionRules) throws(ImpressionRulesError) -> [ImpressionBatch] {
+    package static func batches(of trace: ImpressionTrace, rules: ImpressionRules) throws(ImpressionRulesError) -> [ImpressionBatch] {
         var engine = try ImpressionEngine(rules: rules)
         var batches: [ImpressionBatch] = []
         for entry in trace.entries {
@@ -18,13 +18,13 @@ public enum ImpressionReplay {
     }
 
     /// Every impression the trace produces, in delivery order.
-    public static func impressions(of trace: ImpressionTrace, rules: ImpressionRules) throws(ImpressionRulesError) -> [Impression] {
+    package static func impressions(of trace: ImpressionTrace, rules: ImpressionRules) throws(ImpressionRulesError) -> [Impression] {
         try batches(of: trace, rules: rules).flatMap(\.impressions)
     }
 
     /// What `impression-replay` prints: one JSON object per impression, in
     /// delivery order, each batch optionally preceded by a line describing it.
-    public static func jsonLines(of batches: [ImpressionBatch], withBatchLines: Bool = false) -> String {
+    package static func jsonLines(of batches: [ImpressionBatch], withBatchLines: Bool = false) -> String {
         var output = ""
         for batch in batches {
             if withBatchLines {

@@ -3,14 +3,14 @@
 /// command line replaces its rule with a warning when the two differ, and
 /// numbers that are not finite or out of range are refused with a clear error
 /// (instead of trapping while converting them to nanoseconds).
-public struct ReplayOptions: Sendable, Hashable {
-    public var minDuration: Double?
-    public var threshold: Double?
-    public var ratio: RatioMeasure?
-    public var reporting: ImpressionRules.Reporting?
-    public var commitInterval: Double?
+package struct ReplayOptions: Sendable, Hashable {
+    package var minDuration: Double?
+    package var threshold: Double?
+    package var ratio: RatioMeasure?
+    package var reporting: ImpressionRules.Reporting?
+    package var commitInterval: Double?
 
-    public init(minDuration: Double? = nil, threshold: Double? = nil, ratio: RatioMeasure? = nil,
+    package init(minDuration: Double? = nil, threshold: Double? = nil, ratio: RatioMeasure? = nil,
                 reporting: ImpressionRules.Reporting? = nil, commitInterval: Double? = nil) {
         self.minDuration = minDuration
         self.threshold = threshold
@@ -21,7 +21,7 @@ public struct ReplayOptions: Sendable, Hashable {
 
     /// The rules to replay `trace` with, and a warning per option that differs
     /// from the recording's rules (and for dropped entries).
-    public func resolve(for trace: ImpressionTrace) throws(ReplayOptionError) -> (rules: ImpressionRules, warnings: [String]) {
+    package func resolve(for trace: ImpressionTrace) throws(ReplayOptionError) -> (rules: ImpressionRules, warnings: [String]) {
         let minimum = try minDuration.map { value throws(ReplayOptionError) in try Self.duration(value, option: "--min-duration") }
         let interval = try commitInterval.map { value throws(ReplayOptionError) in try Self.duration(value, option: "--commit-interval") }
         if let threshold, !(threshold.isFinite && threshold > 0 && threshold <= 1) {
@@ -72,8 +72,8 @@ public struct ReplayOptions: Sendable, Hashable {
 }
 
 /// An option of `impression-replay` that cannot be used.
-public struct ReplayOptionError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    public init(message: String) { self.message = message }
-    public var description: String { message }
+package struct ReplayOptionError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
+    package init(message: String) { self.message = message }
+    package var description: String { message }
 }

@@ -16,7 +16,7 @@ import Testing
         #expect(Self.fixtures.count >= 3)
     }
 
-    @Test(.timeLimit(.minutes(5)), arguments: fixtures)
+    @Test(.timeLimit(.minutes(10)), arguments: fixtures)
     func generatedCodeTypeChecks(fixture: String) async throws {
         let url = Self.directory.appendingPathComponent(fixture)
         let result = try ContractLoader.load(path: url.path)

@@ -28,7 +28,7 @@ import Testing
     /// one of clashing names: keywords as event functions and kind fields)
     /// type-check with no diagnostic at all, warnings included: a target's
     /// build only prints warnings, this fails on them.
-    @Test(.timeLimit(.minutes(5)), arguments: GeneratedTestSupport.references)
+    @Test(.timeLimit(.minutes(10)), arguments: GeneratedTestSupport.references)
     func committedOutputTypeChecksWithoutWarnings(reference: GeneratedTestSupport.Reference) async throws {
         let run = try await GeneratedTestSupport.typeCheck(try GeneratedTestSupport.load(reference.contract))
         #expect(run.status == 0 && run.output.isEmpty, "swiftc on the code generated from \(reference):\n\(run.output)")

@@ -83,7 +83,7 @@ import Testing
 
     static let linkerErrors = ["undefined reference", "Undefined symbols", "ld:", "linker command failed"]
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func aTargetWithoutASwiftFileIsToldWhatToAdd() async throws {
         let package = try Self.makePackage(targets: [#".target(name: "Events", plugins: ["ContractGenPlugin"]),"#])
         defer { try? FileManager.default.removeItem(at: package) }
@@ -106,7 +106,7 @@ import Testing
         #expect(!fixed.output.contains("has no Swift file of its own"))
     }
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func aTargetOfOnlyTheContractIsNamedNotALinkerError() async throws {
         let package = try Self.makePackage(targets: [
             #".target(name: "Events", plugins: ["ContractGenPlugin"]),"#,

@@ -13,7 +13,7 @@ private final class StreamingSink: ImpressionSink {
 }
 
 /// The driver on a manual clock: one wake-up, whatever the number of items.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct ImpressionDriverTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct ImpressionDriverTests {
     static let viewport = ScreenRect(x: 0, y: 0, width: 100, height: 1000)
 
     static func rows(_ ids: Range<Int>) -> VisibilityReport {

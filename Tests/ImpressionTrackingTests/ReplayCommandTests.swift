@@ -4,7 +4,7 @@ import TestSupport
 
 /// The `impression-replay` executable itself: refused numbers end with an error
 /// message and exit status, never a trap; a differing option prints a warning.
-@Suite(.timeLimit(.minutes(1))) struct ReplayCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ReplayCommandTests {
     static var executable: URL? { BuiltProduct.url("impression-replay") }
 
     static func run(_ arguments: [String], input: String) async throws -> ChildProcess.Run {

@@ -9,7 +9,7 @@ import TrackingCore
 }
 
 /// The hub: order, weak participants, state for late comers, posts from other threads.
-@MainActor @Suite("Application lifecycle hub", .timeLimit(.minutes(1)))
+@MainActor @Suite("Application lifecycle hub", .timeLimit(.minutes(10)))
 struct ApplicationLifecycleTests {
     @Test func participantsAreToldInOrderAndHeldWeakly() {
         let hub = ApplicationLifecycle()

@@ -14,7 +14,7 @@ import TrackingTesting
 ///
 /// This is the one test that uses `ApplicationLifecycle.shared`; every other
 /// test gives its trackers and observers a hub of their own.
-@MainActor @Suite("Lifecycle by default", .timeLimit(.minutes(1)))
+@MainActor @Suite("Lifecycle by default", .timeLimit(.minutes(10)))
 struct LifecycleByDefaultTests {
     @Test("Background, foreground and suspension reach screens and drivers with no call from the app")
     func defaultsForgetNothing() async throws {

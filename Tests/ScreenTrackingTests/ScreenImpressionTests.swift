@@ -36,7 +36,7 @@ import TrackingTesting
     var impressions: [Omnitracking.Events.Impression] { w.recorder.events(of: Omnitracking.Events.Impression.self) }
 }
 
-@MainActor @Suite("Screens and impressions", .timeLimit(.minutes(1)))
+@MainActor @Suite("Screens and impressions", .timeLimit(.minutes(10)))
 struct ScreenImpressionTests {
     @Test("Impressions carry the uniqueViewId of the page view of their visit")
     func impressionsCarryTheVisitId() throws {

@@ -49,7 +49,7 @@ extension Omnitracking.Events.PageView {
     }
 }
 
-@MainActor @Suite("Screen tracker", .timeLimit(.minutes(1)))
+@MainActor @Suite("Screen tracker", .timeLimit(.minutes(10)))
 struct ScreenTrackerTests {
     @Test("Enter then exit sends one page view with the visit's id, its time on screen and the exit interaction")
     func enterExit() {

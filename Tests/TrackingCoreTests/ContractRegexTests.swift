@@ -5,7 +5,7 @@ import TestSupport
 
 /// The pattern engine (`ContractRegex`): the language it accepts, its verdicts
 /// against `NSRegularExpression` (ICU) on that language, and its work.
-@Suite("Contract patterns", .timeLimit(.minutes(2)))
+@Suite("Contract patterns", .timeLimit(.minutes(10)))
 struct ContractRegexTests {
     // MARK: Differential test against NSRegularExpression
 

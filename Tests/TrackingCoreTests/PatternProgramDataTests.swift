@@ -7,7 +7,7 @@ import TestSupport
 /// generator, read back by a runtime. Read back, it gives the verdicts of the
 /// pattern it was compiled from, in the Swift matcher and in an interpreter
 /// written from the document alone (what another runtime carries).
-@Suite("Pattern programs as data", .timeLimit(.minutes(2)))
+@Suite("Pattern programs as data", .timeLimit(.minutes(10)))
 struct PatternProgramDataTests {
     /// docs/patterns.md, "Running a program", followed literally: the set of
     /// instructions alive at each position, a new thread started at every position.

@@ -5,7 +5,7 @@ import TrackingCore
 
 /// The lifecycle observer turns the platform's application notifications into the
 /// client's lifecycle reports (posted here by name, as UIKit and AppKit post them).
-@Suite("Application lifecycle observer", .timeLimit(.minutes(1)))
+@Suite("Application lifecycle observer", .timeLimit(.minutes(10)))
 struct ApplicationLifecycleObserverTests {
     @Test("A posted background or foreground notification flushes through the client's strategy",
           arguments: [("UIApplicationDidEnterBackgroundNotification", FlushStrategy.didEnterBackground, ApplicationLifecycleObserver.NotificationNames.uiKit),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackingTesting
 import TrackingCore
 @testable import TrackingDispatcher
 
@@ -26,7 +27,7 @@ final class FirstSightProvider: TrackingProvider, @unchecked Sendable {
     var seen: [String] { lock.withLock { uuids } }
 }
 
-@Suite("Bulk tracking", .timeLimit(.minutes(1)))
+@Suite("Bulk tracking", .timeLimit(.minutes(10)))
 struct BulkTrackingTests {
     @Test("track(contentsOf:) persists 1,000 events in one transaction, in order, after what was tracked before")
     func oneTransaction() async throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TrackingTesting
 import TrackingCore
 @testable import TrackingDispatcher
 
-@Suite("Tracking client", .timeLimit(.minutes(1)))
+@Suite("Tracking client", .timeLimit(.minutes(10)))
 struct ClientTests {
     @Test("Globals are appended to every event in contract order")
     func globalsHydrated() async throws {
@@ -37,9 +38,9 @@ struct ClientTests {
     func sessionTimeout() async throws {
         let h = try await Harness.make()
         h.client.track(TestEvent())
-        h.clock.advance(by: 29 * 60)
+        h.clock.advance(by: .seconds(29 * 60))
         h.client.track(TestEvent())
-        h.clock.advance(by: 31 * 60)
+        h.clock.advance(by: .seconds(31 * 60))
         h.client.track(TestEvent())
         let sessions = try await h.pending().map { $0.json?["sessionId"] }
         #expect(sessions.count == 3)

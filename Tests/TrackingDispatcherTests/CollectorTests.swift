@@ -6,7 +6,7 @@ import Testing
 import TrackingCore
 @testable import TrackingDispatcher
 
-@Suite("Retry policy", .timeLimit(.minutes(1)))
+@Suite("Retry policy", .timeLimit(.minutes(10)))
 struct RetryPolicyTests {
     @Test("Backoff doubles per failure up to the ceiling; jitter adds at most its fraction")
     func backoff() {

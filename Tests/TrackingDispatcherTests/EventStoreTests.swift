@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TrackingTesting
 import TrackingSQLite
 @testable import TrackingDispatcher
 
-@Suite("Event store (SQLite)", .timeLimit(.minutes(1)))
+@Suite("Event store (SQLite)", .timeLimit(.minutes(10)))
 struct EventStoreTests {
     func row(_ n: Int, bytes: Int = 10) -> NewStoredEvent {
         NewStoredEvent(uuid: "u\(n)", eventName: "e", payload: Array(repeating: UInt8(ascii: "x"), count: bytes), createdAt: Double(n))
@@ -111,7 +112,7 @@ struct EventStoreTests {
     }
 }
 
-@Suite("Event store fallback", .timeLimit(.minutes(1)))
+@Suite("Event store fallback", .timeLimit(.minutes(10)))
 struct EventStoreFallbackTests {
     @Test("A database path that cannot be created: reported as unavailable, events held in memory, nothing persisted")
     func unusablePathIsUnavailable() async throws {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TrackingTesting
 @testable import TrackingDispatcher
 
 /// Flush strategies: each trigger delivers without a manual flush. (The waits poll
 /// the collector; nothing asserts on elapsed time.)
-@Suite("Flush strategies", .timeLimit(.minutes(1)))
+@Suite("Flush strategies", .timeLimit(.minutes(10)))
 struct FlushStrategyTests {
     @Test("interval: a flush every flushInterval on the dispatcher's clock")
     func intervalFlush() async throws {
@@ -13,7 +14,7 @@ struct FlushStrategyTests {
         await h.client.waitUntilPersisted()
         #expect(await eventually { h.clock.sleeperCount >= 1 })
         #expect(try h.collected().isEmpty)
-        h.clock.advance(by: 30)
+        h.clock.advance(by: .seconds(30))
         #expect(try await eventually { try h.collected().count == 1 })
         await h.tearDown()
     }

@@ -6,7 +6,7 @@ import TrackingCore
 
 /// The dispatcher and the collector with the generated module of
 /// contract/contract.yaml and its runtime descriptor.
-@Suite("Generated contract", .timeLimit(.minutes(1)))
+@Suite("Generated contract", .timeLimit(.minutes(10)))
 struct GeneratedContractTests {
     static let rules = ContractRules(descriptor: Omnitracking.descriptor)
     static let checker = EventChecker(contractValidator: { Omnitracking.descriptor.validate(payload: $0) })

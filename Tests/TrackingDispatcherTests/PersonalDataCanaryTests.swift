@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackingTesting
 import TrackingCore
 import TrackingSQLite
 @testable import TrackingDispatcher
@@ -12,7 +13,7 @@ import TrackingSQLite
 /// Every log line, notice, journey dump (`describe()`), stored violation and the
 /// collector's stored answers are scanned for the canaries; with consent
 /// denied, also every stored row, the database files and every request body.
-@Suite("Personal data canaries", .timeLimit(.minutes(1)))
+@Suite("Personal data canaries", .timeLimit(.minutes(10)))
 struct PersonalDataCanaryTests {
     static let emailSpec = ValueSpec(.string, FieldConstraints(pattern: "^[a-z]+@example\\.com$"))
     static let descriptor = ContractDescriptor(
@@ -114,7 +115,7 @@ struct PersonalDataCanaryTests {
         let port = try await collector.start()
         let configuration = DispatcherConfiguration(
             databaseURL: directory.database, strategies: [.manual],
-            retry: RetryPolicy(initialBackoff: 2, jitter: 0.2, minimumRequestInterval: 0, requestTimeout: 5),
+            retry: RetryPolicy(initialBackoff: 2, jitter: 0.2, minimumRequestInterval: 0, requestTimeout: 60),
             contract: ContractRules(descriptor: Self.descriptor),
             consent: consent, reportViolationsLoudly: true)
         let client = TrackingClient(

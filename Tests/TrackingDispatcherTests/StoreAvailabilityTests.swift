@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackingTesting
 import TrackingCore
 import TrackingSQLite
 @testable import TrackingDispatcher
@@ -7,7 +8,7 @@ import TrackingSQLite
 /// Unavailable is not corrupt: only what SQLite reports as damage replaces the
 /// file (after salvaging every readable row); any other failure leaves the file
 /// alone, keeps events in memory and retries.
-@Suite("Store availability and salvage", .timeLimit(.minutes(1)))
+@Suite("Store availability and salvage", .timeLimit(.minutes(10)))
 struct StoreAvailabilityTests {
     func row(_ n: Int, bytes: Int = 10) -> NewStoredEvent {
         NewStoredEvent(uuid: "u\(n)", eventName: "e", payload: Array("p\(n)-".utf8) + Array(repeating: UInt8(ascii: "x"), count: bytes),
@@ -112,12 +113,12 @@ struct StoreAvailabilityTests {
 
         // Retried after 1 s (still failing), then after 2 s more.
         #expect(await eventually { clock.sleeperCount == 1 })
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         #expect(await eventually { clock.sleeperCount == 1 })
         try FileManager.default.removeItem(at: dir.database)
-        clock.advance(by: 1.5)
+        clock.advance(by: .seconds(1.5))
         #expect(await client.waitUntilPersisted() != .persisted)   // the backoff has not ended
-        clock.advance(by: 0.5)
+        clock.advance(by: .seconds(0.5))
         #expect(await eventually { await client.waitUntilPersisted() == .persisted })
         #expect(try await client.storedEvents(in: .pending).map(\.uuid) == events.suffix(3).map(\.id))
         #expect(client.journey.steps(for: events[4].uuid).contains { if case .persisted = $0.stage { true } else { false } })

@@ -8,7 +8,7 @@ import TestSupport
 /// when the tests run as root the probe runs as `nobody` through `setpriv` on a
 /// root-owned 0600 file; otherwise it runs as the current user on a 0000 file.
 /// The test fails when it cannot create that condition.
-@Suite("Store permissions", .timeLimit(.minutes(1)))
+@Suite("Store permissions", .timeLimit(.minutes(10)))
 struct StorePermissionTests {
     static let nobody: (uid: uid_t, gid: gid_t) = (65_534, 65_534)
 

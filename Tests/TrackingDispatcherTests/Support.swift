@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+import TrackingTesting
 import TrackingContract
 import TrackingCore
 @testable import TrackingDispatcher
@@ -71,7 +72,8 @@ struct Harness {
 
     static func make(batch: BatchConfiguration = BatchConfiguration(deliverySize: 100),
                      strategies: FlushStrategy = [.manual],
-                     retry: RetryPolicy = RetryPolicy(initialBackoff: 2, jitter: 0.2, minimumRequestInterval: 0, requestTimeout: 5),
+                     // A request timeout only a hung request reaches: a busy machine answers late, not never.
+                     retry: RetryPolicy = RetryPolicy(initialBackoff: 2, jitter: 0.2, minimumRequestInterval: 0, requestTimeout: 60),
                      contract: ContractRules = .standard,
                      consent: PIIConsent = .granted,
                      globals: [String: JSONValue] = ["appVersion": .string("4.2.0"), "osVersion": .string("18.1"),
@@ -115,9 +117,13 @@ struct Harness {
     }
 }
 
-/// Waits (polling, never asserting on time) until `condition` holds or about ten seconds passed.
+/// Waits (polling, never asserting on time) until `condition` holds; `false` only
+/// after five minutes, a bound that only ends a test whose condition never comes
+/// (a count of polls would run out early on a busy machine, where each poll waits longer).
 func eventually(_ condition: () async throws -> Bool) async rethrows -> Bool {
-    for _ in 0..<1_000 {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(300))
+    while clock.now < deadline {
         if try await condition() { return true }
         try? await Task.sleep(nanoseconds: 10_000_000)
     }

@@ -7,7 +7,7 @@ import TrackingTesting
 
 /// The helpers pass when they should and fail, with what was tracked or the
 /// violations listed, when they should.
-@Suite("TrackingTesting helpers", .timeLimit(.minutes(1)))
+@Suite("TrackingTesting helpers", .timeLimit(.minutes(10)))
 struct TrackingTestingTests {
     static let view = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
 
@@ -27,6 +27,10 @@ struct TrackingTestingTests {
         withKnownIssue {
             expectTracked(Omnitracking.Events.PageView.self, named: "wishlistPageView", in: recorder) {
                 $0.field("exitInteraction")?.stringValue == "tab_bar"
+            }
+        } matching: { issue in
+            issue.comments.contains {
+                $0.rawValue.hasPrefix("expected at least one PageView 'wishlistPageView' matching the predicate; 0 of 1 of that type matched.")
             }
         }
     }

@@ -6,7 +6,7 @@ import Testing
 /// monitor behind a token, an attacker page's cross-origin writes and deletes
 /// (text/plain fetch, beacon, form), and DNS rebinding (the browser resolves a
 /// foreign name to 127.0.0.1). Screenshots in Collector/.test-artifacts/access/.
-@Suite("Access in headless chromium", .timeLimit(.minutes(2)))
+@Suite("Access in headless chromium", .timeLimit(.minutes(10)))
 struct AccessBrowserTests {
     static let artifacts = MonitorBrowserTests.artifacts.deletingLastPathComponent().appendingPathComponent("access")
 

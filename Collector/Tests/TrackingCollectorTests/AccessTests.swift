@@ -9,7 +9,7 @@ import TrackingDispatcher
 /// Who may read, delete and write (docs/collector.md, "Access"), over raw
 /// requests: what a browser cannot be made to send (a forged `Host`) and exact
 /// statuses. `AccessBrowserTests` tries the same from a real browser.
-@Suite("Access: hosts, tokens, write keys, origins", .timeLimit(.minutes(2)))
+@Suite("Access: hosts, tokens, write keys, origins", .timeLimit(.minutes(10)))
 struct AccessTests {
     static let token = "read-token-0123456789abcdef"
     static let key = "write-key-0123456789abcdef"

@@ -10,7 +10,7 @@ import TrackingCore
 /// a client reconnecting at will cannot keep a batch from being served, and a list of
 /// any length reaches a slow reader whole, in bounded memory. Real connections on
 /// 127.0.0.1; every assertion is on what is observed, none on how long it took.
-@Suite("Capacity", .timeLimit(.minutes(3)), .serialized)
+@Suite("Capacity", .timeLimit(.minutes(10)), .serialized)
 struct CapacityTests {
     static func request(_ line: String, _ headers: [String] = ["Host: 127.0.0.1"], body: [UInt8] = []) -> [UInt8] {
         Array((([line] + headers).joined(separator: "\r\n") + "\r\n\r\n").utf8) + body

@@ -35,7 +35,9 @@ final class CollectorProcess: @unchecked Sendable {
             lock.withLock { output += String(decoding: data, as: UTF8.self) }
         }
         try process.run()
-        for _ in 0..<600 {
+        // Two minutes: only a collector that never starts should end this wait, not a busy machine.
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline {
             if let port = lock.withLock({ Self.port(in: output) }) {
                 self.port = port
                 return
@@ -60,8 +62,9 @@ final class CollectorProcess: @unchecked Sendable {
 
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
-    /// Waits (polling) until the output contains `needle`, at most `seconds`.
-    func waitFor(_ needle: String, seconds: Double = 10) async -> Bool {
+    /// Waits (polling) until the output contains `needle`, at most `seconds` (a bound
+    /// that only ends a wait for output that never comes).
+    func waitFor(_ needle: String, seconds: Double = 120) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if text.contains(needle) { return true }

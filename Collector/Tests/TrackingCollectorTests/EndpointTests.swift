@@ -4,7 +4,7 @@ import TrackingCore
 @testable import TrackingCollectorKit
 
 /// The collector's HTTP endpoints, spoken to over loopback as a developer or a script would.
-@Suite("Collector endpoints", .timeLimit(.minutes(1)))
+@Suite("Collector endpoints", .timeLimit(.minutes(10)))
 struct EndpointTests {
     @Test("Batches, queries, faults and resets over HTTP")
     func endpoints() async throws {

@@ -3,7 +3,7 @@ import Testing
 @testable import TrackingCollectorKit
 
 /// The `tracking-collector` command: its banner, and reloading the contract.
-@Suite("tracking-collector command", .timeLimit(.minutes(2)), .serialized)
+@Suite("tracking-collector command", .timeLimit(.minutes(10)), .serialized)
 struct ExecutableTests {
     static let exampleContract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("contract/contract.yaml")

@@ -45,7 +45,7 @@ struct JourneyMonitorTests {
         var configuration = DispatcherConfiguration(
             databaseURL: directory.appendingPathComponent("events.sqlite"), strategies: [.manual],
             // No retry within the test: the dropped batch's event stays unreceived.
-            retry: RetryPolicy(initialBackoff: 600, jitter: 0, minimumRequestInterval: 0, requestTimeout: 5),
+            retry: RetryPolicy(initialBackoff: 600, jitter: 0, minimumRequestInterval: 0, requestTimeout: 60),
             contract: ContractRules(descriptor: Omnitracking.descriptor), reportViolationsLoudly: false)
         configuration.journeyReporting = JourneyReporting(endpoint: URL(string: "/v1/journey", relativeTo: collector.base)!.absoluteURL)
         var logger = Logger(label: "journey-monitor")

@@ -12,7 +12,7 @@ import TrackingCore
 /// an object inside it, in array items and in a global; in members the contract
 /// does not declare; in an event whose name the contract does not know; in
 /// rejected events (one not even an object, one whose uuid is a canary).
-@Suite("pii masked on every surface", .timeLimit(.minutes(2)))
+@Suite("pii masked on every surface", .timeLimit(.minutes(10)))
 struct MaskingTests {
     static let descriptor = ContractDescriptor(
         name: "Masking", version: "1.0.0",

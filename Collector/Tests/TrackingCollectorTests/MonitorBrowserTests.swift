@@ -5,7 +5,7 @@ import Testing
 /// The live monitor in a real browser: Debian's chromium, headless, driven by
 /// selenium from Browser/monitor_test.py. Screenshots are kept in
 /// Collector/.test-artifacts/monitor/ (git-ignored).
-@Suite("Live monitor in headless chromium", .timeLimit(.minutes(2)))
+@Suite("Live monitor in headless chromium", .timeLimit(.minutes(10)))
 struct MonitorBrowserTests {
     static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let artifacts = testsFolder.deletingLastPathComponent().deletingLastPathComponent()

@@ -13,7 +13,7 @@ import TrackingCore
 /// The shared storage against a real PostgreSQL: run under
 /// `scripts/with-test-postgres.sh`, which starts a throwaway cluster and sets
 /// COLLECTOR_TEST_POSTGRES_URL. Without it these tests fail (never skip).
-@Suite("PostgreSQL storage", .timeLimit(.minutes(3)), .serialized)
+@Suite("PostgreSQL storage", .timeLimit(.minutes(10)), .serialized)
 struct PostgresTests {
     static let logger = Logger(label: "postgres-tests")
 
@@ -101,16 +101,24 @@ struct PostgresTests {
         let acknowledged = Locked<Set<String>>([])
         let sent = Locked(0)
         // Four senders, each posting batches of 50 round-robin; a failed request is re-sent to the next instance.
-        let deadline = Date().addingTimeInterval(6)
+        // The kill comes once 300 events were acknowledged, and sending goes on until 1,000 more were,
+        // however slow the machine: counts, not durations (the deadline only ends a hang).
+        let deadline = Date().addingTimeInterval(300)
+        let acknowledgedAtKill = Locked<Int?>(nil)
         let killer = Task.detached {
-            try? await Task.sleep(for: .seconds(2))
+            while acknowledged.get().count < 300, Date() < deadline { try? await Task.sleep(for: .milliseconds(50)) }
             processes[0].signal(SIGKILL)
+            acknowledgedAtKill.set(acknowledged.get().count)
+        }
+        @Sendable func enough() -> Bool {
+            guard let atKill = acknowledgedAtKill.get() else { return false }
+            return acknowledged.get().count >= atKill + 1_000
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for sender in 0..<4 {
                 group.addTask {
                     var turn = sender
-                    while Date() < deadline {
+                    while Date() < deadline, !enough() {
                         let uuids = (0..<50).map { _ in UUID().uuidString.lowercased() }
                         let body = Array(batch(uuids.map { exampleEvent(uuid: $0) }).utf8)
                         var attempts = 0

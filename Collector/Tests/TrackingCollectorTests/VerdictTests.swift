@@ -4,7 +4,7 @@ import TrackingCore
 @testable import TrackingCollectorKit
 
 /// The 2xx answer accounts for every event by uuid (docs/wire-format.md).
-@Suite("Per-event verdicts", .timeLimit(.minutes(1)))
+@Suite("Per-event verdicts", .timeLimit(.minutes(10)))
 struct VerdictTests {
     @Test("accepted, duplicates, rejected and violations in one 200 answer; rejected events kept apart")
     func verdicts() async throws {

@@ -33,7 +33,7 @@ final class BackgroundTimeKeeper: @unchecked Sendable {
     var isHolding: Bool { lock.withLock { grant != nil } }
 
     func record(_ stage: BackgroundStep.Stage) {
-        let step = BackgroundStep(stage: stage, at: clock.now())
+        let step = BackgroundStep(stage: stage, at: clock.date)
         lock.withLock {
             if log.count >= Self.logCapacity { log.removeFirst(log.count - Self.logCapacity + 1) }
             log.append(step)

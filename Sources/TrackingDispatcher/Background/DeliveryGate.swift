@@ -3,19 +3,19 @@ import Foundation
 /// Whether delivery may start requests now. The client closes it when the
 /// background time expires (and opens it again in the foreground); a provider
 /// checks it before every request and registers how to cancel the one in flight.
-public final class DeliveryGate: @unchecked Sendable {
+package final class DeliveryGate: @unchecked Sendable {
     private let lock = NSLock()
     private var closed = false
     private var cancelInFlight: (@Sendable () -> Void)?
 
-    public init() {}
+    package init() {}
 
     /// `true` while no new request may start.
-    public var isClosed: Bool { lock.withLock { closed } }
+    package var isClosed: Bool { lock.withLock { closed } }
 
     /// Registers how to cancel the request now in flight (`nil` when it ended).
     /// When the gate is already closed, `cancel` runs at once.
-    public func setInFlight(_ cancel: (@Sendable () -> Void)?) {
+    package func setInFlight(_ cancel: (@Sendable () -> Void)?) {
         let runNow = lock.withLock { () -> Bool in
             cancelInFlight = cancel
             return closed && cancel != nil

@@ -100,7 +100,7 @@ final class EventPersister: @unchecked Sendable {
             logger.notice("tracking database is back; \(batch.rows.count) event(s) kept in memory are persisted")
             failures = 0
         }
-        let now = clock.now()
+        let now = clock.date
         journey.recordNew(batch.rows.lazy.map { row in
             NewJourney(uuid: row.uuid, name: row.eventName, created: Date(timeIntervalSince1970: row.createdAt),
                        violations: row.violations, flags: row.flags, persisted: now)
@@ -143,7 +143,7 @@ final class EventPersister: @unchecked Sendable {
             let uuids = unsaved.rows.prefix(excess).map(\.uuid)
             unsaved.rows.removeFirst(excess)
             unsaved.processed.removeFirst(excess)
-            dropped(uuids, at: clock.now())
+            dropped(uuids, at: clock.date)
         }
         // A closed store counts its failures where it is reopened; an open one that
         // refused an insert (full disk, I/O) counts here.

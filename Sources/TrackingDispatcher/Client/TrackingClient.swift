@@ -48,7 +48,7 @@ public final class TrackingClient: Sendable {
     /// Tracks an event. Returns at once, never throws, never touches disk or network.
     @inline(__always)
     public func track(_ event: some TrackingEvent) {
-        worker.enqueue(.event(event, clock.now()))
+        worker.enqueue(.event(event, clock.date))
     }
 
     /// Tracks every event of `events`, each with the same guarantees as
@@ -58,7 +58,7 @@ public final class TrackingClient: Sendable {
     public func track(contentsOf events: some Sequence<any TrackingEvent>) {
         let all = Array(events)
         guard !all.isEmpty else { return }
-        worker.enqueue(.events(MixedEventBulk(events: all), clock.now()))
+        worker.enqueue(.events(MixedEventBulk(events: all), clock.date))
     }
 
     /// Tracks every event of `events` (all of one type), as the overload for any
@@ -67,7 +67,7 @@ public final class TrackingClient: Sendable {
     public func track<Event: TrackingEvent>(contentsOf events: some Sequence<Event>) {
         let all = Array(events)
         guard !all.isEmpty else { return }
-        worker.enqueue(.events(TypedEventBulk(events: all), clock.now()))
+        worker.enqueue(.events(TypedEventBulk(events: all), clock.date))
     }
 
     /// Associates the session with a user (after log-in), for every provider.

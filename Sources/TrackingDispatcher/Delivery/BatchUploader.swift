@@ -98,7 +98,7 @@ actor BatchUploader {
             summary.paused = true
             return summary
         }
-        if let next = nextAttempt, clock.now() < next {
+        if let next = nextAttempt, clock.date < next {
             summary.nextAttempt = next
             return summary
         }
@@ -106,7 +106,7 @@ actor BatchUploader {
         var limit = context.batch.deliverySize
         while !Task.isCancelled, !isShutDown {
             if let last = lastRequestAt {
-                let wait = last.addingTimeInterval(context.retry.minimumRequestInterval).timeIntervalSince(clock.now())
+                let wait = last.addingTimeInterval(context.retry.minimumRequestInterval).timeIntervalSince(clock.date)
                 if wait > 0 {
                     // In a task of its own so that `shutdown()` can end it (a ManualClock
                     // may never reach the deadline).
@@ -131,18 +131,18 @@ actor BatchUploader {
             guard !page.isEmpty else { break }
             let uuids = page.map(\.uuid)
             let ids = page.map(\.id)
-            context.journey.record(uuids, .batched(requestID: requestID), at: clock.now())
-            let body = Self.encodeBatch(page, sentAt: clock.now())
-            lastRequestAt = clock.now()
+            context.journey.record(uuids, .batched(requestID: requestID), at: clock.date)
+            let body = Self.encodeBatch(page, sentAt: clock.date)
+            lastRequestAt = clock.date
             requestsSent += 1
             largestRequest = max(largestRequest, page.count)
             summary.requests += 1
-            context.journey.record(uuids, .sent(requestID: requestID), at: clock.now())
+            context.journey.record(uuids, .sent(requestID: requestID), at: clock.date)
             let transport = self.transport
             gate.setInFlight { transport.cancelCurrent() }
             let result = await transport.post(body, requestID: requestID)
             gate.setInFlight(nil)
-            let now = clock.now()
+            let now = clock.date
             if gate.isClosed, case .failure = result {
                 // Cancelled when the background time expired: the page goes back to
                 // pending as it was, no attempt counted (the collector may have it:
@@ -247,7 +247,7 @@ actor BatchUploader {
     private func confirm(_ events: [StoredEvent], requestID: String, summary: inout FlushSummary) throws {
         guard !events.isEmpty else { return }
         try context.store.delete(ids: events.map(\.id))
-        let now = context.clock.now()
+        let now = context.clock.date
         let uuids = events.map(\.uuid)
         context.journey.record(uuids, .confirmed(requestID: requestID), at: now)
         context.journey.record(uuids, .deleted, at: now)
@@ -274,7 +274,7 @@ actor BatchUploader {
 
     private func setAside(_ events: [StoredEvent], reason: String, requestID: String, summary: inout FlushSummary) throws {
         try context.store.setAside(events.map { ($0.id, reason) })
-        let now = context.clock.now()
+        let now = context.clock.date
         for event in events {
             context.journey.record(event.uuid, .failed(requestID: requestID, reason: reason), at: now)
             context.journey.record(event.uuid, .setAside(reason: reason), at: now)

@@ -34,7 +34,8 @@ final class HTTPTransport: Sendable {
     /// but FoundationNetworking cannot rewind an `httpBody` for it, so the retry
     /// carries the `Content-Length` and no body. It then stalls for a whole
     /// timeout, and a server that answers that empty request 400 gets the page set
-    /// aside for a transport artefact (`KeepAliveDropTests` reproduces both). A
+    /// aside for a transport artefact (`KeepAliveDropTests` checks that the
+    /// dispatcher never meets such a connection). A
     /// body stream with `needNewBodyStream` does not help there (FoundationNetworking
     /// drops the length and the requests fail), so every request carries
     /// `Connection: close`: there is then no kept-alive connection to lose, at the

@@ -110,7 +110,8 @@ public final class JourneyLog: @unchecked Sendable {
     /// (``DispatcherConfiguration/journeyReporting``); nil otherwise.
     public let reporter: JourneyReporter?
 
-    public convenience init(capacity: Int = 5_000) { self.init(capacity: capacity, reporter: nil) }
+    /// A log of its own (the client makes its log from `DispatcherConfiguration.journeyCapacity`).
+    package convenience init(capacity: Int = 5_000) { self.init(capacity: capacity, reporter: nil) }
 
     init(capacity: Int, reporter: JourneyReporter?) {
         self.capacity = max(1, capacity)

@@ -35,21 +35,40 @@ public struct ProcessedEvent: Sendable {
     public var redactedPayload: String { pii.redactedText(of: payload) }
 }
 
-/// What the client hands a provider at setup.
+/// What the client hands a provider at setup: the clock and the flush policy,
+/// for a provider with timers of its own. What delivering from the store needs
+/// (the store, the journey, the retry and batch settings, the delivery gate, the
+/// logger, the notice sink) is for the dispatcher's own `CollectorProvider`
+/// only, not public API.
 public struct ProviderContext: Sendable {
-    /// The stored events, for providers that deliver them.
-    public var store: any StoredEventQueue
+    /// The dispatcher's clock: time a provider's own intervals on it.
     public var clock: any TrackingClock
-    public var journey: JourneyLog
-    public var batch: BatchConfiguration
-    public var retry: RetryPolicy
     /// When to flush: a provider with timers of its own (the interval) asks it.
     public var flushPolicy: FlushPolicy
-    public var logger: Logger
+    /// The stored events, for the provider that delivers them.
+    package var store: any StoredEventQueue
+    package var journey: JourneyLog
+    package var batch: BatchConfiguration
+    package var retry: RetryPolicy
+    package var logger: Logger
     /// Closed while delivery must not start requests (background time expired):
     /// check it before each request and register how to cancel the one in flight.
-    public var deliveryGate: DeliveryGate
-    public var notify: @Sendable (DispatcherNotice) -> Void
+    package var deliveryGate: DeliveryGate
+    package var notify: @Sendable (DispatcherNotice) -> Void
+
+    init(store: any StoredEventQueue, clock: any TrackingClock, journey: JourneyLog, batch: BatchConfiguration,
+         retry: RetryPolicy, flushPolicy: FlushPolicy, logger: Logger, deliveryGate: DeliveryGate,
+         notify: @escaping @Sendable (DispatcherNotice) -> Void) {
+        self.store = store
+        self.clock = clock
+        self.journey = journey
+        self.batch = batch
+        self.retry = retry
+        self.flushPolicy = flushPolicy
+        self.logger = logger
+        self.deliveryGate = deliveryGate
+        self.notify = notify
+    }
 }
 
 /// The result of a flush.

@@ -1,7 +1,7 @@
 /// What a delivering provider may do with the dispatcher's stored events: take
 /// the next page (marking it in flight) and settle it. The store itself is not
-/// public API; providers get this through ``ProviderContext/store``.
-public protocol StoredEventQueue: Sendable {
+/// public API; the collector provider gets this through `ProviderContext.store`.
+package protocol StoredEventQueue: Sendable {
     /// Up to `limit` pending events, oldest first, whose payloads fit in
     /// `byteLimit` (a first event larger than that comes alone), marked in flight
     /// under `requestID`.

@@ -106,7 +106,7 @@ for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-d
                  "--host-resolver-rules=MAP rebind.test 127.0.0.1"]:
     options.add_argument(argument)
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-wait = WebDriverWait(driver, 30, ignored_exceptions=[StaleElementReferenceException])
+wait = WebDriverWait(driver, 120, ignored_exceptions=[StaleElementReferenceException])
 
 
 def shot(name):

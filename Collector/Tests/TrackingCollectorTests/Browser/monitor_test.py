@@ -39,7 +39,8 @@ for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-d
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 # Rows are re-rendered as events stream in: a row found a moment ago may be gone
 # when its cells are read, so a condition that meets a stale row is tried again.
-wait = WebDriverWait(driver, 15, ignored_exceptions=[StaleElementReferenceException])
+# 120 s only ends a wait for what never comes: a busy machine renders late.
+wait = WebDriverWait(driver, 120, ignored_exceptions=[StaleElementReferenceException])
 
 
 def rows():
@@ -133,7 +134,7 @@ try:
             os.remove(path)
     driver.find_element(By.ID, "export-json").click()
     driver.find_element(By.ID, "export-csv").click()
-    deadline = time.time() + 15
+    deadline = time.time() + 120
     while time.time() < deadline and not all(os.path.exists(os.path.join(artifacts, n)) for n in ["events.json", "events.csv"]):
         time.sleep(0.1)
     exported = json.load(open(os.path.join(artifacts, "events.json")))

@@ -37,7 +37,7 @@ let directory = FileManager.default.temporaryDirectory.appendingPathComponent("s
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
 
-let recorder = RecordingProvider()
+let recorder = KeptEvents()
 var providers: [any TrackingProvider] = [recorder, LoggingProvider()]
 // A collector started with a write key takes it as a bearer token (docs/collector.md, "Access").
 let collectorHeaders = ProcessInfo.processInfo.environment["COLLECTOR_WRITE_KEY"].map { ["Authorization": "Bearer \($0)"] } ?? [:]

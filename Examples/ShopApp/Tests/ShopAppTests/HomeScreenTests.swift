@@ -14,7 +14,7 @@ import TrackingTesting
 /// typed properties; the event's other fields are read with the curated
 /// fields' typed keys (`field(Shop.Fields.exitInteraction)`), value sets as
 /// their enums, so comparing one with a wire string does not compile either.
-@MainActor @Suite("Home screen tracking", .timeLimit(.minutes(1)))
+@MainActor @Suite("Home screen tracking", .timeLimit(.minutes(10)))
 struct HomeScreenTests {
     let clock = ManualClock()
     let recorder = TrackingRecorder()

@@ -28,8 +28,9 @@ POSITION = ("var r = document.getElementById('event-' + arguments[0]).getBoundin
 
 def landed_position(driver, event):
     """The event's top, the window's height and the search bar's bottom, once the
-    event is in view below the bar, or after 5 s (a loaded machine may scroll late)."""
-    deadline = time.time() + 5
+    event is in view below the bar, or after 60 s (a bound for a page that never
+    scrolls there; a loaded machine may scroll late)."""
+    deadline = time.time() + 60
     while True:
         top, height, bar = driver.execute_script(POSITION, event)
         if (bar - 1 <= top < height / 2) or time.time() > deadline:

@@ -1,7 +1,10 @@
 import Foundation
+import TrackingDispatcher
 
-/// Remembers everything it receives, for tests of app code: "did this screen
-/// track that event?".
+/// A provider that remembers everything the dispatcher hands it, for tests of
+/// app code wired to a real `TrackingClient`: "did this screen track that
+/// event, and what did the dispatcher make of it (flags, violations)?".
+/// (``TrackingRecorder`` stands in for the client itself.)
 public final class RecordingProvider: TrackingProvider, @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [ProcessedEvent] = []
@@ -14,6 +17,7 @@ public final class RecordingProvider: TrackingProvider, @unchecked Sendable {
     public var events: [ProcessedEvent] { lock.withLock { recorded } }
     /// The associated user, if any.
     public var user: TrackedUser? { lock.withLock { currentUser } }
+    /// Whether the client set this provider up.
     public var isSetUp: Bool { lock.withLock { wasSetUp } }
 
     public func setup(_ context: ProviderContext) { lock.withLock { wasSetUp = true } }
