@@ -6,7 +6,7 @@ import TrackingTesting
 
 /// Events named by their generated constants, fields read by the curated
 /// fields' typed keys (docs/generated-code.md, "Reading an event's fields in tests").
-@Suite("Typed checks in tests", .timeLimit(.minutes(1)))
+@Suite("Typed checks in tests", .timeLimit(.minutes(10)))
 struct TypedChecksTests {
     static let view = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
 

@@ -4,7 +4,7 @@ import TrackingCore
 @testable import TrackingCollectorKit
 
 /// The same uuid twice in one batch is stored once and reported once, with either storage.
-@Suite("A uuid repeated in one batch", .timeLimit(.minutes(1)))
+@Suite("A uuid repeated in one batch", .timeLimit(.minutes(10)))
 struct RepeatedUUIDTests {
     @Test("SQLite: stored once, answered once; a repeat of a stored uuid is one duplicate")
     func sqlite() async throws {
