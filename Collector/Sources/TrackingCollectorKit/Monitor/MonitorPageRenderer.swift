@@ -4,7 +4,8 @@ import TrackingCore
 /// The monitor's page with the snapshot's rows already in its table, so the page
 /// shows them before (and without) its script: a plain headless screenshot, a
 /// slow browser, a text browser. The script then takes over the same table
-/// (`monitor.js` renders the same cells from the same snapshot items) and follows
+/// (`monitor.js` renders the same cells from the same snapshot items; the browser
+/// test `monitor_test.py` holds the two to the same cells for every row) and follows
 /// the live stream.
 ///
 /// Every value is HTML-escaped, and the items are the snapshot's, masked by
