@@ -102,6 +102,24 @@ import Testing
             """).isEmpty)
     }
 
+    /// An event's name constant and a kind's struct share `<Namespace>.Events`: one Swift name for both is an
+    /// error (found by fuzz-generate: the generated code declared `underscore` twice).
+    @Test func anEventNamedLikeAKindStructIsReported() {
+        let found = errors("""
+            kinds:
+              a: { swiftName: underscore }
+            events:
+              a: { kind: a, swiftName: underscore }
+            """)
+        #expect(found == ["event 'a' and kind 'a' both become the Swift name 'Shop.Events.underscore' (the event's name constant and the kind's struct)"])
+        #expect(errors("""
+            kinds:
+              a: { swiftName: underscore }
+            events:
+              a: { kind: a, swiftName: other }
+            """).isEmpty)
+    }
+
     /// A name changed for one target is breaking for that target's source only.
     @Test func diffClassifiesNameChangesPerTarget() throws {
         let old = try DiffFixtures.contract(yaml: ContractText.head + "\n" + Self.named)

@@ -135,6 +135,13 @@ struct SwiftNameChecks {
                 }
                 return
             }
+            // An event's name constant for tests (`Shop.Events.homePageView`) sits beside the kinds'
+            // structs (`Shop.Events.PageView`), which take their kind's Swift name: kinds are claimed first.
+            if group == .event, let kind = seenKinds[swift] {
+                reporter.error(
+                    "\(what) and kind '\(kind)' both become the Swift name '\(namespace).Events.\(swift)' (the event's name constant and the kind's struct)",
+                    at: location, hint: "rename one of them, or give one a 'swiftName:'")
+            }
             if let other = seen[swift] {
                 let sameDeclaration = other.name == name && (other.group == group || Set([other.group, group]) == [.valueSet, .object])
                 guard !sameDeclaration else { return }  // reported already as a duplicate key or a name declared twice
