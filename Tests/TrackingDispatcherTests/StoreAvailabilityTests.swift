@@ -104,7 +104,12 @@ struct StoreAvailabilityTests {
             return
         }
         #expect(count == 3)
-        #expect(notices.all.contains(.droppedOldest(count: 2)))
+        // The drops may be reported in one notice or several, as the queue's
+        // worker happens to run; what matters is that two were reported.
+        let droppedTotal = notices.all.reduce(0) { total, notice in
+            if case .droppedOldest(let count) = notice { total + count } else { total }
+        }
+        #expect(droppedTotal == 2)
         #expect(notices.all.filter { if case .storeUnavailable = $0 { true } else { false } }.count == 1)
         #expect(client.journey.steps(for: events[0].uuid).contains { if case .dropped = $0.stage { true } else { false } })
         #expect(!client.journey.steps(for: events[4].uuid).contains { if case .persisted = $0.stage { true } else { false } })
