@@ -69,7 +69,24 @@ private func string(_ json: JSONValue, at path: String, for type: String) throws
 }
 
 extension String: ConformanceValue {
-    init(conformance json: JSONValue, at path: String) throws { self = try string(json, at: path, for: "string") }
+    /// A JSON string, or `{"utf16": [code units]}` for text JSON cannot carry
+    /// through every reader (a lone surrogate). Swift makes each lone surrogate
+    /// U+FFFD here, the rule of docs/wire-format.md ("Strings").
+    init(conformance json: JSONValue, at path: String) throws {
+        if case .object(let members) = json, members.count == 1, members[0].key == "utf16",
+           case .array(let items) = members[0].value {
+            var units: [UInt16] = []
+            for item in items {
+                guard case .number(let text) = item, let unit = UInt16(text) else {
+                    throw ConformanceArguments.Failure(path: path, message: "utf16: expected code units 0...65535")
+                }
+                units.append(unit)
+            }
+            self = String(decoding: units, as: UTF16.self)
+        } else {
+            self = try string(json, at: path, for: "string")
+        }
+    }
 }
 
 extension Int: ConformanceValue {
