@@ -12,7 +12,7 @@ extension JSONWriter {
         // Integral values below 2^53: their shortest digits are their integer digits.
         if value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
             appendInteger(Int(value))
-            appendBytes([UInt8(ascii: "."), UInt8(ascii: "0")])
+            appendStatic(".0")
             return
         }
         // Swift's `description` prints the shortest digits (closest to the
@@ -75,13 +75,13 @@ extension JSONWriter {
             if k <= point, point <= 21 {
                 appendKept(0..<k)
                 appendRepeating(UInt8(ascii: "0"), count: point - k)
-                appendBytes([UInt8(ascii: "."), UInt8(ascii: "0")])
+                appendStatic(".0")
             } else if 0 < point, point <= 21 {
                 appendKept(0..<point)
                 appendByte(UInt8(ascii: "."))
                 appendKept(point..<k)
             } else if -6 < point, point <= 0 {
-                appendBytes([UInt8(ascii: "0"), UInt8(ascii: ".")])
+                appendStatic("0.")
                 appendRepeating(UInt8(ascii: "0"), count: -point)
                 appendKept(0..<k)
             } else {

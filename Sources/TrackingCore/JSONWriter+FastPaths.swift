@@ -28,17 +28,18 @@ extension JSONWriter {
 
     mutating func appendEscape(_ byte: UInt8) {
         switch byte {
-        case UInt8(ascii: "\""): appendBytes([UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-        case UInt8(ascii: "\\"): appendBytes([UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-        case 0x0A: appendBytes([UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x0D: appendBytes([UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case 0x09: appendBytes([UInt8(ascii: "\\"), UInt8(ascii: "t")])
-        case 0x08: appendBytes([UInt8(ascii: "\\"), UInt8(ascii: "b")])
-        case 0x0C: appendBytes([UInt8(ascii: "\\"), UInt8(ascii: "f")])
+        case UInt8(ascii: "\""): appendStatic("\\\"")
+        case UInt8(ascii: "\\"): appendStatic("\\\\")
+        case 0x0A: appendStatic("\\n")
+        case 0x0D: appendStatic("\\r")
+        case 0x09: appendStatic("\\t")
+        case 0x08: appendStatic("\\b")
+        case 0x0C: appendStatic("\\f")
         default:
             // Other control characters: \u00XX.
-            appendBytes([UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                         Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]])
+            appendStatic("\\u00")
+            appendByte(Self.hexDigits[Int(byte >> 4)])
+            appendByte(Self.hexDigits[Int(byte & 0x0F)])
         }
     }
 
