@@ -2,7 +2,7 @@
 /// display viewability guideline (half of the item for one continuous second),
 /// and `twoThirdsHeightForTwoSeconds` reproduces the list-tracker variant
 /// (two thirds of a row's height for two seconds). See docs/impressions.md.
-public struct ImpressionRules: Sendable, Hashable {
+public struct ImpressionCriteria: Sendable, Hashable {
     /// When an impression is reported.
     public enum Reporting: String, Sendable, Hashable, CaseIterable {
         /// As soon as the item has been visible enough for the minimum duration.
@@ -39,14 +39,14 @@ public struct ImpressionRules: Sendable, Hashable {
     }
 
     /// The defaults: half of the item by area for one continuous second.
-    public static let mrc = ImpressionRules()
+    public static let mrc = ImpressionCriteria()
 
     /// Two thirds of the height for two continuous seconds.
-    public static let twoThirdsHeightForTwoSeconds = ImpressionRules(
+    public static let twoThirdsHeightForTwoSeconds = ImpressionCriteria(
         threshold: 2.0 / 3.0, measure: .height, minimumDuration: .seconds(2))
 
     /// Throws when the rules cannot work together.
-    public func validate() throws(ImpressionRulesError) {
+    public func validate() throws(ImpressionCriteriaError) {
         guard threshold > 0, threshold <= 1 else { throw .thresholdOutOfRange(threshold) }
         guard minimumDuration > .zero else { throw .minimumDurationNotPositive(minimumDuration) }
         guard commitInterval > minimumDuration else {
@@ -61,7 +61,7 @@ public struct ImpressionRules: Sendable, Hashable {
 }
 
 /// Why a set of rules was refused.
-public enum ImpressionRulesError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ImpressionCriteriaError: Error, Sendable, Hashable, CustomStringConvertible {
     case thresholdOutOfRange(Double)
     case minimumDurationNotPositive(Duration)
     case commitIntervalNotLongerThanMinimumDuration(Duration, Duration)

@@ -11,7 +11,7 @@
 /// Inputs must come in time order; an input older than the previous one is
 /// taken to happen at the previous one's time.
 public struct ImpressionEngine: Sendable {
-    public let rules: ImpressionRules
+    public let rules: ImpressionCriteria
 
     /// The visit impressions currently count in (starts at 1).
     public private(set) var visit = 1
@@ -53,7 +53,7 @@ public struct ImpressionEngine: Sendable {
     }
 
     /// Creates an engine; throws when the rules are inconsistent.
-    public init(rules: ImpressionRules = .mrc) throws(ImpressionRulesError) {
+    public init(rules: ImpressionCriteria = .mrc) throws(ImpressionCriteriaError) {
         try rules.validate()
         self.rules = rules
         self.minimumNanos = rules.minimumDuration.nanosecondsValue

@@ -3,7 +3,7 @@ package enum ImpressionReplay {
     /// Every batch the trace produces. At the end of the trace the engine is
     /// stopped (or flushed, when already stopped) at the last entry's time, so
     /// nothing stays pending.
-    package static func batches(of trace: ImpressionTrace, rules: ImpressionRules) throws(ImpressionRulesError) -> [ImpressionBatch] {
+    package static func batches(of trace: ImpressionTrace, rules: ImpressionCriteria) throws(ImpressionCriteriaError) -> [ImpressionBatch] {
         var engine = try ImpressionEngine(rules: rules)
         var batches: [ImpressionBatch] = []
         for entry in trace.entries {
@@ -18,7 +18,7 @@ package enum ImpressionReplay {
     }
 
     /// Every impression the trace produces, in delivery order.
-    package static func impressions(of trace: ImpressionTrace, rules: ImpressionRules) throws(ImpressionRulesError) -> [Impression] {
+    package static func impressions(of trace: ImpressionTrace, rules: ImpressionCriteria) throws(ImpressionCriteriaError) -> [Impression] {
         try batches(of: trace, rules: rules).flatMap(\.impressions)
     }
 

@@ -60,11 +60,11 @@ public struct ImpressionTrace: Sendable, Hashable {
 
     public var entries: [Entry]
     /// The rules the session was recorded with (from the header line), if known.
-    public var rules: ImpressionRules?
+    public var rules: ImpressionCriteria?
     /// How many of the oldest entries the recording dropped (its cap was reached).
     public var droppedEntries: Int
 
-    public init(entries: [Entry], rules: ImpressionRules? = nil, droppedEntries: Int = 0) {
+    public init(entries: [Entry], rules: ImpressionCriteria? = nil, droppedEntries: Int = 0) {
         self.entries = entries
         self.rules = rules
         self.droppedEntries = droppedEntries
@@ -73,7 +73,7 @@ public struct ImpressionTrace: Sendable, Hashable {
     /// Parses JSON lines; errors name the line.
     public init(jsonLines text: String) throws(ImpressionTraceError) {
         var entries: [Entry] = []
-        var rules: ImpressionRules?
+        var rules: ImpressionCriteria?
         var dropped = 0
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -138,7 +138,7 @@ public struct ImpressionTrace: Sendable, Hashable {
 
     private enum Line {
         case entry(Entry)
-        case rules(ImpressionRules)
+        case rules(ImpressionCriteria)
         case dropped(Int)
     }
 

@@ -20,7 +20,7 @@ public final class ImpressionTracker {
     /// tens of megabytes at most).
     public static let defaultRecordingLimit = 100_000
 
-    public init(rules: ImpressionRules = .mrc, sink: any ImpressionSink) throws(ImpressionRulesError) {
+    public init(rules: ImpressionCriteria = .mrc, sink: any ImpressionSink) throws(ImpressionCriteriaError) {
         self.engine = try ImpressionEngine(rules: rules)
         self.sink = sink
     }

@@ -7,11 +7,11 @@ package struct ReplayOptions: Sendable, Hashable {
     package var minDuration: Double?
     package var threshold: Double?
     package var ratio: RatioMeasure?
-    package var reporting: ImpressionRules.Reporting?
+    package var reporting: ImpressionCriteria.Reporting?
     package var commitInterval: Double?
 
     package init(minDuration: Double? = nil, threshold: Double? = nil, ratio: RatioMeasure? = nil,
-                reporting: ImpressionRules.Reporting? = nil, commitInterval: Double? = nil) {
+                reporting: ImpressionCriteria.Reporting? = nil, commitInterval: Double? = nil) {
         self.minDuration = minDuration
         self.threshold = threshold
         self.ratio = ratio
@@ -21,7 +21,7 @@ package struct ReplayOptions: Sendable, Hashable {
 
     /// The rules to replay `trace` with, and a warning per option that differs
     /// from the recording's rules (and for dropped entries).
-    package func resolve(for trace: ImpressionTrace) throws(ReplayOptionError) -> (rules: ImpressionRules, warnings: [String]) {
+    package func resolve(for trace: ImpressionTrace) throws(ReplayOptionError) -> (rules: ImpressionCriteria, warnings: [String]) {
         let minimum = try minDuration.map { value throws(ReplayOptionError) in try Self.duration(value, option: "--min-duration") }
         let interval = try commitInterval.map { value throws(ReplayOptionError) in try Self.duration(value, option: "--commit-interval") }
         if let threshold, !(threshold.isFinite && threshold > 0 && threshold <= 1) {
@@ -29,10 +29,10 @@ package struct ReplayOptions: Sendable, Hashable {
         }
 
         var warnings: [String] = []
-        var rules: ImpressionRules
+        var rules: ImpressionCriteria
         if let recorded = trace.rules {
             rules = recorded
-            func override<Value: Equatable>(_ option: Value?, _ keyPath: WritableKeyPath<ImpressionRules, Value>,
+            func override<Value: Equatable>(_ option: Value?, _ keyPath: WritableKeyPath<ImpressionCriteria, Value>,
                                             _ name: String, _ text: (Value) -> String) {
                 guard let option else { return }
                 if option != recorded[keyPath: keyPath] {
@@ -47,7 +47,7 @@ package struct ReplayOptions: Sendable, Hashable {
             override(interval, \.commitInterval, "--commit-interval") { Self.seconds($0) }
         } else {
             let minimum = minimum ?? .seconds(1)
-            rules = ImpressionRules(threshold: threshold ?? 0.5, measure: ratio ?? .area, minimumDuration: minimum,
+            rules = ImpressionCriteria(threshold: threshold ?? 0.5, measure: ratio ?? .area, minimumDuration: minimum,
                                     reporting: reporting ?? .atQualification,
                                     commitInterval: interval ?? max(.seconds(10), minimum * 2))
         }

@@ -62,7 +62,7 @@ struct ImpressionReplayCommand: ParsableCommand {
             throw ReplayError(message: "\(trace): \(error)")
         } catch let error as ReplayOptionError {
             throw ValidationError(error.message)
-        } catch let error as ImpressionRulesError {
+        } catch let error as ImpressionCriteriaError {
             throw ValidationError("\(error)")
         }
     }

@@ -190,7 +190,7 @@ import TrackingCore
         #expect(search.contains("<span class=\"badge deprecated\">deprecated</span> Use skuItemList instead."))
         // The changelog lists every change with its rule.
         let changelog = try #require(html.components(separatedBy: "<section id=\"changelog\">").last)
-        for rule in ChangeRule.allCases { #expect(changelog.contains("<code>\(rule.rawValue)</code>")) }
+        for rule in ChangeType.allCases { #expect(changelog.contains("<code>\(rule.rawValue)</code>")) }
     }
 
     /// `Goldens/Catalogue/index.html`: the catalogue of contract/contract.yaml, for review.

@@ -137,7 +137,7 @@ import Testing
     @Test func registryEntriesAreDistinct() {
         #expect(CodeTargets.ids == ["swift", "typescript", "kotlin"])
         #expect(CodeTargets.defaultTarget.id == "swift")
-        #expect(Set(CodeTargets.all.map(\.nameChangeRule)).count == CodeTargets.all.count)
+        #expect(Set(CodeTargets.all.map(\.nameChangeType)).count == CodeTargets.all.count)
         #expect(CodeTargets.target(id: "swift")?.generator != nil)
         #expect(CodeTargets.target(id: "kotlin")?.generator == nil)
         #expect(CodeTargets.target(id: "typescript")?.generator == nil)

@@ -8,7 +8,7 @@ import Testing
     @Test func fixturePairHasOneCaseOfEveryRule() throws {
         let report = try DiffFixtures.report()
         let found = Set(report.changes.map(\.rule))
-        let missing = ChangeRule.allCases.filter { !found.contains($0) }
+        let missing = ChangeType.allCases.filter { !found.contains($0) }
         #expect(missing.isEmpty, "rules without a case in Fixtures/diff: \(missing.map(\.rawValue))")
     }
 
@@ -37,7 +37,7 @@ import Testing
         #expect(changes.count == report.changes.count)
         for change in changes {
             #expect(Set(change.keys) == ["rule", "severity", "affects", "path", "old", "new", "message"])
-            #expect(ChangeRule(rawValue: change["rule"] as? String ?? "") != nil)
+            #expect(ChangeType(rawValue: change["rule"] as? String ?? "") != nil)
             #expect(change["old"] is NSNull || (change["old"] as? [String: Int])?.keys.sorted() == ["column", "line"])
             #expect(change["new"] is NSNull || (change["new"] as? [String: Int])?.keys.sorted() == ["column", "line"])
             #expect(!(change["old"] is NSNull && change["new"] is NSNull))
@@ -73,11 +73,11 @@ import Testing
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count > 4 else { continue }
             let rule = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            guard ChangeRule(rawValue: rule) != nil else { continue }
+            guard ChangeType(rawValue: rule) != nil else { continue }
             #expect(rows[rule] == nil, "\(rule) has two rows")
             rows[rule] = (cells[2], cells[3])
         }
-        for rule in ChangeRule.allCases {
+        for rule in ChangeType.allCases {
             let row = try #require(rows[rule.rawValue], "docs/contract-evolution.md has no row for \(rule.rawValue)")
             #expect(row.severity == rule.severity.rawValue, "\(rule.rawValue)")
             let affects = rule.affects.isEmpty ? "—" : rule.affects.map(\.rawValue).joined(separator: ", ")
@@ -111,7 +111,7 @@ import Testing
 
     /// Source-only breaks ask for a minor bump; wire or data breaks for a major one.
     @Test func requiredBumpPerChange() {
-        func change(_ rule: ChangeRule) -> ContractChange {
+        func change(_ rule: ChangeType) -> ContractChange {
             ContractChange(rule, path: "p", old: nil, new: nil, anchor: SourceLocation(file: "f", line: 1, column: 1), message: "m")
         }
         #expect(change(.valueAdded).requiredBump == .minor)

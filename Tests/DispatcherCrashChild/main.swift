@@ -48,7 +48,7 @@ if arguments.contains("--probe-store") {
     let notices = Notices()
     let probe = TrackingClient(
         configuration: DispatcherConfiguration(databaseURL: URL(fileURLWithPath: arguments[1]), strategies: [.manual],
-                                               contract: ContractRules(globals: [])),
+                                               contract: DispatcherContract(globals: [])),
         providers: [], globals: StaticGlobals(),
         onNotice: { notice in
             let name = "\(notice)".prefix { $0 != "(" }
@@ -69,7 +69,7 @@ let configuration = DispatcherConfiguration(
     batch: BatchConfiguration(overflowQueueSize: 20, deliverySize: 25, flushInterval: 0.02),
     strategies: drain ? [.manual] : [.boot, .interval, .overflow, .manual],
     retry: RetryPolicy(initialBackoff: 0.02, maximumBackoff: 0.2, minimumRequestInterval: 0, requestTimeout: 5),
-    contract: ContractRules(globals: [GlobalSpec(name: "appVersion")]))
+    contract: DispatcherContract(globals: [GlobalSpec(name: "appVersion")]))
 let client = TrackingClient(configuration: configuration, providers: [CollectorProvider(endpoint: endpoint)],
                             globals: StaticGlobals(["appVersion": .string("crash-test")]))
 

@@ -19,7 +19,7 @@ import Testing
         #expect(try ImpressionTrace(jsonLines: onDisk) == example.trace)
     }
 
-    func replay(_ name: String, _ rules: ImpressionRules = .mrc) throws -> [Expected] {
+    func replay(_ name: String, _ rules: ImpressionCriteria = .mrc) throws -> [Expected] {
         try ImpressionReplay.impressions(of: TestSupport.loadTrace(name), rules: rules).map(Expected.init)
     }
 
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func flingOnExitReportsTheFullDwellAtStop() throws {
-        #expect(try replay("fling", ImpressionRules(reporting: .onExit)) == [
+        #expect(try replay("fling", ImpressionCriteria(reporting: .onExit)) == [
             Expected("item-192", 192, first: 2.44, qualified: 3.44, seconds: 2.56),
             Expected("item-193", 193, first: 2.44, qualified: 3.44, seconds: 2.56),
             Expected("item-194", 194, first: 2.46, qualified: 3.46, seconds: 2.54),
@@ -60,7 +60,7 @@ import Testing
             Expected("item-6", 6, first: 6.5, qualified: 7.5, ratio: 0.5),
         ])
         // A stricter threshold drops the half-visible row.
-        #expect(try replay("slow-read", ImpressionRules(threshold: 0.6)).map(\.item)
+        #expect(try replay("slow-read", ImpressionCriteria(threshold: 0.6)).map(\.item)
             == ["item-0", "item-1", "item-2", "item-3", "item-4", "item-5"])
     }
 
@@ -123,8 +123,8 @@ import Testing
             Expected("footer", 2, first: 3, qualified: 4),
         ]
         #expect(try replay("tall-item") == expected)
-        #expect(try replay("tall-item", ImpressionRules(measure: .height)) == expected)
-        #expect(try replay("tall-item", ImpressionRules(reporting: .onExit)) == [
+        #expect(try replay("tall-item", ImpressionCriteria(measure: .height)) == expected)
+        #expect(try replay("tall-item", ImpressionCriteria(reporting: .onExit)) == [
             Expected("article", 1, first: 0, qualified: 1, seconds: 4),
             Expected("footer", 2, first: 3, qualified: 4, seconds: 1),
         ])

@@ -27,7 +27,7 @@ private final class StreamingSink: ImpressionSink {
         let clock = ManualClock()
         let sink = StreamingSink()
         let driver = ImpressionDriver(
-            tracker: try ImpressionTracker(rules: ImpressionRules(commitInterval: .seconds(3)), sink: sink), clock: clock, lifecycle: nil)
+            tracker: try ImpressionTracker(rules: ImpressionCriteria(commitInterval: .seconds(3)), sink: sink), clock: clock, lifecycle: nil)
         var batches = sink.batches.makeAsyncIterator()
 
         driver.start()

@@ -13,7 +13,7 @@ import Testing
         })
     }
 
-    static func engine(_ rules: ImpressionRules = .mrc) -> ImpressionEngine {
+    static func engine(_ rules: ImpressionCriteria = .mrc) -> ImpressionEngine {
         try! ImpressionEngine(rules: rules)
     }
 
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func theCommitCycleBatchesByInterval() {
-        var engine = Self.engine(ImpressionRules(commitInterval: .seconds(3)))
+        var engine = Self.engine(ImpressionCriteria(commitInterval: .seconds(3)))
         engine.start(at: t(0))
         engine.report(Self.report([("a", 0, 1)]), at: t(0))
         engine.report(Self.report([("b", 1, 1)]), at: t(2.5))
@@ -154,7 +154,7 @@ import Testing
     }
 
     @Test func onExitReportsTheFullDwellAndTheLargestRatio() {
-        var engine = Self.engine(ImpressionRules(reporting: .onExit))
+        var engine = Self.engine(ImpressionCriteria(reporting: .onExit))
         engine.start(at: t(0))
         engine.report(Self.report([("a", 3, 0.6)]), at: t(0))
         engine.report(Self.report([("a", 3, 0.9)]), at: t(2))
@@ -167,7 +167,7 @@ import Testing
     }
 
     @Test func onExitReportsDwellsCutByBackground() {
-        var engine = Self.engine(ImpressionRules(reporting: .onExit))
+        var engine = Self.engine(ImpressionCriteria(reporting: .onExit))
         engine.start(at: t(0))
         engine.report(Self.report([("b", 1, 1), ("a", 0, 1)]), at: t(0))
         engine.enterBackground(at: t(1.75))
@@ -198,14 +198,14 @@ import Testing
     }
 
     @Test func inconsistentRulesAreRefused() {
-        #expect(throws: ImpressionRulesError.commitIntervalNotLongerThanMinimumDuration(.seconds(1), .seconds(1))) {
-            try ImpressionEngine(rules: ImpressionRules(commitInterval: .seconds(1)))
+        #expect(throws: ImpressionCriteriaError.commitIntervalNotLongerThanMinimumDuration(.seconds(1), .seconds(1))) {
+            try ImpressionEngine(rules: ImpressionCriteria(commitInterval: .seconds(1)))
         }
-        #expect(throws: ImpressionRulesError.thresholdOutOfRange(0)) {
-            try ImpressionEngine(rules: ImpressionRules(threshold: 0))
+        #expect(throws: ImpressionCriteriaError.thresholdOutOfRange(0)) {
+            try ImpressionEngine(rules: ImpressionCriteria(threshold: 0))
         }
-        #expect(throws: ImpressionRulesError.minimumDurationNotPositive(.zero)) {
-            try ImpressionEngine(rules: ImpressionRules(minimumDuration: .zero))
+        #expect(throws: ImpressionCriteriaError.minimumDurationNotPositive(.zero)) {
+            try ImpressionEngine(rules: ImpressionCriteria(minimumDuration: .zero))
         }
         #expect(throws: Never.self) { try ImpressionEngine(rules: .twoThirdsHeightForTwoSeconds) }
     }

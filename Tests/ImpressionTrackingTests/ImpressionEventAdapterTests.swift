@@ -56,7 +56,7 @@ private final class CollectingBatchSink: ImpressionSink, @unchecked Sendable {
             ProductImpression(itemId: impression.itemID.rawValue, position: impression.position,
                               visibleSeconds: impression.visibleSeconds, visibleRatio: impression.maxRatio)
         }
-        let tracker = try ImpressionTracker(rules: ImpressionRules(reporting: .onExit), sink: adapter)
+        let tracker = try ImpressionTracker(rules: ImpressionCriteria(reporting: .onExit), sink: adapter)
         let viewport = ScreenRect(x: 0, y: 0, width: 100, height: 100)
         tracker.start(at: t(0))
         tracker.report(VisibilityReport(viewport: viewport, items: [

@@ -7,8 +7,8 @@ import Testing
 @Suite struct ImpressionPropertyTests {
     static let minimums: [Duration] = [.milliseconds(500), .seconds(1), .seconds(2)]
 
-    static func rules(_ minimumIndex: Int, onExit: Bool) -> ImpressionRules {
-        ImpressionRules(minimumDuration: minimums[minimumIndex], reporting: onExit ? .onExit : .atQualification,
+    static func rules(_ minimumIndex: Int, onExit: Bool) -> ImpressionCriteria {
+        ImpressionCriteria(minimumDuration: minimums[minimumIndex], reporting: onExit ? .onExit : .atQualification,
                         commitInterval: .seconds(5))
     }
 

@@ -66,7 +66,7 @@ enum RandomTraces {
     /// The model: replays the lifecycle and geometry directly and cuts the
     /// timeline into windows, closing them at the end of the trace as the
     /// replay does.
-    static func windows(of trace: ImpressionTrace, rules: ImpressionRules) -> [Window] {
+    static func windows(of trace: ImpressionTrace, rules: ImpressionCriteria) -> [Window] {
         var started = false, background = false, suspended = false
         var visit = 1
         var shown: [ImpressionItemID: (ratio: Double, position: Int)] = [:]
@@ -125,7 +125,7 @@ enum RandomTraces {
 
     /// The impressions the model expects: the first long-enough window of each
     /// (visit, item).
-    static func expectedImpressions(of trace: ImpressionTrace, rules: ImpressionRules) -> [Expected] {
+    static func expectedImpressions(of trace: ImpressionTrace, rules: ImpressionCriteria) -> [Expected] {
         let minimum = rules.minimumDuration.components.seconds * 1_000_000_000
             + rules.minimumDuration.components.attoseconds / 1_000_000_000
         var firstByKey: [String: Window] = [:]

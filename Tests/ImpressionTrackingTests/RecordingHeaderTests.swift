@@ -9,7 +9,7 @@ private final class Discard: ImpressionSink {
 /// A recording names its rules in a header line; `impression-replay` uses them
 /// and warns when an option given differs.
 @Suite struct RecordingHeaderTests {
-    static let rules = ImpressionRules(threshold: 0.6, measure: .height, minimumDuration: .milliseconds(1500),
+    static let rules = ImpressionCriteria(threshold: 0.6, measure: .height, minimumDuration: .milliseconds(1500),
                                        reporting: .onExit, commitInterval: .seconds(4))
 
     static func recorded(limit: Int = ImpressionTracker.defaultRecordingLimit, inputs: Int = 3) throws -> ImpressionTrace {
@@ -42,7 +42,7 @@ private final class Discard: ImpressionSink {
     @Test func anOptionThatDiffersWinsWithAWarning() throws {
         let trace = try ImpressionTrace(jsonLines: try Self.recorded().jsonLines)
         let (rules, warnings) = try ReplayOptions(minDuration: 1, threshold: 0.5, reporting: .atQualification).resolve(for: trace)
-        #expect(rules == ImpressionRules(threshold: 0.5, measure: .height, minimumDuration: .seconds(1),
+        #expect(rules == ImpressionCriteria(threshold: 0.5, measure: .height, minimumDuration: .seconds(1),
                                          reporting: .atQualification, commitInterval: .seconds(4)))
         #expect(warnings == [
             "--threshold 0.5 differs from the recording's 0.6; replaying with 0.5",

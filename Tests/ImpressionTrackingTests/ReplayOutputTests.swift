@@ -10,7 +10,7 @@ import Testing
 
     @Test(arguments: cases)
     func replayOutputMatchesItsGolden(trace name: String, mode: String) throws {
-        let rules = ImpressionRules(reporting: mode == "exit" ? .onExit : .atQualification)
+        let rules = ImpressionCriteria(reporting: mode == "exit" ? .onExit : .atQualification)
         let output = ImpressionReplay.jsonLines(
             of: try ImpressionReplay.batches(of: TestSupport.loadTrace(name), rules: rules), withBatchLines: true)
         let directory = TestSupport.tracesDirectory.appendingPathComponent("expected")

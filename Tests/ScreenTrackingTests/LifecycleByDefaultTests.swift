@@ -23,7 +23,7 @@ struct LifecycleByDefaultTests {
         let recording = RecordingProvider()
         let client = TrackingClient(
             configuration: DispatcherConfiguration(databaseURL: directory.appendingPathComponent("events.sqlite"),
-                                                   contract: ContractRules(descriptor: Omnitracking.descriptor)),
+                                                   contract: DispatcherContract(descriptor: Omnitracking.descriptor)),
             providers: [recording])
         let center = NotificationCenter()   // the app's would be .default
         let observer = ApplicationLifecycleObserver(client: client, names: .uiKit, center: center)

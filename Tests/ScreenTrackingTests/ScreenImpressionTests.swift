@@ -18,7 +18,7 @@ import TrackingTesting
                               visibleRatio: impression.maxRatio, sku: impression.itemID.rawValue)
         }
         // Committed at once (every 1.5 s): the test does not wait for the 10 s cycle.
-        let rules = ImpressionRules(minimumDuration: .seconds(1), commitInterval: .milliseconds(1500))
+        let rules = ImpressionCriteria(minimumDuration: .seconds(1), commitInterval: .milliseconds(1500))
         driver = ImpressionDriver(tracker: try ImpressionTracker(rules: rules, sink: sink), clock: w.clock,
                                   lifecycle: w.lifecycle)
         w.screen.attach(driver)

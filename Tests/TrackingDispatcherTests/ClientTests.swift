@@ -91,7 +91,7 @@ struct ClientTests {
 
     @Test("The contract's payload validator runs on the encoded event with its globals")
     func payloadValidatorSeam() async throws {
-        let rules = ContractRules(globals: ContractRules.standard.globals) { payload in
+        let rules = DispatcherContract(globals: DispatcherContract.standard.globals) { payload in
             payload["appVersion"] == .string("4.2.0") ? [] : [Violation(path: "appVersion", code: .badFormat, message: "unexpected")]
         }
         let h = try await Harness.make(contract: rules, globals: [:])
@@ -105,7 +105,7 @@ struct ClientTests {
           arguments: [1, 600])   // one event, and a batch large enough for the parallel path
     func generatedEventsSkipPayloadCheck(count: Int) async throws {
         let checked = PayloadCheckCount()
-        let rules = ContractRules(globals: ContractRules.standard.globals) { payload in
+        let rules = DispatcherContract(globals: DispatcherContract.standard.globals) { payload in
             checked.increment()
             return [Violation(path: "viewType", code: .notInValueSet, message: "payload check ran")]
         }
@@ -133,7 +133,7 @@ struct ClientTests {
 
     @Test("Without consent, PII fields are stripped before persistence")
     func consentStripsPII() async throws {
-        let rules = ContractRules(globals: ContractRules.standard.globals + [GlobalSpec(name: "userEmail", isPII: true)],
+        let rules = DispatcherContract(globals: DispatcherContract.standard.globals + [GlobalSpec(name: "userEmail", isPII: true)],
                                   piiFields: ["email"])
         let h = try await Harness.make(contract: rules, consent: .denied,
                                        globals: ["appVersion": .string("1"), "osVersion": .string("1"),
@@ -156,7 +156,7 @@ struct ClientTests {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let log = CapturedLog()
-        let rules = ContractRules(globals: ContractRules.standard.globals, piiFields: ["email"])
+        let rules = DispatcherContract(globals: DispatcherContract.standard.globals, piiFields: ["email"])
         let client = TrackingClient(
             configuration: DispatcherConfiguration(databaseURL: dir.database, strategies: [.manual], contract: rules),
             providers: [LoggingProvider(logger: log.logger)], globals: StaticGlobals(), clock: ManualClock(),

@@ -8,7 +8,7 @@ import TrackingCore
 /// contract/contract.yaml and its runtime descriptor.
 @Suite("Generated contract", .timeLimit(.minutes(10)))
 struct GeneratedContractTests {
-    static let rules = ContractRules(descriptor: Omnitracking.descriptor)
+    static let rules = DispatcherContract(descriptor: Omnitracking.descriptor)
     static let checker = EventChecker(contractValidator: { Omnitracking.descriptor.validate(payload: $0) })
     static let globals: [String: JSONValue] = ["appVersion": .string("4.2.0"), "osVersion": .string("18.1"),
                                                "deviceModel": .string("iPhone17,1")]

@@ -17,7 +17,7 @@ struct JourneyReporterTests {
         let configuration = DispatcherConfiguration(
             databaseURL: directory.database, batch: batch, strategies: [.manual],
             retry: RetryPolicy(initialBackoff: 2, jitter: 0.2, minimumRequestInterval: 0, requestTimeout: 60),
-            contract: ContractRules(descriptor: Canary.descriptor), reportViolationsLoudly: false,
+            contract: DispatcherContract(descriptor: Canary.descriptor), reportViolationsLoudly: false,
             journeyReporting: reporting)
         var logger = Logger(label: "tracking.tests")
         logger.logLevel = .critical

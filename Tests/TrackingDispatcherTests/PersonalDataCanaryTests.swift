@@ -116,7 +116,7 @@ struct PersonalDataCanaryTests {
         let configuration = DispatcherConfiguration(
             databaseURL: directory.database, strategies: [.manual],
             retry: RetryPolicy(initialBackoff: 2, jitter: 0.2, minimumRequestInterval: 0, requestTimeout: 60),
-            contract: ContractRules(descriptor: Self.descriptor),
+            contract: DispatcherContract(descriptor: Self.descriptor),
             consent: consent, reportViolationsLoudly: true)
         let client = TrackingClient(
             configuration: configuration,

@@ -74,7 +74,7 @@ struct Harness {
                      strategies: FlushStrategy = [.manual],
                      // A request timeout only a hung request reaches: a busy machine answers late, not never.
                      retry: RetryPolicy = RetryPolicy(initialBackoff: 2, jitter: 0.2, minimumRequestInterval: 0, requestTimeout: 60),
-                     contract: ContractRules = .standard,
+                     contract: DispatcherContract = .standard,
                      consent: PIIConsent = .granted,
                      globals: [String: JSONValue] = ["appVersion": .string("4.2.0"), "osVersion": .string("18.1"),
                                                      "deviceModel": .string("iPhone17,1")],
@@ -89,7 +89,7 @@ struct Harness {
     }
 
     private init(collector: CollectorServer, port: UInt16, clock: ManualClock, batch: BatchConfiguration,
-                 strategies: FlushStrategy, retry: RetryPolicy, contract: ContractRules, consent: PIIConsent,
+                 strategies: FlushStrategy, retry: RetryPolicy, contract: DispatcherContract, consent: PIIConsent,
                  globals: [String: JSONValue], journeyCapacity: Int) {
         self.collector = collector
         self.port = port
@@ -134,10 +134,10 @@ extension StoredEvent {
     var json: JSONValue? { try? JSONValue.parse(payload) }
 }
 
-extension ContractRules {
+extension DispatcherContract {
     /// The example contract's globals and nothing else (no PII fields, no payload
     /// check), taken from the generated descriptor so the tests follow the contract.
-    static let standard = ContractRules(globals: ContractRules(descriptor: Omnitracking.descriptor).globals)
+    static let standard = DispatcherContract(globals: DispatcherContract(descriptor: Omnitracking.descriptor).globals)
 }
 
 /// A swift-log handler that keeps every message with its metadata (the event's

@@ -69,7 +69,7 @@ struct TrackingTestingTests {
         let provider = RecordingProvider()
         let client = TrackingClient(
             configuration: DispatcherConfiguration(databaseURL: directory.appendingPathComponent("events.sqlite"),
-                                                   contract: ContractRules(descriptor: Omnitracking.descriptor)),
+                                                   contract: DispatcherContract(descriptor: Omnitracking.descriptor)),
             providers: [provider], onNotice: monitor.onNotice)
         client.track(Omnitracking.wishlistPageView(uniqueViewId: Self.view, skuItemList: ["1234"]))
         await client.waitUntilPersisted()

@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
 
-    // The default configuration (`ContractRules(descriptor:)`, payload check on)
+    // The default configuration (`DispatcherContract(descriptor:)`, payload check on)
     // twice: with the event marked `ContractGeneratedEvent` (trusted to its
     // validate()) and as a model an app composed itself (validate() + descriptor).
     let cases: [(String, Fixture.Validation, Bool)] = [

@@ -38,7 +38,7 @@ public enum Fixture {
             batch: BatchConfiguration(maxQueueSize: 1_000_000, overflowQueueSize: 1_000_000, deliverySize: 100),
             strategies: [.manual],
             retry: RetryPolicy(minimumRequestInterval: 0),
-            contract: ContractRules(descriptor: Omnitracking.descriptor,
+            contract: DispatcherContract(descriptor: Omnitracking.descriptor,
                                     validatePayloads: validation == .generatedAndDescriptor),
             reportViolationsLoudly: false,
             validatesEvents: validation != .off)

@@ -230,7 +230,7 @@ struct AccessTests {
         var configuration = DispatcherConfiguration(
             databaseURL: directory.appendingPathComponent("events.sqlite"), strategies: [.manual],
             retry: RetryPolicy(initialBackoff: 600, jitter: 0, minimumRequestInterval: 0, requestTimeout: 5),
-            contract: ContractRules(descriptor: Omnitracking.descriptor), reportViolationsLoudly: false)
+            contract: DispatcherContract(descriptor: Omnitracking.descriptor), reportViolationsLoudly: false)
         configuration.journeyReporting = JourneyReporting(endpoint: URL(string: "/v1/journey", relativeTo: collector.base)!.absoluteURL,
                                                           headers: headers)
         var logger = Logger(label: "access")

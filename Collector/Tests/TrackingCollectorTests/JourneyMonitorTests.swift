@@ -46,7 +46,7 @@ struct JourneyMonitorTests {
             databaseURL: directory.appendingPathComponent("events.sqlite"), strategies: [.manual],
             // No retry within the test: the dropped batch's event stays unreceived.
             retry: RetryPolicy(initialBackoff: 600, jitter: 0, minimumRequestInterval: 0, requestTimeout: 60),
-            contract: ContractRules(descriptor: Omnitracking.descriptor), reportViolationsLoudly: false)
+            contract: DispatcherContract(descriptor: Omnitracking.descriptor), reportViolationsLoudly: false)
         configuration.journeyReporting = JourneyReporting(endpoint: URL(string: "/v1/journey", relativeTo: collector.base)!.absoluteURL)
         var logger = Logger(label: "journey-monitor")
         logger.logLevel = .critical

@@ -7,7 +7,7 @@
 /// when the new contract rejects or reinterprets such a payload. A change that
 /// only lets the new contract produce something the old one did not is
 /// additive (an old consumer flags it as unknown; nothing is lost).
-package enum ChangeRule: String, Sendable, Hashable, CaseIterable {
+package enum ChangeType: String, Sendable, Hashable, CaseIterable {
     case contractRenamed = "contract.renamed"
     case descriptionChanged = "description.changed"
 
@@ -44,7 +44,7 @@ package enum ChangeRule: String, Sendable, Hashable, CaseIterable {
     case fieldRemoved = "field.removed"
     case fieldRenamed = "field.renamed"
     case wireNameChanged = "wireName.changed"
-    /// A name in code changed, one rule per code target (``CodeTarget/nameChangeRule``).
+    /// A name in code changed, one rule per code target (``CodeTarget/nameChangeType``).
     case swiftNameChanged = "swiftName.changed"
     case typescriptNameChanged = "typescriptName.changed"
     case kotlinNameChanged = "kotlinName.changed"
@@ -86,7 +86,7 @@ package enum ChangeRule: String, Sendable, Hashable, CaseIterable {
     private static let sww: [ChangeAffect] = [.source, .wire, .data]
 
     // One row per rule, in the order of docs/contract-evolution.md.
-    private static let table: [ChangeRule: (severity: ChangeSeverity, affects: [ChangeAffect])] = [
+    private static let table: [ChangeType: (severity: ChangeSeverity, affects: [ChangeAffect])] = [
         .contractRenamed: (.breaking, [.source]),
         .descriptionChanged: (.cosmetic, []),
 

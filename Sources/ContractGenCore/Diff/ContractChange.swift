@@ -35,7 +35,7 @@ package enum ChangeAffect: String, Sendable, Hashable, Comparable, CaseIterable 
 
 /// One classified difference between two versions of a contract, located in both.
 package struct ContractChange: Sendable, Hashable {
-    package var rule: ChangeRule
+    package var rule: ChangeType
     /// Where the element is in the old contract; `nil` when it was added.
     package var old: SourceLocation?
     /// Where the element is in the new contract; `nil` when it was removed.
@@ -49,7 +49,7 @@ package struct ContractChange: Sendable, Hashable {
     package var path: String
     package var message: String
 
-    package init(_ rule: ChangeRule, path: String, old: SourceLocation?, new: SourceLocation?, anchor: SourceLocation, message: String) {
+    package init(_ rule: ChangeType, path: String, old: SourceLocation?, new: SourceLocation?, anchor: SourceLocation, message: String) {
         self.rule = rule
         self.path = path
         self.old = old

@@ -2,7 +2,7 @@ import Foundation
 import TrackingCore
 
 /// Compares two validated contracts and classifies every difference
-/// (``ChangeRule``), each located in both versions.
+/// (``ChangeType``), each located in both versions.
 ///
 /// Elements are matched by name. An element removed and another added in the
 /// same place that are otherwise identical (a field with the same type and
@@ -57,7 +57,7 @@ private struct Differ {
         events()
     }
 
-    mutating func report(_ rule: ChangeRule, _ path: String, _ oldAt: SourceLocation?, _ newAt: SourceLocation?,
+    mutating func report(_ rule: ChangeType, _ path: String, _ oldAt: SourceLocation?, _ newAt: SourceLocation?,
                          anchor: SourceLocation? = nil, _ message: String) {
         changes.append(ContractChange(rule, path: path, old: oldAt, new: newAt, anchor: newAt ?? anchor ?? new.location, message: message))
     }
@@ -85,14 +85,14 @@ private struct Differ {
 
     /// Reports, per code target, a kind's, object's or event's name in code
     /// changed (by `names:`) while its contract name stayed: breaking for
-    /// that target's source only (``CodeTarget/nameChangeRule``).
+    /// that target's source only (``CodeTarget/nameChangeType``).
     mutating func targetNames(_ noun: String, _ a: NamedElement, _ b: NamedElement, oldName: String, newName: String,
                               path: String, _ oldAt: SourceLocation, _ newAt: SourceLocation) {
         guard oldName == newName else { return }  // a rename says so already
         for target in CodeTargets.all {
             let (before, after) = (target.name(of: a, in: old), target.name(of: b, in: new))
             guard before != after else { continue }
-            report(target.nameChangeRule, path, oldAt, newAt,
+            report(target.nameChangeType, path, oldAt, newAt,
                    "\(target.displayName) name of \(noun) '\(newName)' changed from \(before) to \(after) (\(target.chosenNameKey)); the wire name stays")
         }
     }
@@ -265,8 +265,8 @@ private struct Differ {
 
     // MARK: Field lists (envelope, kinds, globals, curated fields)
 
-    mutating func fieldList(_ a: [Field], _ b: [Field], section: String, anchor: SourceLocation, added: ChangeRule,
-                            removed: ChangeRule, noun: String, owner: String = "", renames renameMap: WritableKeyPath<Differ, [String: String]>? = nil) {
+    mutating func fieldList(_ a: [Field], _ b: [Field], section: String, anchor: SourceLocation, added: ChangeType,
+                            removed: ChangeType, noun: String, owner: String = "", renames renameMap: WritableKeyPath<Differ, [String: String]>? = nil) {
         let oldByName = Dictionary(a.map { ($0.wireName, $0) }, uniquingKeysWith: { x, _ in x })
         let newByName = Dictionary(b.map { ($0.wireName, $0) }, uniquingKeysWith: { x, _ in x })
         let gone = a.filter { newByName[$0.wireName] == nil }
@@ -289,7 +289,7 @@ private struct Differ {
     }
 
     /// For a curated field: which old events listed it (their references are reported too).
-    func usage(ofRemovedField name: String, rule: ChangeRule) -> String {
+    func usage(ofRemovedField name: String, rule: ChangeType) -> String {
         guard rule == .fieldRemoved else { return "" }
         let users = old.events.filter { event in (event.required + event.optional).contains { $0.name == name } }.map(\.name)
         return users.isEmpty ? "" : " (was used by \(users.joined(separator: ", ")))"
@@ -368,7 +368,7 @@ private struct Differ {
             for target in CodeTargets.all {
                 let (before, after) = (target.name(of: .field(a), in: old), target.name(of: .field(b), in: new))
                 guard before != after else { continue }
-                report(target.nameChangeRule, path, a.location, b.location,
+                report(target.nameChangeType, path, a.location, b.location,
                        "\(target.displayName) name of \(what) changed from \(before) to \(after) (\(target.chosenNameKey)); the wire name stays")
             }
         }
@@ -422,7 +422,7 @@ private struct Differ {
 
     mutating func constraints(_ a: FieldConstraints, _ b: FieldConstraints, path: String, oldAt: SourceLocation, newAt: SourceLocation) {
         func bound<T: Comparable>(_ name: String, _ x: T?, _ y: T?, lowerBound: Bool, text: (T) -> String) {
-            let rule: ChangeRule
+            let rule: ChangeType
             switch (x, y) {
             case (nil, nil): return
             case (nil, _?): rule = .constraintTightened

@@ -175,7 +175,7 @@ struct ModuleRenderer: Sendable {
 
     /// The shared field code (constraints, checks, member writers) of
     /// `scopes`, in an extension of `<Namespace>.Rules`.
-    static func renderRules(_ module: GeneratedModule, scopes: Set<RuleDecl.Scope>, into p: inout CodePrinter) {
+    static func renderRules(_ module: GeneratedModule, scopes: Set<FieldCheckDecl.Scope>, into p: inout CodePrinter) {
         let rules = module.rules.filter { scopes.contains($0.scope) }
         guard !rules.isEmpty else { return }
         p.line()

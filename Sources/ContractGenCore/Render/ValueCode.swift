@@ -217,7 +217,7 @@ enum ValueCode {
     /// The shared code of a field: its constraints, its check (when it has
     /// anything to check) and its member writer. Both functions take an
     /// optional and do nothing for `nil`.
-    static func renderRule(_ rule: RuleDecl, into p: inout CodePrinter) {
+    static func renderRule(_ rule: FieldCheckDecl, into p: inout CodePrinter) {
         var property = rule.property
         property.isOptional = false
         let type = typeCode(property) + "?"

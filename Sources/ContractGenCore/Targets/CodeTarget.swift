@@ -7,7 +7,7 @@ import Foundation
 /// and collision checks, its file set, and rendering.
 ///
 /// Targets are listed once, in ``CodeTargets/all``; adding one is one entry
-/// there (and, for `contractgen diff`, one ``ChangeRule`` for its names).
+/// there (and, for `contractgen diff`, one ``ChangeType`` for its names).
 package protocol CodeTarget: Sendable {
     /// The key in `names:` and the value of `generate --target` (`swift`).
     var id: String { get }
@@ -15,7 +15,7 @@ package protocol CodeTarget: Sendable {
     var displayName: String { get }
     /// What `contractgen diff` reports when a name in this target changes
     /// while the contract name stays: breaking for this target's source only.
-    var nameChangeRule: ChangeRule { get }
+    var nameChangeType: ChangeType { get }
     /// The key a message points the user to for choosing a name (`swiftName:`).
     var chosenNameKey: String { get }
 

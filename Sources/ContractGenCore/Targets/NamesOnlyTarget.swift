@@ -10,7 +10,7 @@
 package struct NamesOnlyTarget: CodeTarget {
     package let id: String
     package let displayName: String
-    package let nameChangeRule: ChangeRule
+    package let nameChangeType: ChangeType
     /// Bytes an identifier may start with besides ASCII letters and `_` (`$` in TypeScript).
     let extraIdentifierBytes: Set<UInt8>
     let identifierHint: String
@@ -18,11 +18,11 @@ package struct NamesOnlyTarget: CodeTarget {
     package var chosenNameKey: String { "names.\(id):" }
 
     package static let typescript = NamesOnlyTarget(
-        id: "typescript", displayName: "TypeScript", nameChangeRule: .typescriptNameChanged,
+        id: "typescript", displayName: "TypeScript", nameChangeType: .typescriptNameChanged,
         extraIdentifierBytes: [UInt8(ascii: "$")], identifierHint: "ASCII letters, digits, '_' and '$', not starting with a digit")
 
     package static let kotlin = NamesOnlyTarget(
-        id: "kotlin", displayName: "Kotlin", nameChangeRule: .kotlinNameChanged,
+        id: "kotlin", displayName: "Kotlin", nameChangeType: .kotlinNameChanged,
         extraIdentifierBytes: [], identifierHint: "ASCII letters, digits and '_', not starting with a digit")
 
     package func chosenNameProblem(_ name: String) -> String? {

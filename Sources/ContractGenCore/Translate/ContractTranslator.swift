@@ -13,17 +13,17 @@ public enum ContractTranslator {
             fields.property(field, optional: optional)
         }
 
-        var rules: [RuleDecl] = []
+        var rules: [FieldCheckDecl] = []
         for field in contract.mandatory {
-            rules.append(RuleDecl(name: fields.envelopeRule(field), scope: .envelope, property: property(field)))
+            rules.append(FieldCheckDecl(name: fields.envelopeRule(field), scope: .envelope, property: property(field)))
         }
         for kind in contract.kinds {
             for field in kind.mandatory {
-                rules.append(RuleDecl(name: fields.kindRule(kind.name, field), scope: .kind, property: property(field)))
+                rules.append(FieldCheckDecl(name: fields.kindRule(kind.name, field), scope: .kind, property: property(field)))
             }
         }
         for field in contract.fields {
-            rules.append(RuleDecl(name: fields.curatedRule(field), scope: .curated, property: property(field)))
+            rules.append(FieldCheckDecl(name: fields.curatedRule(field), scope: .curated, property: property(field)))
         }
 
         let valueSets = contract.valueSets.map { set in

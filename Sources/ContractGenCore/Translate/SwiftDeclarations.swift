@@ -19,7 +19,7 @@ package struct GeneratedModule: Sendable, Hashable {
     package var fieldProtocols: [ProtocolDecl]
     package var objects: [StructDecl]
     /// Shared field checks, in contract order (envelope, kinds, curated fields).
-    package var rules: [RuleDecl]
+    package var rules: [FieldCheckDecl]
     /// The runtime descriptor the generated code rebuilds.
     package var descriptor: ContractDescriptor
 }
@@ -111,7 +111,7 @@ package struct PropertyDecl: Sendable, Hashable {
 
 /// A check function shared by every event that carries a field, so each
 /// field's constraints are compiled once however many events use it.
-package struct RuleDecl: Sendable, Hashable {
+package struct FieldCheckDecl: Sendable, Hashable {
     package enum Scope: Sendable, Hashable { case envelope, kind, curated }
     package var name: String
     package var scope: Scope

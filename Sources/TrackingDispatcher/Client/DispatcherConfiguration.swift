@@ -7,7 +7,7 @@ public struct DispatcherConfiguration: Sendable {
     public var batch: BatchConfiguration
     public var strategies: FlushStrategy
     public var retry: RetryPolicy
-    public var contract: ContractRules
+    public var contract: DispatcherContract
     /// Seconds without an event after which the next one starts a new session (30 minutes).
     public var sessionTimeout: TimeInterval
     /// The initial PII consent (change it later with `TrackingClient.consent`).
@@ -36,7 +36,7 @@ public struct DispatcherConfiguration: Sendable {
 
     public init(databaseURL: URL, batch: BatchConfiguration = BatchConfiguration(),
                 strategies: FlushStrategy = .all, retry: RetryPolicy = RetryPolicy(),
-                contract: ContractRules, sessionTimeout: TimeInterval = 30 * 60,
+                contract: DispatcherContract, sessionTimeout: TimeInterval = 30 * 60,
                 consent: PIIConsent = .granted, reportViolationsLoudly: Bool = _isDebugAssertConfiguration(),
                 validatesEvents: Bool = true,
                 journeyCapacity: Int = 5_000, duplicateWindow: Int = 100_000,

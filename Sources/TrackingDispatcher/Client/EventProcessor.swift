@@ -5,7 +5,7 @@ import TrackingCore
 /// check, encoding. Runs only on the worker thread; validation is separate
 /// (``violations(of:parsed:rules:)``), so it can run on other cores.
 struct EventProcessor {
-    let rules: ContractRules
+    let rules: DispatcherContract
     let globalsSource: any GlobalsSource
     var session: SessionTracker
     /// The last `duplicateWindow` uuids, as 16-byte values: a ring plus a set.
@@ -16,7 +16,7 @@ struct EventProcessor {
     /// The encoded `"sessionId":"…"` member of the current session (it changes rarely).
     private var sessionMember: (id: UUID, bytes: [UInt8])?
 
-    init(rules: ContractRules, globalsSource: any GlobalsSource, sessionTimeout: TimeInterval, duplicateWindow: Int) {
+    init(rules: DispatcherContract, globalsSource: any GlobalsSource, sessionTimeout: TimeInterval, duplicateWindow: Int) {
         self.rules = rules
         self.globalsSource = globalsSource
         self.session = SessionTracker(timeout: sessionTimeout)
@@ -183,7 +183,7 @@ struct EventProcessor {
     /// `validate()` already guarantee what the payload check would find, so it is
     /// skipped for them. `parsed` is the stored payload as `process` parsed it
     /// (the `parsed` of ``Output``). Pure, so batches are checked in parallel.
-    static func violations(of event: any TrackingEvent, parsed: JSONValue?, rules: ContractRules) -> [Violation] {
+    static func violations(of event: any TrackingEvent, parsed: JSONValue?, rules: DispatcherContract) -> [Violation] {
         var violations = event.validate()
         // `parsed` is nil for a generated event (so the check is skipped without
         // asking the type again: a conformance check per event shows in profiles)
@@ -203,7 +203,7 @@ struct EventProcessor {
     /// Validates a batch after `process(…)` (`parsed[i]` is the `parsed` of ``Output``
     /// of `batch[i]`), on all cores when it is large enough to pay for the
     /// threads; returns each event's violations.
-    static func violations(of batch: [(any TrackingEvent, Date)], parsed: [JSONValue?], rules: ContractRules) -> [[Violation]] {
+    static func violations(of batch: [(any TrackingEvent, Date)], parsed: [JSONValue?], rules: DispatcherContract) -> [[Violation]] {
         let count = batch.count
         var results = [[Violation]](repeating: [], count: count)
         let chunks = min(processorCount, count / 32)

@@ -1,12 +1,12 @@
 import TrackingCore
 
-extension ContractRules {
+extension DispatcherContract {
     /// The rules of a generated contract module: its globals (defaults and PII
     /// flags), every field marked `pii`, and validation of each encoded event
     /// (globals included) against the descriptor, which also flags unknown fields.
     ///
     /// ```swift
-    /// let rules = ContractRules(descriptor: Omnitracking.descriptor)
+    /// let rules = DispatcherContract(descriptor: Omnitracking.descriptor)
     /// ```
     public init(descriptor: ContractDescriptor, validatePayloads: Bool = true) {
         var pii = Set<String>()

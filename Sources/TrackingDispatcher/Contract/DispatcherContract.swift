@@ -24,7 +24,7 @@ public struct GlobalSpec: Sendable, Hashable {
 /// descriptor of the generated module (`payloadValidator` runs the descriptor's
 /// `validate(payload:)`), or by hand. Every event is also checked by its own
 /// generated `validate()`.
-public struct ContractRules: Sendable {
+public struct DispatcherContract: Sendable {
     public var globals: [GlobalSpec]
     /// Wire names of top-level fields marked `pii` (event fields and globals).
     public var piiFields: Set<String>

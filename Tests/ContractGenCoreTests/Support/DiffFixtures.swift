@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// The contract pair of `Fixtures/diff` (one case of every ``ChangeRule``), loaded
+/// The contract pair of `Fixtures/diff` (one case of every ``ChangeType``), loaded
 /// under their paths relative to the package root so reports are clickable.
 enum DiffFixtures {
     static let oldPath = "Tests/ContractGenCoreTests/Fixtures/diff/old.yaml"

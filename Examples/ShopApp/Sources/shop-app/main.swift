@@ -45,7 +45,7 @@ if let collectorURL { providers.append(CollectorProvider(endpoint: collectorURL,
 let client = TrackingClient(
     configuration: DispatcherConfiguration(
         databaseURL: directory.appendingPathComponent("events.sqlite"),
-        contract: ContractRules(descriptor: Shop.descriptor)
+        contract: DispatcherContract(descriptor: Shop.descriptor)
     ),
     providers: providers,
     globals: StaticGlobals(["appVersion": .string("1.0.0")])

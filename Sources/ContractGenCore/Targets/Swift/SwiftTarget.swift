@@ -12,7 +12,7 @@ package struct SwiftTarget: CodeTarget {
 
     package var id: String { Self.identifier }
     package var displayName: String { "Swift" }
-    package var nameChangeRule: ChangeRule { .swiftNameChanged }
+    package var nameChangeType: ChangeType { .swiftNameChanged }
     package var chosenNameKey: String { "swiftName:" }
 
     /// A Swift identifier: ASCII letters, digits and `_`, not starting with a digit, not `_` alone.
