@@ -72,6 +72,22 @@ struct CodableBagPageView: Codable {
     }
 }
 
+/// Doubles of the shapes events carry, 1,000 of each set: plain ones
+/// (integral values such as counts, two-decimal prices, small fractions such
+/// as `0.000123`), and exponent forms, small and large (`1.5e-7`, `1e+21`),
+/// which the wire format lays out differently from Swift's `description`
+/// (docs/wire-format.md, "double").
+enum DoubleSample {
+    static let plain: [Double] = (0..<334).flatMap { i -> [Double] in
+        let n = Double(i)
+        return [n * 3, 19.99 + n / 100, 0.000_123 * (n + 1)]
+    }.prefix(1_000).map { $0 }
+    static let exponent: [Double] = (0..<500).flatMap { i -> [Double] in
+        let n = Double(i)
+        return [1.5e-7 * (n + 1), 1e21 * (n + 1) + 2e23 * n]
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3))
 
@@ -86,6 +102,18 @@ let benchmarks: @Sendable () -> Void = {
             let event = Sample.generated()
             blackHole(event.encodedJSON())
             blackHole(event.validate())
+        }
+    }
+
+    for (name, values) in [("plain", DoubleSample.plain), ("in exponent form", DoubleSample.exponent)] {
+        Benchmark("Write 1,000 doubles \(name): JSONWriter") { benchmark in
+            for _ in benchmark.scaledIterations {
+                var writer = JSONWriter(capacity: 32 * 1024)
+                writer.beginArray()
+                for value in values { writer.value(value) }
+                writer.endArray()
+                blackHole(writer.bytes)
+            }
         }
     }
 
