@@ -12,6 +12,8 @@ want python3-jsonschema   # SchemaAgreementTests: the independent JSON Schema va
 want chromium             # CatalogueBrowserTests: the catalogue in a headless browser
 want chromium-driver      # CatalogueBrowserTests
 want python3-selenium     # CatalogueBrowserTests: drives chromium-driver
+want node-typescript      # TypeScriptTargetTests: tsc --strict on the generated code and the runtime
+want nodejs               # TypeScriptTargetTests: the conformance corpus under Node
 want postgresql           # Collector/ PostgresTests: a throwaway cluster (scripts/with-test-postgres.sh)
 
 if [ ${#need[@]} -gt 0 ]; then

@@ -4,7 +4,7 @@ package enum CodeTargets {
     /// Every target, the default (Swift) first. Adding a target is one entry here.
     package static let all: [any CodeTarget] = [
         SwiftTarget(),
-        NamesOnlyTarget.typescript,
+        TypeScriptTarget(),
         NamesOnlyTarget.kotlin,
     ]
 

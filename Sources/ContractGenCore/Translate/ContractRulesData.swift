@@ -15,11 +15,22 @@ package enum ContractRulesData {
         PrettyJSON.text(value(contract)) + "\n"
     }
 
-    static func value(_ contract: Contract) -> JSONValue {
+    /// The document as a value. With `target`, each field and event also gets
+    /// `"name"`: that target's name for it, where it differs from the contract's
+    /// (what a runtime reading arguments by the target's names needs).
+    package static func value(_ contract: Contract, namesOf target: (any CodeTarget)? = nil) -> JSONValue {
         let programs = PatternPrograms(contract)
         let patternIndex = Dictionary(uniqueKeysWithValues: programs.order.enumerated().map { ($1, $0) })
         func fields(_ list: [Field]) -> JSONValue {
-            .object(list.map { ($0.wireName, spec($0.spec, patternIndex: patternIndex)) })
+            .object(list.map { field in
+                var value = spec(field.spec, patternIndex: patternIndex)
+                if case .object(var members) = value {
+                    if field.pii { members.append(("pii", .bool(true))) }
+                    if let name = target?.name(of: .field(field), in: contract), name != field.wireName { members.append(("name", .string(name))) }
+                    value = .object(members)
+                }
+                return (field.wireName, value)
+            })
         }
         func strings(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
         let events: [(key: String, value: JSONValue)] = contract.events.map { event in
@@ -37,6 +48,7 @@ package enum ContractRulesData {
             }
             members.append(("required", strings(event.required.map(\.name))))
             members.append(("optional", strings(event.optional.map(\.name))))
+            if let name = target?.name(of: .event(event), in: contract), name != event.name { members.append(("name", .string(name))) }
             return (event.name, .object(members))
         }
         return .object([
@@ -60,7 +72,8 @@ package enum ContractRulesData {
 
     /// `{"type": …, constraints…}`: a type is a scalar's contract name,
     /// `{"valueSet": name}`, `{"object": name}` or `{"array": spec}`; bounds are
-    /// exact decimal text; a pattern is its index in `patterns`.
+    /// exact decimal text; a pattern is its index in `patterns`. A field's spec
+    /// (not an array's items) adds `"pii": true` when the field is marked pii.
     static func spec(_ spec: ValueSpec, patternIndex: [String: Int]) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         switch spec.type {

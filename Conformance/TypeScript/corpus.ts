@@ -1,0 +1,108 @@
+// Runs the conformance corpus (docs/conformance.md) against the TypeScript
+// target: node corpus.js CASES_DIR. Each case's arguments are read by the
+// contract's rules (by wire name, converted to the field's TypeScript type)
+// and passed by TypeScript name to the event's generated function; the wire
+// bytes, the violations (as a set) and the pii forms must be the case's.
+// Exits 1 when any case differs, naming it.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import * as generated from "./Generated/index.js";
+import type { FieldSpec, FieldSpecs, TrackedEvent } from "@contractgen/runtime";
+
+interface Case {
+    readonly name: string;
+    readonly event: string;
+    readonly arguments: { readonly [wire: string]: unknown };
+    readonly wire: string;
+    readonly withoutPii?: string;
+    readonly redacted?: string;
+    readonly violations: readonly { readonly path: string; readonly code: string }[];
+}
+
+const document = generated.$contract.rules.document;
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** A case's JSON argument as the value of a field of `spec`. */
+function argument(spec: FieldSpec, json: unknown): unknown {
+    const type = spec.type;
+    if (typeof type === "string") {
+        switch (type) {
+            case "string": {
+                if (typeof json === "object" && json !== null && "utf16" in json) {
+                    return String.fromCharCode(...(json as { utf16: number[] }).utf16);
+                }
+                return json;
+            }
+            case "int": {
+                const big = BigInt(json as string);
+                return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+            }
+            case "double": return typeof json === "string" ? Number(json) : json;
+            case "timestamp": return timestamp(json as string);
+            default: return json;
+        }
+    }
+    if ("array" in type) return (json as unknown[]).map((item) => argument(type.array, item));
+    if ("object" in type) {
+        const object = document.objects[type.object];
+        return properties({ ...object.required, ...object.optional }, json as { [wire: string]: unknown });
+    }
+    return json;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS[.fraction]Z` as a Date, the fraction cut to milliseconds (toward the past). */
+function timestamp(text: string): Date {
+    const match = /^(.*T\d\d:\d\d:\d\d)(?:\.(\d+))?Z$/.exec(text);
+    if (match === null) throw new Error("bad timestamp argument " + text);
+    const millis = ((match[2] ?? "") + "000").slice(0, 3);
+    return new Date(match[1] + "." + millis + "Z");
+}
+
+/** Arguments keyed by wire name -> properties keyed by TypeScript name. */
+function properties(specs: FieldSpecs, json: { readonly [wire: string]: unknown }): { [name: string]: unknown } {
+    const out: { [name: string]: unknown } = {};
+    for (const wire of Object.keys(json)) {
+        if (!hasOwn.call(specs, wire)) throw new Error("argument " + wire + " is no field here");
+        const spec = specs[wire];
+        Object.defineProperty(out, spec.name ?? wire, { value: argument(spec, json[wire]), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+}
+
+function run(testCase: Case): string[] {
+    const event = document.events[testCase.event];
+    const specs: { [wire: string]: FieldSpec } = Object.create(null);
+    for (const scope of [document.envelope, document.kinds[event.kind]]) Object.assign(specs, scope);
+    for (const wire of [...event.required, ...event.optional]) specs[wire] = document.fields[wire];
+    const make = (generated as unknown as { [name: string]: (properties: object) => TrackedEvent })[event.name ?? testCase.event];
+    const made = make(properties(specs, testCase.arguments));
+    const problems: string[] = [];
+    if (made.wireJSON() !== testCase.wire) problems.push("wire:\n  got      " + made.wireJSON() + "\n  expected " + testCase.wire);
+    if (testCase.withoutPii !== undefined && made.withoutPiiJSON() !== testCase.withoutPii) problems.push("withoutPii: got " + made.withoutPiiJSON());
+    if (testCase.redacted !== undefined && made.redactedJSON() !== testCase.redacted) problems.push("redacted: got " + made.redactedJSON());
+    const got = made.violations.map((v) => v.path + " " + v.code).sort();
+    const expected = testCase.violations.map((v) => v.path + " " + v.code).sort();
+    if (JSON.stringify(got) !== JSON.stringify(expected)) problems.push("violations: got " + JSON.stringify(got) + ", expected " + JSON.stringify(expected));
+    return problems;
+}
+
+const directory = process.argv[2];
+let count = 0, failed = 0;
+for (const file of readdirSync(directory).filter((name) => name.endsWith(".json")).sort()) {
+    const cases = (JSON.parse(readFileSync(join(directory, file), "utf8")) as { cases: Case[] }).cases;
+    for (const testCase of cases) {
+        count++;
+        let problems: string[];
+        try {
+            problems = run(testCase);
+        } catch (error) {
+            problems = ["threw " + String(error)];
+        }
+        if (problems.length > 0) {
+            failed++;
+            console.log("FAIL " + testCase.name + "\n  " + problems.join("\n  "));
+        }
+    }
+}
+console.log(count + " cases, " + failed + " failed");
+process.exitCode = failed === 0 && count > 0 ? 0 : 1;

@@ -1,0 +1,185 @@
+import { CompiledRules, EncodingPass, type Member, PiiMode } from "./encoder.js";
+import { stringText } from "./json.js";
+import type { ContractRulesDocument } from "./rules.js";
+import { TrackedEvent, type EventWriter } from "./event.js";
+import type { Violation } from "./violation.js";
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** One member of an event in wire order: a value read from the properties, or a constant the event fixes. */
+type Slot = Member | { readonly constant: string };
+
+/** An event's compiled layout. */
+interface EventLayout {
+    readonly name: string;
+    readonly kind: string;
+    readonly head: string;
+    readonly slots: readonly Slot[];
+    /** The properties' keys the event takes. */
+    readonly keys: ReadonlySet<string>;
+    /** Fixed kind fields to add to `fields`: TypeScript name -> wire value. */
+    readonly constants: readonly (readonly [string, string])[];
+    /** Envelope members filled in when absent. */
+    readonly filled: readonly Member[];
+}
+
+/** Makes objects of one object type, and checks them (`Price(…)`, `Price.check(…)`). */
+export interface ObjectType<T> {
+    (fields: T): T;
+    /** What `value` breaks of the object's rules (paths relative to the object). */
+    check(value: T): readonly Violation[];
+}
+
+/** A random uuid (the Web Crypto API of Node 20 and browsers). */
+export type UUIDSource = () => string;
+
+/**
+ * A contract's rules, compiled once, making events: generated code holds one
+ * (`$contract`) and calls it from every event function.
+ */
+export class Contract implements EventWriter {
+    readonly rules: CompiledRules;
+    readonly #layouts = new Map<string, EventLayout>();
+    readonly #objects = new Map<string, readonly Member[]>();
+    /** Where envelope uuids come from when absent; tests may replace it. */
+    uuid: UUIDSource = () => globalThis.crypto.randomUUID();
+    /** Where envelope timestamps come from when absent; tests may replace it. */
+    now: () => Date = () => new Date();
+
+    constructor(document: ContractRulesDocument) {
+        this.rules = new CompiledRules(document);
+    }
+
+    /** The contract's name and version. */
+    get name(): string { return this.rules.document.contract; }
+    get version(): string { return this.rules.document.version; }
+
+    /** Makes the event `name` from `properties` (keyed by TypeScript names): checks and writes it. */
+    event<Name extends string, Kind extends string, Fields>(name: Name, properties: object): TrackedEvent<Name, Kind, Fields> {
+        const layout = this.#layouts.get(name) ?? this.#layout(name);
+        let fields = properties as { [key: string]: unknown };
+        if (layout.constants.length > 0 || layout.filled.some((member) => !hasOwn.call(properties, member.key) || fields[member.key] == null)) {
+            fields = { ...fields };
+            for (const [key, value] of layout.constants) Object.defineProperty(fields, key, { value, enumerable: true, writable: true, configurable: true });
+            for (const member of layout.filled) {
+                if (!hasOwn.call(fields, member.key) || fields[member.key] == null) {
+                    Object.defineProperty(fields, member.key, { value: member.node.type === 5 ? this.uuid() : this.now(), enumerable: true, writable: true, configurable: true });
+                }
+            }
+        }
+        const pass = new EncodingPass(PiiMode.all);
+        const members = this.#write(layout, fields, pass);
+        return new TrackedEvent<Name, Kind, Fields>(name, layout.kind as Kind, fields as Fields, layout.head, members, pass.violations, this);
+    }
+
+    /** Writes `event` again in `mode` (without pii, redacted). */
+    write(event: TrackedEvent, mode: PiiMode): string {
+        const layout = this.#layouts.get(event.name) ?? this.#layout(event.name);
+        return layout.head + this.#write(layout, event.fields as { readonly [key: string]: unknown }, new EncodingPass(mode)) + "}";
+    }
+
+    #write(layout: EventLayout, fields: { readonly [key: string]: unknown }, pass: EncodingPass): string {
+        let out = "";
+        let comma = false;
+        let given = 0;
+        for (const slot of layout.slots) {
+            if ("constant" in slot) {
+                out += (comma ? "," : "") + slot.constant;
+                comma = true;
+                continue;
+            }
+            const value = hasOwn.call(fields, slot.key) ? fields[slot.key] : undefined;
+            if (value === undefined || value === null) {
+                if (slot.required) pass.report(slot.wire, "missingField", "required field missing");
+                continue;
+            }
+            given++;
+            if (slot.pii && pass.mode !== PiiMode.all) {
+                if (pass.mode === PiiMode.redacted) {
+                    out += (comma ? "," : "") + slot.prefix + '"<redacted>"';
+                    comma = true;
+                }
+                continue;
+            }
+            out += (comma ? "," : "") + slot.prefix + pass.value(slot.node, value, slot.wire);
+            comma = true;
+        }
+        const keys = Object.keys(fields);
+        if (keys.length > given + layout.constants.length) {
+            for (const key of keys) {
+                if (!layout.keys.has(key) && fields[key] !== undefined && fields[key] !== null) pass.report(key, "unknownField", "no such field");
+            }
+        }
+        return out;
+    }
+
+    #layout(name: string): EventLayout {
+        const document = this.rules.document;
+        if (!hasOwn.call(document.events, name)) throw new Error("no event named " + name + " in contract " + document.contract);
+        const event = document.events[name];
+        const constants = event.constants ?? {};
+        const envelope = this.rules.members(document.envelope, true);
+        const kindSpecs = hasOwn.call(document.kinds, event.kind) ? document.kinds[event.kind] : {};
+        const slots: Slot[] = [...envelope];
+        const constantFields: [string, string][] = [];
+        for (const member of this.rules.members(kindSpecs, true)) {
+            if (hasOwn.call(constants, member.wire)) {
+                slots.push({ constant: member.prefix + stringText(constants[member.wire]) });
+                constantFields.push([member.key, constants[member.wire]]);
+            } else {
+                slots.push(member);
+            }
+        }
+        const pick = (names: readonly string[]): { [wire: string]: (typeof document.fields)[string] } => {
+            const specs: { [wire: string]: (typeof document.fields)[string] } = Object.create(null);
+            for (const wire of names) specs[wire] = document.fields[wire];
+            return specs;
+        };
+        slots.push(...this.rules.members(pick(event.required), true), ...this.rules.members(pick(event.optional), false));
+        const keys = new Set<string>();
+        for (const slot of slots) if (!("constant" in slot)) keys.add(slot.key);
+        for (const [key] of constantFields) keys.add(key);
+        const filled = envelope.filter((member) => member.node.type === 5 || member.node.type === 6);
+        const head = '{"event":' + stringText(name) + ',"kind":' + stringText(event.kind) + ',"contractVersion":' + stringText(document.version) + ",";
+        // Filled-in envelope members are not required of the caller.
+        const layoutSlots = slots.map((slot) => ("constant" in slot) || !filled.includes(slot) ? slot : { ...slot, required: false });
+        const layout: EventLayout = { name, kind: event.kind, head, slots: layoutSlots, keys, constants: constantFields, filled };
+        this.#layouts.set(name, layout);
+        return layout;
+    }
+
+    /** The maker and checker of the object type `name` (generated code: `export const Price = $contract.objectType<Price>("Price")`). */
+    objectType<T>(name: string): ObjectType<T> {
+        const members = (): readonly Member[] => {
+            let found = this.#objects.get(name);
+            if (found === undefined) {
+                const object = this.rules.document.objects[name];
+                found = [...this.rules.members(object.required, true), ...this.rules.members(object.optional, false)];
+                this.#objects.set(name, found);
+            }
+            return found;
+        };
+        const make = (fields: T): T => {
+            const source = fields as unknown as { readonly [key: string]: unknown };
+            const made: { [key: string]: unknown } = {};
+            for (const member of members()) {
+                if (hasOwn.call(source, member.key) && source[member.key] !== undefined) {
+                    Object.defineProperty(made, member.key, { value: source[member.key], enumerable: true });
+                }
+            }
+            return Object.freeze(made) as unknown as T;
+        };
+        return Object.assign(make, {
+            check: (value: T): readonly Violation[] => {
+                const pass = new EncodingPass(PiiMode.all);
+                pass.members(members(), value as unknown as object, "", false);
+                return pass.violations;
+            },
+        });
+    }
+}
+
+/** A value set's constants, frozen (generated code: `export const Size = $rt.valueSet({S: "S", …} as const)`). */
+export function valueSet<T extends object>(members: T): Readonly<T> {
+    return Object.freeze(members);
+}

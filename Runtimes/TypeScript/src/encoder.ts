@@ -1,0 +1,231 @@
+import { codePointCount, compareDecimals, decimalText, doubleText, intText, stringText, timestampText, uuidText, wellFormed } from "./json.js";
+import { PatternProgram } from "./pattern.js";
+import type { ContractRulesDocument, FieldSpec, FieldSpecs } from "./rules.js";
+import type { Violation, ViolationCode } from "./violation.js";
+
+/** Which members a pass writes: all, all but pii ones (consent denied), or pii ones as `"<redacted>"` (logs). */
+export const enum PiiMode { all, withoutPii, redacted }
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** A bound of `minimum`/`maximum`: exact text, and the nearest double. */
+interface Bound { readonly text: string; readonly value: number; readonly exactAsNumber: boolean }
+
+/** A field spec compiled once: the checks and the writer of one value. */
+interface ValueNode {
+    readonly type: number;
+    readonly minLength?: number;
+    readonly maxLength?: number;
+    readonly pattern?: PatternProgram;
+    readonly minimum?: Bound;
+    readonly maximum?: Bound;
+    readonly minItems?: number;
+    readonly maxItems?: number;
+    /** Value sets: the wire values. */
+    readonly allowed?: ReadonlySet<string>;
+    /** Objects: the members; resolved after all objects are compiled (recursive objects). */
+    members?: readonly Member[];
+    readonly objectName?: string;
+    readonly items?: ValueNode;
+}
+
+/** A member of an object or event: where its value is read and how it is written. */
+export interface Member {
+    /** The wire name. */
+    readonly wire: string;
+    /** The property the value is read from (the TypeScript name). */
+    readonly key: string;
+    /** `"wire":`, ready to write. */
+    readonly prefix: string;
+    readonly node: ValueNode;
+    readonly required: boolean;
+    readonly pii: boolean;
+}
+
+const enum T { string, int, double, decimal, bool, uuid, timestamp, valueSet, object, array }
+
+const scalarTypes: { readonly [name: string]: T } = { string: T.string, int: T.int, double: T.double, decimal: T.decimal, bool: T.bool, uuid: T.uuid, timestamp: T.timestamp };
+
+/** The compiled form of a contract's rules: every spec resolved once, shared by all events. */
+export class CompiledRules {
+    readonly document: ContractRulesDocument;
+    private readonly patterns: PatternProgram[];
+    private readonly objectMembers = new Map<string, Member[]>();
+    private readonly pendingObjects: ValueNode[] = [];
+
+    constructor(document: ContractRulesDocument) {
+        if (document.format !== 1) throw new Error("contract rules: unknown format " + String(document.format));
+        this.document = document;
+        this.patterns = document.patterns.map((pattern) => new PatternProgram(pattern.program));
+        for (const name of Object.keys(document.objects)) {
+            const object = document.objects[name];
+            this.objectMembers.set(name, [...this.members(object.required, true), ...this.members(object.optional, false)]);
+        }
+        for (const node of this.pendingObjects) node.members = this.objectMembers.get(node.objectName as string);
+    }
+
+    /** The members of `specs`, in order. */
+    members(specs: FieldSpecs, required: boolean): Member[] {
+        return Object.keys(specs).map((wire) => {
+            const spec = specs[wire];
+            return { wire, key: spec.name ?? wire, prefix: JSON.stringify(wire) + ":", node: this.node(spec), required, pii: spec.pii === true };
+        });
+    }
+
+    private node(spec: FieldSpec): ValueNode {
+        const bound = (text: string | undefined): Bound | undefined => {
+            if (text === undefined) return undefined;
+            const value = Number(text);
+            return { text, value, exactAsNumber: Number.isSafeInteger(value) && String(value) === text };
+        };
+        const common = {
+            minLength: spec.minLength, maxLength: spec.maxLength,
+            pattern: spec.pattern === undefined ? undefined : this.patterns[spec.pattern],
+            minimum: bound(spec.minimum), maximum: bound(spec.maximum), minItems: spec.minItems, maxItems: spec.maxItems,
+        };
+        const type = spec.type;
+        if (typeof type === "string") {
+            const scalar = scalarTypes[type];
+            if (scalar === undefined || !hasOwn.call(scalarTypes, type)) throw new Error("contract rules: unknown type " + type);
+            return { type: scalar, ...common };
+        }
+        if ("valueSet" in type) return { type: T.valueSet, allowed: new Set(this.document.valueSets[type.valueSet]), ...common };
+        if ("array" in type) return { type: T.array, items: this.node(type.array), ...common };
+        // While objects are compiled, an object's members may not exist yet (recursion): resolved at the end.
+        const node: ValueNode = { type: T.object, objectName: type.object, members: this.objectMembers.get(type.object), ...common };
+        if (node.members === undefined) this.pendingObjects.push(node);
+        return node;
+    }
+}
+
+/** One pass over an event's values: writes them and collects what breaks the rules. */
+export class EncodingPass {
+    readonly violations: Violation[] = [];
+    constructor(readonly mode: PiiMode) {}
+
+    report(path: string, code: ViolationCode, message: string): void {
+        this.violations.push({ path, code, message });
+    }
+
+    /** Writes the members present in `values` (`,"wire":value` each), checking each. */
+    members(members: readonly Member[], values: object, path: string, comma: boolean): string {
+        const record = values as { readonly [key: string]: unknown };
+        let out = "";
+        let present = 0;
+        for (const member of members) {
+            const value = hasOwn.call(record, member.key) ? record[member.key] : undefined;
+            if (value === undefined || value === null) {
+                if (member.required) this.report(path + member.wire, "missingField", "required field missing");
+                continue;
+            }
+            present++;
+            if (member.pii && this.mode !== PiiMode.all) {
+                if (this.mode === PiiMode.withoutPii) continue;
+                out += (comma ? "," : "") + member.prefix + '"<redacted>"';
+                comma = true;
+                continue;
+            }
+            out += (comma ? "," : "") + member.prefix + this.value(member.node, value, path + member.wire);
+            comma = true;
+        }
+        if (Object.keys(record).length > present) {
+            for (const key of Object.keys(record)) {
+                const value = record[key];
+                if (value !== undefined && value !== null && !members.some((member) => member.key === key)) {
+                    this.report(path + key, "unknownField", "no such field");
+                }
+            }
+        }
+        return out;
+    }
+
+    /** One value's wire text, checked against `node`. */
+    value(node: ValueNode, value: unknown, path: string): string {
+        switch (node.type) {
+            case T.string: {
+                if (typeof value !== "string") return this.wrongType(path, "a string");
+                const text = wellFormed(value);
+                if (node.minLength !== undefined || node.maxLength !== undefined) {
+                    const length = text.length <= (node.maxLength ?? -1) && node.minLength === undefined ? 0 : codePointCount(text);
+                    if (node.minLength !== undefined && length < node.minLength) this.report(path, "tooShort", "shorter than " + node.minLength);
+                    if (node.maxLength !== undefined && length > node.maxLength) this.report(path, "tooLong", "longer than " + node.maxLength);
+                }
+                if (node.pattern !== undefined && !node.pattern.matches(text)) this.report(path, "patternMismatch", "does not match the pattern");
+                return JSON.stringify(text);
+            }
+            case T.int: {
+                if (typeof value !== "number" && typeof value !== "bigint") return this.wrongType(path, "an integer");
+                const text = intText(value);
+                if (text === null) return this.wrongType(path, "a 64-bit integer");
+                this.bounds(node, value, text, path);
+                return text;
+            }
+            case T.double: {
+                if (typeof value !== "number") return this.wrongType(path, "a number");
+                const text = doubleText(value);
+                if (text === null) {
+                    this.report(path, "badFormat", "not a finite number");
+                    return "null";
+                }
+                if (node.minimum !== undefined && value < node.minimum.value) this.report(path, "belowMinimum", "below " + node.minimum.text);
+                if (node.maximum !== undefined && value > node.maximum.value) this.report(path, "aboveMaximum", "above " + node.maximum.text);
+                return text;
+            }
+            case T.decimal: {
+                if (typeof value !== "string" && typeof value !== "number") return this.wrongType(path, "a decimal");
+                const text = decimalText(value);
+                if (text === null) {
+                    this.report(path, "badFormat", "not a decimal number");
+                    return "null";
+                }
+                if (node.minimum !== undefined && compareDecimals(text, node.minimum.text) < 0) this.report(path, "belowMinimum", "below " + node.minimum.text);
+                if (node.maximum !== undefined && compareDecimals(text, node.maximum.text) > 0) this.report(path, "aboveMaximum", "above " + node.maximum.text);
+                return text;
+            }
+            case T.bool:
+                return typeof value === "boolean" ? (value ? "true" : "false") : this.wrongType(path, "a boolean");
+            case T.uuid: {
+                if (typeof value !== "string") return this.wrongType(path, "a uuid string");
+                const text = uuidText(value);
+                if (text !== null) return text;
+                this.report(path, "badFormat", "not a uuid");
+                return stringText(value);
+            }
+            case T.timestamp:
+                return value instanceof Date ? timestampText(value) : this.wrongType(path, "a Date");
+            case T.valueSet:
+                if (typeof value !== "string") return this.wrongType(path, "a string of the value set");
+                if (!(node.allowed as ReadonlySet<string>).has(value)) this.report(path, "notInValueSet", "not in the value set");
+                return stringText(value);
+            case T.object:
+                if (typeof value !== "object" || value === null || Array.isArray(value)) return this.wrongType(path, "an object");
+                return "{" + this.members(node.members as readonly Member[], value, path + ".", false) + "}";
+            case T.array: {
+                if (!Array.isArray(value)) return this.wrongType(path, "an array");
+                if (node.minItems !== undefined && value.length < node.minItems) this.report(path, "tooFewItems", "fewer than " + node.minItems + " items");
+                if (node.maxItems !== undefined && value.length > node.maxItems) this.report(path, "tooManyItems", "more than " + node.maxItems + " items");
+                let out = "[";
+                for (let i = 0; i < value.length; i++) {
+                    out += (i === 0 ? "" : ",") + this.value(node.items as ValueNode, value[i], path + "[" + i + "]");
+                }
+                return out + "]";
+            }
+            default:
+                throw new Error("contract rules: unknown node");
+        }
+    }
+
+    private bounds(node: ValueNode, value: number | bigint, text: string, path: string): void {
+        const below = (bound: Bound): boolean =>
+            typeof value === "number" && bound.exactAsNumber ? value < bound.value : compareDecimals(text, bound.text) < 0;
+        const above = (bound: Bound): boolean =>
+            typeof value === "number" && bound.exactAsNumber ? value > bound.value : compareDecimals(text, bound.text) > 0;
+        if (node.minimum !== undefined && below(node.minimum)) this.report(path, "belowMinimum", "below " + node.minimum.text);
+        if (node.maximum !== undefined && above(node.maximum)) this.report(path, "aboveMaximum", "above " + node.maximum.text);
+    }
+
+    private wrongType(path: string, expected: string): string {
+        this.report(path, "wrongType", "expected " + expected);
+        return "null";
+    }
+}

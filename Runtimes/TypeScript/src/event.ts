@@ -1,0 +1,73 @@
+import { EncodingPass, PiiMode } from "./encoder.js";
+import type { Violation } from "./violation.js";
+
+/** How an event writes itself again (without pii, redacted): kept by the contract that made it. */
+export interface EventWriter {
+    write(event: TrackedEvent, mode: PiiMode): string;
+}
+
+/**
+ * An event made by a generated function: its name, kind and fields as given, what
+ * it breaks of the contract, and its wire JSON (the bytes Swift's `encodedJSON()`
+ * writes for the same values). Hand it to any analytics SDK as a name and
+ * properties: `analytics.track(event.name, event.properties)`.
+ */
+export class TrackedEvent<Name extends string = string, Kind extends string = string, Fields = unknown> {
+    /** The event's name as the contract spells it. */
+    readonly name: Name;
+    /** The event's kind. */
+    readonly kind: Kind;
+    /** The values it was made from (TypeScript names), with the kind fields the event fixes. */
+    readonly fields: Fields;
+    /** What breaks the contract; empty when the event is valid. */
+    readonly violations: readonly Violation[];
+    /** The members after `{"event":…,"kind":…,"contractVersion":…,`, without the closing `}`. */
+    readonly #members: string;
+    readonly #head: string;
+    readonly #writer: EventWriter;
+
+    /** Made by the runtime's `Contract.event`; not meant to be called directly. */
+    constructor(name: Name, kind: Kind, fields: Fields, head: string, members: string, violations: readonly Violation[], writer: EventWriter) {
+        this.name = name;
+        this.kind = kind;
+        this.fields = fields;
+        this.#head = head;
+        this.#members = members;
+        this.violations = violations;
+        this.#writer = writer;
+    }
+
+    /** Whether the event breaks nothing of the contract. */
+    get isValid(): boolean {
+        return this.violations.length === 0;
+    }
+
+    /** The event's own wire JSON (docs/wire-format.md), without globals. */
+    wireJSON(): string {
+        return this.#head + this.#members + "}";
+    }
+
+    /** The wire JSON with `globals` (already written members, `"appVersion":"4.2.0",…`) appended, as the sink sends it. */
+    wireJSONWith(globals: string): string {
+        return globals === "" ? this.wireJSON() : this.#head + this.#members + "," + globals + "}";
+    }
+
+    /** The wire JSON once consent to personal data is denied: every pii member removed, at every depth. */
+    withoutPiiJSON(): string {
+        return this.#writer.write(this, PiiMode.withoutPii);
+    }
+
+    /** The wire JSON as logs show it: every pii value replaced by `"<redacted>"`. */
+    redactedJSON(): string {
+        return this.#writer.write(this, PiiMode.redacted);
+    }
+
+    /** The wire members but `event`, as plain JSON values (for `analytics.track(name, properties)`); ints beyond 2^53 lose precision. */
+    get properties(): Record<string, unknown> {
+        const parsed = JSON.parse(this.wireJSON()) as Record<string, unknown>;
+        delete parsed.event;
+        return parsed;
+    }
+}
+
+

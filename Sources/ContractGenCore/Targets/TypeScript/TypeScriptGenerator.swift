@@ -1,0 +1,26 @@
+/// The TypeScript target's file set: the contract's rules, its types, event
+/// shards and an index that re-exports them (docs/typescript.md).
+struct TypeScriptGenerator: TargetGenerator {
+    /// Events go to this many `events<N>.ts` files by FNV-1a of their name, as
+    /// Swift's do, so that files render concurrently and adding an event changes one shard.
+    static let eventShardCount = 16
+
+    static let contractFile = "contract.ts"
+    static let typesFile = "types.ts"
+    static let indexFile = "index.ts"
+
+    static func eventShard(_ shard: Int) -> String { "events\(shard).ts" }
+
+    var fileNames: [String] {
+        [Self.indexFile, Self.contractFile, Self.typesFile] + (0..<Self.eventShardCount).map(Self.eventShard)
+    }
+
+    /// The shards first: they hold most of the work.
+    var renderOrder: [String] {
+        (0..<Self.eventShardCount).map(Self.eventShard) + [Self.contractFile, Self.typesFile, Self.indexFile]
+    }
+
+    func renderer(for contract: Contract) -> any TargetFileRenderer {
+        TypeScriptRenderer(contract, eventShards: Self.eventShardCount)
+    }
+}

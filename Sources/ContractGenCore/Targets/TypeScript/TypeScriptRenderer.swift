@@ -1,0 +1,184 @@
+import TrackingCore
+
+/// Prints the TypeScript files of one valid contract into byte buffers: the
+/// rules as data (`contract.ts`), value sets, objects and kinds (`types.ts`),
+/// one function and one properties interface per event (`events<N>.ts`), and
+/// `index.ts`. Every name comes from ``TypeScriptNames``.
+struct TypeScriptRenderer: TargetFileRenderer {
+    static let runtimeModule = "@contractgen/runtime"
+
+    let contract: Contract
+    /// Event indices per shard, in contract order.
+    let shards: [[Int]]
+    let kinds: [String: Kind]
+    let fields: [String: Field]
+    let valueSets: [String: ValueSet]
+    let objects: [String: ObjectType]
+
+    init(_ contract: Contract, eventShards: Int) {
+        self.contract = contract
+        var shards = Array(repeating: [Int](), count: eventShards)
+        for (index, event) in contract.events.enumerated() {
+            shards[GeneratedFileNames.eventShard(ofEvent: event.name, count: eventShards)].append(index)
+        }
+        self.shards = shards
+        kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        fields = Dictionary(contract.fields.map { ($0.wireName, $0) }, uniquingKeysWith: { first, _ in first })
+        valueSets = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        objects = Dictionary(contract.objects.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func render(file name: String, reusing buffer: consuming [UInt8]) -> GeneratedFile {
+        var out = consume buffer
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: GeneratedFileSet.header.utf8)
+        out.append(contentsOf: "\n// Contract: \(JavaScriptLiteral.string(contract.name)) \(JavaScriptLiteral.string(contract.version))\n".utf8)
+        switch name {
+        case TypeScriptGenerator.indexFile: index(&out)
+        case TypeScriptGenerator.contractFile: rules(&out)
+        case TypeScriptGenerator.typesFile: types(&out)
+        default:
+            let shard = Int(name.dropFirst("events".count).dropLast(".ts".count))!
+            events(shards[shard], &out)
+        }
+        return GeneratedFile(name: name, bytes: out)
+    }
+
+    // MARK: Files
+
+    private func index(_ out: inout [UInt8]) {
+        out.append(contentsOf: "\nexport * from \"./types.js\";\n".utf8)
+        for shard in shards.indices { out.append(contentsOf: "export * from \"./events\(shard).js\";\n".utf8) }
+        out.append(contentsOf: "export { $contract } from \"./contract.js\";\n".utf8)
+    }
+
+    private func rules(_ out: inout [UInt8]) {
+        out.append(contentsOf: "\nimport * as $rt from \"\(Self.runtimeModule)\";\n\n".utf8)
+        out.append(contentsOf: "/** The contract's rules as data (docs/wire-format.md), which the runtime checks and writes events by. */\n".utf8)
+        out.append(contentsOf: "export const $contract = new $rt.Contract(".utf8)
+        JavaScriptLiteral.append(ContractRulesData.value(contract, namesOf: TypeScriptTarget()), indent: "", expandedDepth: 2, to: &out)
+        out.append(contentsOf: ");\n".utf8)
+    }
+
+    private func types(_ out: inout [UInt8]) {
+        out.append(contentsOf: "\nimport * as $rt from \"\(Self.runtimeModule)\";\nimport { $contract } from \"./contract.js\";\n".utf8)
+        for set in contract.valueSets {
+            let name = TypeScriptNames.valueSet(set)
+            out.append(UInt8(ascii: "\n"))
+            doc(set.description, deprecated: nil, indent: "", &out)
+            out.append(contentsOf: "export type \(name) =".utf8)
+            if set.cases.isEmpty { out.append(contentsOf: " never".utf8) }
+            for member in set.cases {
+                out.append(contentsOf: "\n    | ".utf8)
+                out.append(contentsOf: JavaScriptLiteral.string(member.wireValue).utf8)
+            }
+            out.append(contentsOf: ";\n".utf8)
+            doc("The wire values of `\(name)` by code.", deprecated: nil, indent: "", &out)
+            out.append(contentsOf: "export const \(name) = $rt.valueSet({\n".utf8)
+            for member in set.cases {
+                out.append(contentsOf: "    \(TypeScriptNames.propertyKey(member.code)): \(JavaScriptLiteral.string(member.wireValue)),\n".utf8)
+            }
+            out.append(contentsOf: "} as const);\n".utf8)
+        }
+        for object in contract.objects {
+            let name = TypeScriptNames.object(object)
+            out.append(UInt8(ascii: "\n"))
+            doc(object.description, deprecated: nil, indent: "", &out)
+            out.append(contentsOf: "export interface \(name) {\n".utf8)
+            for field in object.required { property(field, optional: false, typePrefix: "", &out) }
+            for field in object.optional { property(field, optional: true, typePrefix: "", &out) }
+            out.append(contentsOf: "}\n".utf8)
+            doc("Makes a `\(name)` of exactly its members, in contract order; `\(name).check(value)` lists what breaks the contract.", deprecated: nil, indent: "", &out)
+            out.append(contentsOf: "export const \(name) = $contract.objectType<\(name)>(\(JavaScriptLiteral.string(object.name)));\n".utf8)
+        }
+        for kind in contract.kinds {
+            let names = TypeScriptNames.kind(kind)
+            out.append(UInt8(ascii: "\n"))
+            doc("The fields of every event of kind `\(kind.name)`." + (kind.description.map { "\n\n" + $0 } ?? ""), deprecated: nil, indent: "", &out)
+            out.append(contentsOf: "export interface \(names.fields) {\n".utf8)
+            for field in kind.mandatory { property(field, optional: false, typePrefix: "", &out) }
+            out.append(contentsOf: "}\n".utf8)
+            doc("An event of kind `\(kind.name)`, whatever its name.", deprecated: nil, indent: "", &out)
+            out.append(contentsOf: "export type \(names.event) = $rt.TrackedEvent<string, \(JavaScriptLiteral.string(kind.name)), \(names.fields)>;\n".utf8)
+        }
+    }
+
+    private func events(_ indices: [Int], _ out: inout [UInt8]) {
+        // A module still (`export *` of it must work), with nothing in it.
+        guard !indices.isEmpty else { return out.append(contentsOf: "\nexport {};\n".utf8) }
+        out.append(contentsOf: "\nimport * as $rt from \"\(Self.runtimeModule)\";\nimport { $contract } from \"./contract.js\";\nimport type * as $types from \"./types.js\";\n".utf8)
+        for index in indices {
+            let event = contract.events[index]
+            let properties = TypeScriptNames.properties(event)
+            let kind = kinds[event.kind]
+            let fixed = Set(event.constants.map(\.field))
+            let kindFields = (kind?.mandatory ?? []).filter { !fixed.contains($0.wireName) }
+            let required = kindFields + event.required.compactMap { fields[$0.name] }
+            let optional = event.optional.compactMap { fields[$0.name] }
+            out.append(UInt8(ascii: "\n"))
+            doc("The properties of `\(event.name)`.", deprecated: nil, indent: "", &out)
+            out.append(contentsOf: "export interface \(properties) {\n".utf8)
+            for field in required { property(field, optional: false, typePrefix: "$types.", &out) }
+            for field in optional { property(field, optional: true, typePrefix: "$types.", &out) }
+            for field in contract.mandatory { property(field, optional: Self.isFilledIn(field), typePrefix: "$types.", &out) }
+            out.append(contentsOf: "}\n\n".utf8)
+            doc(event.description, deprecated: event.deprecated, indent: "", &out)
+            let kindType = kind.map { "$types." + TypeScriptNames.kind($0).fields + " & " } ?? ""
+            let optionalArgument = required.isEmpty && contract.mandatory.allSatisfy(Self.isFilledIn) ? "?" : ""
+            let eventName = JavaScriptLiteral.string(event.name)
+            out.append(contentsOf: """
+                export function \(TypeScriptNames.function(event))(properties\(optionalArgument): \(properties)): \
+                $rt.TrackedEvent<\(eventName), \(JavaScriptLiteral.string(event.kind)), \(kindType)\(properties)> {
+                    return $contract.event(\(eventName), properties\(optionalArgument.isEmpty ? "" : " ?? {}"));
+                }
+
+                """.utf8)
+        }
+    }
+
+    /// An envelope field the runtime fills in when absent: a uuid (random) or a timestamp (now).
+    static func isFilledIn(_ field: Field) -> Bool {
+        switch field.spec.type {
+        case .uuid, .timestamp: true
+        case .string, .int, .double, .decimal, .bool, .array, .valueSet, .object: false
+        }
+    }
+
+    // MARK: Pieces
+
+    private func property(_ field: Field, optional: Bool, typePrefix: String, _ out: inout [UInt8]) {
+        var text = field.description ?? ""
+        if field.wireName != TypeScriptNames.member(field) { text += (text.isEmpty ? "" : "\n\n") + "Sent as `\(field.wireName)`." }
+        if field.pii { text += (text.isEmpty ? "" : "\n\n") + "Personal data: removed when consent is denied, redacted in logs." }
+        doc(text.isEmpty ? nil : text, deprecated: field.deprecated, indent: "    ", &out)
+        out.append(contentsOf: "    readonly \(TypeScriptNames.propertyKey(TypeScriptNames.member(field)))\(optional ? "?" : ""): ".utf8)
+        out.append(contentsOf: typeName(field.spec, prefix: typePrefix).utf8)
+        out.append(contentsOf: ";\n".utf8)
+    }
+
+    private func typeName(_ spec: ValueSpec, prefix: String) -> String {
+        switch spec.type {
+        case .string, .int, .double, .decimal, .bool, .uuid, .timestamp:
+            TypeScriptTarget().scalarTypeName(ScalarFieldType(spec.type)!)!
+        case .valueSet(let name): prefix + (valueSets[name].map(TypeScriptNames.valueSet) ?? name)
+        case .object(let name): prefix + (objects[name].map(TypeScriptNames.object) ?? name)
+        case .array(let items):
+            if case .array = items.type { "readonly (\(typeName(items, prefix: prefix)))[]" } else { "readonly \(typeName(items, prefix: prefix))[]" }
+        }
+    }
+
+    /// A JSDoc comment (`*/` in the text cannot end it).
+    private func doc(_ text: String?, deprecated: String?, indent: String, _ out: inout [UInt8]) {
+        var lines = text.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        if let deprecated { lines.append("@deprecated " + deprecated) }
+        guard !lines.isEmpty else { return }
+        let safe = lines.map { $0.replacingOccurrences(of: "*/", with: "*\\/") }
+        if safe.count == 1 {
+            out.append(contentsOf: "\(indent)/** \(safe[0]) */\n".utf8)
+            return
+        }
+        out.append(contentsOf: "\(indent)/**\n".utf8)
+        for line in safe { out.append(contentsOf: (line.isEmpty ? "\(indent) *\n" : "\(indent) * \(line)\n").utf8) }
+        out.append(contentsOf: "\(indent) */\n".utf8)
+    }
+}

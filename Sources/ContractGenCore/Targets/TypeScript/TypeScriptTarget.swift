@@ -1,0 +1,122 @@
+/// The TypeScript target (web and Node): an ES module per contract whose
+/// functions make events checked and encoded by the runtime in
+/// `Runtimes/TypeScript` (docs/typescript.md). Names come from
+/// ``TypeScriptNames``; the files from ``TypeScriptRenderer``.
+package struct TypeScriptTarget: CodeTarget {
+    package init() {}
+
+    package var id: String { TypeScriptNames.targetID }
+    package var displayName: String { "TypeScript" }
+    package var nameChangeType: ChangeType { .typescriptNameChanged }
+    package var chosenNameKey: String { "names.typescript:" }
+
+    /// An ASCII identifier, not `__proto__` (an object literal's prototype, not a property).
+    package func chosenNameProblem(_ name: String) -> String? {
+        TypeScriptNames.isIdentifier(name) && name != "__proto__" && name.utf8.contains { $0 != 0x5F }
+            ? nil : "ASCII letters, digits, '_' and '$', not starting with a digit, not '__proto__'"
+    }
+
+    /// Reports fields of one scope (an object) whose different wire names become one property.
+    package func checkMemberNames(_ fields: [Field], scope: String, reporting reporter: any DiagnosticReporting) {
+        TypeScriptNameChecks.checkDistinct(fields, scope: scope, reporting: reporter)
+    }
+
+    package func checkNames(of contract: Contract, reporting reporter: any DiagnosticReporting) {
+        TypeScriptNameChecks(contract: contract, reporter: reporter).run()
+    }
+
+    package func name(of element: NamedElement, in contract: Contract) -> String {
+        switch element {
+        case .field(let field): TypeScriptNames.member(field)
+        case .object(let object): TypeScriptNames.object(object)
+        case .kind(let kind): TypeScriptNames.kind(kind).fields
+        case .event(let event): TypeScriptNames.function(event)
+        }
+    }
+
+    package var generator: (any TargetGenerator)? { TypeScriptGenerator() }
+
+    package func scalarTypeName(_ type: ScalarFieldType) -> String? {
+        switch type {
+        case .string: "string"
+        case .int: "$rt.Int"
+        case .double: "number"
+        case .decimal: "$rt.Decimal"
+        case .bool: "boolean"
+        case .uuid: "string"
+        case .timestamp: "$rt.Timestamp"
+        }
+    }
+}
+
+/// The TypeScript target's checks of names that meet: one module's exported
+/// names, and the properties of one object or one event's argument.
+struct TypeScriptNameChecks {
+    let contract: Contract
+    let reporter: any DiagnosticReporting
+
+    func run() {
+        checkModuleNames()
+        checkEventProperties()
+    }
+
+    /// Fields of one scope whose different wire names become one property.
+    static func checkDistinct(_ fields: [Field], scope: String, reporting reporter: any DiagnosticReporting) {
+        var seen: [String: String] = [:]
+        for field in fields {
+            let name = TypeScriptNames.member(field)
+            if let other = seen[name], other != field.wireName {
+                reporter.error(
+                    "fields '\(other)' and '\(field.wireName)' of \(scope) both become the TypeScript property '\(name)'", at: field.location,
+                    hint: "rename one of them, or give one a 'names.typescript:'")
+            } else {
+                seen[name] = field.wireName
+            }
+        }
+    }
+
+    /// Every exported name of the module once, none a reserved word. (A value
+    /// set and an object of one contract name are reported by `Validate` already.)
+    private func checkModuleNames() {
+        var seen: [String: (what: String, contractName: String)] = [:]
+        /// `false` when reported: an element's second name (derived from the first) is then left alone.
+        @discardableResult
+        func note(_ name: String, _ what: String, _ contractName: String, at location: SourceLocation) -> Bool {
+            if TypeScriptNames.reservedWords.contains(name) {
+                reporter.error("\(what) becomes '\(name)', a reserved word in TypeScript", at: location, hint: "give it a 'names.typescript:'")
+                return false
+            } else if let other = seen[name] {
+                guard other.contractName != contractName else { return false }
+                reporter.error(
+                    "\(other.what) and \(what) both become the TypeScript name '\(name)'", at: location,
+                    hint: "rename one of them, or give one a 'names.typescript:'")
+                return false
+            }
+            seen[name] = (what, contractName)
+            return true
+        }
+        for set in contract.valueSets { note(TypeScriptNames.valueSet(set), "value set '\(set.name)'", set.name, at: set.location) }
+        for object in contract.objects { note(TypeScriptNames.object(object), "object '\(object.name)'", object.name, at: object.location) }
+        for kind in contract.kinds {
+            let names = TypeScriptNames.kind(kind)
+            guard note(names.fields, "kind '\(kind.name)'", "kind " + kind.name, at: kind.location) else { continue }
+            note(names.event, "kind '\(kind.name)' (its events' type)", "kind " + kind.name, at: kind.location)
+        }
+        for event in contract.events {
+            guard note(TypeScriptNames.function(event), "event '\(event.name)'", "event " + event.name, at: event.location) else { continue }
+            note(TypeScriptNames.properties(event), "event '\(event.name)' (its properties)", "event " + event.name, at: event.location)
+        }
+    }
+
+    /// The properties one event's function takes: envelope, the kind's fields it does not fix, its own.
+    private func checkEventProperties() {
+        let kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let fields = Dictionary(contract.fields.map { ($0.wireName, $0) }, uniquingKeysWith: { first, _ in first })
+        for event in contract.events {
+            let fixed = Set(event.constants.map(\.field))
+            var scope = contract.mandatory + (kinds[event.kind]?.mandatory ?? []).filter { !fixed.contains($0.wireName) }
+            scope += (event.required + event.optional).compactMap { fields[$0.name] }
+            Self.checkDistinct(scope, scope: "event '\(event.name)'", reporting: reporter)
+        }
+    }
+}
