@@ -56,7 +56,7 @@ import TrackingCore
         // Event functions never take the namespace's own members' names.
         #expect(Shop.name == "Shop" && Shop.name_().eventName == "name")
         #expect(Shop.version == "1.0.0" && Shop.version_().eventName == "version")
-        #expect(Shop.descriptor.events.count == 23 && Shop.descriptor_().eventName == "descriptor")
+        #expect(Shop.descriptor.events.count == 30 && Shop.descriptor_().eventName == "descriptor")
         #expect(Shop.init_().eventName == "init")
         #expect(Shop.self_().eventName == "self")
         #expect(Shop.eventDescriptors0().eventName == "eventDescriptors0")

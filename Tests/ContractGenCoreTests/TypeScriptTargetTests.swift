@@ -34,3 +34,74 @@ import TestSupport
         #expect(run.stdout.hasSuffix("\(ConformanceCorpusTests.cases.count) cases, 0 failed\n"), "\(run.output)")
     }
 }
+
+/// What tsc must refuse in code that calls generated functions: each file of
+/// `Fixtures/typescript/negative` but `valid.ts` fails to compile with the
+/// error its `// expect-error:` line names, on the line after it; `valid.ts`,
+/// the same calls written right, compiles. One tsc run for all of them.
+@Suite struct TypeScriptCompileTimeTests {
+    static let fixtures = Fixtures.packageRoot.appendingPathComponent("Tests/ContractGenCoreTests/Fixtures/typescript/negative")
+
+    @Test func mistakesDoNotCompile() async throws {
+        var files = TypeScriptProject.generated(try TypeScriptTargetTests.conformanceContract(), in: "Generated")
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0.hasSuffix(".ts") }.sorted()
+        var expected: [String: (line: Int, message: String)] = [:]
+        for name in names {
+            let text = try String(contentsOf: Self.fixtures.appendingPathComponent(name), encoding: .utf8)
+            files["negative/" + name] = text
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if let index = lines.firstIndex(where: { $0.hasPrefix("// expect-error: ") }) {
+                expected[name] = (index + 2, String(lines[index].dropFirst("// expect-error: ".count)))
+            }
+        }
+        #expect(Set(expected.keys) == ["missing-required-field.ts", "unknown-field.ts", "outside-value-set.ts", "wrong-type.ts"])
+        let project = try await TypeScriptProject.make(files)
+        let run = try await TypeScriptProject.compile(project)
+        #expect(run.status != 0)
+        // Each error with its indented continuation lines.
+        var errors: [(file: String, line: Int, text: String)] = []
+        for line in run.stdout.split(separator: "\n") {
+            if line.hasPrefix(" "), !errors.isEmpty {
+                errors[errors.count - 1].text += "\n" + line
+            } else if let open = line.firstIndex(of: "("), let comma = line[open...].firstIndex(of: ","), let number = Int(line[line.index(after: open)..<comma]) {
+                errors.append((String(line[..<open]), number, String(line)))
+            } else {
+                Issue.record("unexpected tsc output: \(line)")
+            }
+        }
+        for name in names {
+            let found = errors.filter { $0.file == "negative/" + name }
+            guard let (line, message) = expected[name] else {
+                #expect(found.isEmpty, "\(name) must compile: \(found.map(\.text))")
+                continue
+            }
+            #expect(found.count == 1 && found[0].line == line && found[0].text.contains(message), "\(name): \(found.map(\.text))")
+        }
+        #expect(errors.allSatisfy { $0.file.hasPrefix("negative/") }, "the generated code itself must compile: \(run.stdout)")
+    }
+}
+
+/// Names that are reserved words, Object.prototype's members, JavaScript or DOM
+/// globals, or differ only in case: the Names reference contract and a
+/// framework-names contract compile with tsc --strict and their programs
+/// (`Fixtures/typescript/names.ts`, `framework-names.ts`) pass under Node,
+/// polluting no prototype.
+@Suite struct TypeScriptNamesTests {
+    static let fixtures = Fixtures.packageRoot.appendingPathComponent("Tests/ContractGenCoreTests/Fixtures/typescript")
+
+    @Test(arguments: [
+        ("names.ts", GeneratedTestSupport.namesDirectory.appendingPathComponent("contract.yaml").path),
+        ("framework-names.ts", Fixtures.packageRoot.appendingPathComponent("Tests/ContractGenCoreTests/Fixtures/typescript/framework-names.yaml").path),
+    ])
+    func contractCompilesAndRuns(program: String, contractPath: String) async throws {
+        var files = TypeScriptProject.generated(try GeneratedTestSupport.load(URL(fileURLWithPath: contractPath)), in: "Generated")
+        for name in [program, "check.ts"] {
+            files[name] = try String(contentsOf: Self.fixtures.appendingPathComponent(name), encoding: .utf8)
+        }
+        let project = try await TypeScriptProject.make(files)
+        let compiled = try await TypeScriptProject.compile(project)
+        try #require(compiled.status == 0, "tsc --strict: \(compiled.output)")
+        let run = try await TypeScriptProject.node("out/" + program.replacingOccurrences(of: ".ts", with: ".js"), in: project)
+        #expect(run.status == 0 && run.stdout.hasSuffix(" 0 failed\n"), "\(run.output)")
+    }
+}

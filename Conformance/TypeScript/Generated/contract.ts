@@ -49,7 +49,7 @@ export const $contract = new $rt.Contract({
         "dotted": {"type": "string", "pattern": 5},
         "ids": {"type": {"array": {"type": "int", "minimum": "1"}}, "minItems": 1, "maxItems": 3},
         "object": {"type": {"object": "Object"}},
-        "constructor": {"type": "string"},
+        "constructor": {"type": "string", "name": "constructor_"},
         ["__proto__"]: {"type": "string", "name": "proto"},
         "interface": {"type": {"valueSet": "Size"}},
         "is": {"type": "int"}

@@ -8,7 +8,8 @@ import type * as $types from "./types.js";
 /** The properties of `keywords`. */
 export interface KeywordsProperties {
     readonly object?: $types.Object;
-    readonly constructor?: string;
+    /** Sent as `constructor`. */
+    readonly constructor_?: string;
     /** Sent as `__proto__`. */
     readonly proto?: string;
     readonly interface?: $types.Size;

@@ -20,9 +20,20 @@ package enum TypeScriptNames {
         "NaN", "Infinity", "globalThis", "$rt", "$contract", "$types",
     ]
 
-    /// The property a field is read from: `names.typescript`, else the lower camel case of its wire name.
+    /// The members every object has from `Object.prototype`: TypeScript
+    /// checks an optional property of that name against the inherited
+    /// function, so no object literal without it would fit. A field of that
+    /// name gets `_` appended.
+    static let objectMembers: Set<String> = [
+        "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString", "valueOf",
+    ]
+
+    /// The property a field is read from: `names.typescript`, else the lower
+    /// camel case of its wire name (with `_` appended to ``objectMembers``).
     static func member(_ field: Field) -> String {
-        field.names[targetID] ?? SwiftName.lowerCamel(field.wireName)
+        if let chosen = field.names[targetID] { return chosen }
+        let derived = SwiftName.lowerCamel(field.wireName)
+        return objectMembers.contains(derived) ? derived + "_" : derived
     }
 
     /// `name` as a property key in code: as is when an ASCII identifier, else

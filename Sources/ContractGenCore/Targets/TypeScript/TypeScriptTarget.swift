@@ -10,10 +10,11 @@ package struct TypeScriptTarget: CodeTarget {
     package var nameChangeType: ChangeType { .typescriptNameChanged }
     package var chosenNameKey: String { "names.typescript:" }
 
-    /// An ASCII identifier, not `__proto__` (an object literal's prototype, not a property).
+    /// An ASCII identifier, not `__proto__` (an object literal's prototype,
+    /// not a property) and no member of `Object.prototype` (``TypeScriptNames/objectMembers``).
     package func chosenNameProblem(_ name: String) -> String? {
-        TypeScriptNames.isIdentifier(name) && name != "__proto__" && name.utf8.contains { $0 != 0x5F }
-            ? nil : "ASCII letters, digits, '_' and '$', not starting with a digit, not '__proto__'"
+        TypeScriptNames.isIdentifier(name) && name != "__proto__" && !TypeScriptNames.objectMembers.contains(name) && name.utf8.contains { $0 != 0x5F }
+            ? nil : "ASCII letters, digits, '_' and '$', not starting with a digit, not '__proto__' or a member of Object.prototype"
     }
 
     /// Reports fields of one scope (an object) whose different wire names become one property.

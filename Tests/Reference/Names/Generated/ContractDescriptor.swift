@@ -8,7 +8,7 @@ import TrackingCore
 
 /// Contract names that Swift, Foundation or generated code already use.
 ///
-/// Declared in contract.yaml, line 6.
+/// Declared in contract.yaml, line 9.
 ///
 /// Every type generated from the contract is nested in this enum, so that none
 /// can clash with a type an app imports from Swift, Foundation, SwiftUI or UIKit.
@@ -34,6 +34,8 @@ public enum Shop {
         valueSets.append(TrackingCore.ValueSetDescriptor(name: "Section", wireValues: ["top", "bottom"]))
         valueSets.append(TrackingCore.ValueSetDescriptor(name: "Swift", wireValues: ["fast"]))
         valueSets.append(TrackingCore.ValueSetDescriptor(name: "Result", wireValues: ["OK", "FAILED"]))
+        valueSets.append(TrackingCore.ValueSetDescriptor(name: "Proto", wireValues: ["__proto__", "constructor",
+            "valueOf"]))
         var objects: [TrackingCore.ObjectDescriptor] = []
         objects.append(TrackingCore.ObjectDescriptor(
             name: "Self",
@@ -54,6 +56,16 @@ public enum Shop {
             required: [],
             optional: [
                 TrackingCore.FieldDescriptor("data", TrackingCore.ValueSpec(.valueSet("Data"))),
+            ]
+        ))
+        objects.append(TrackingCore.ObjectDescriptor(
+            name: "Prototype",
+            required: [
+                TrackingCore.FieldDescriptor("constructor", TrackingCore.ValueSpec(.string)),
+            ],
+            optional: [
+                TrackingCore.FieldDescriptor("__proto__", TrackingCore.ValueSpec(.string)),
+                TrackingCore.FieldDescriptor("hasOwnProperty", TrackingCore.ValueSpec(.bool)),
             ]
         ))
         var kinds: [TrackingCore.KindDescriptor] = []
@@ -94,10 +106,23 @@ public enum Shop {
         fields.append(TrackingCore.FieldDescriptor("swift", TrackingCore.ValueSpec(.valueSet("Swift"))))
         fields.append(TrackingCore.FieldDescriptor("result", TrackingCore.ValueSpec(.valueSet("Result"))))
         fields.append(TrackingCore.FieldDescriptor("_", TrackingCore.ValueSpec(.string)))
+        fields.append(TrackingCore.FieldDescriptor("__proto__", TrackingCore.ValueSpec(.string)))
+        fields.append(TrackingCore.FieldDescriptor("constructor", TrackingCore.ValueSpec(.string)))
+        fields.append(TrackingCore.FieldDescriptor("prototype", TrackingCore.ValueSpec(.string)))
+        fields.append(TrackingCore.FieldDescriptor("hasOwnProperty", TrackingCore.ValueSpec(.bool)))
+        fields.append(TrackingCore.FieldDescriptor("toString", TrackingCore.ValueSpec(.string)))
+        fields.append(TrackingCore.FieldDescriptor("valueOf", TrackingCore.ValueSpec(.int)))
+        fields.append(TrackingCore.FieldDescriptor("userId", TrackingCore.ValueSpec(.string)))
+        fields.append(TrackingCore.FieldDescriptor("userID", TrackingCore.ValueSpec(.string)))
+        fields.append(TrackingCore.FieldDescriptor("prototypeObject", TrackingCore.ValueSpec(.object("Prototype"))))
+        fields.append(TrackingCore.FieldDescriptor("protoSet", TrackingCore.ValueSpec(.valueSet("Proto"))))
         var events: [TrackingCore.EventDescriptor] = []
         events += Rules.eventDescriptors0()
+        events += Rules.eventDescriptors10()
         events += Rules.eventDescriptors12()
+        events += Rules.eventDescriptors15()
         events += Rules.eventDescriptors16()
+        events += Rules.eventDescriptors17()
         events += Rules.eventDescriptors21()
         events += Rules.eventDescriptors23()
         events += Rules.eventDescriptors27()
@@ -113,8 +138,11 @@ public enum Shop {
         events += Rules.eventDescriptors53()
         events += Rules.eventDescriptors55()
         events += Rules.eventDescriptors58()
+        events += Rules.eventDescriptors59()
         events += Rules.eventDescriptors60()
+        events += Rules.eventDescriptors61()
         events += Rules.eventDescriptors62()
+        events += Rules.eventDescriptors63()
         return TrackingCore.ContractDescriptor(
             name: "Shop", version: "1.0.0",
             valueSets: valueSets, objects: objects, mandatory: mandatory, kinds: kinds, globals: globals,

@@ -25,24 +25,24 @@ extension Shop.Event {
 extension Shop.Kinds {
     /// An event of kind `Type`.
     ///
-    /// Declared in contract.yaml, line 19.
+    /// Declared in contract.yaml, line 24.
     public protocol Type_: Shop.Event {
         var section: Shop.Section { get }
     }
 
     /// An event of kind `event`.
     ///
-    /// Declared in contract.yaml, line 22.
+    /// Declared in contract.yaml, line 27.
     public protocol Event_: Shop.Event {}
 
     /// An event of kind `Task`.
     ///
-    /// Declared in contract.yaml, line 23.
+    /// Declared in contract.yaml, line 28.
     public protocol Background: Shop.Event {}
 
     /// An event of kind `keywords`.
     ///
-    /// Declared in contract.yaml, line 27.
+    /// Declared in contract.yaml, line 32.
     public protocol Keywords: Shop.Event {
         var `inout`: Swift.Int { get }
 
@@ -78,7 +78,7 @@ extension Shop.Events {
     /// An event of kind `Type`, as the contract's event functions make it:
     /// checked against the contract and encoded when it is made.
     ///
-    /// Declared in contract.yaml, line 19.
+    /// Declared in contract.yaml, line 24.
     public struct Type_: Shop.Kinds.Type_, TrackingCore.ContractGeneratedEvent {
         /// The event's wire name.
         public let eventName: Swift.String
@@ -116,7 +116,7 @@ extension Shop.Events {
     /// An event of kind `event`, as the contract's event functions make it:
     /// checked against the contract and encoded when it is made.
     ///
-    /// Declared in contract.yaml, line 22.
+    /// Declared in contract.yaml, line 27.
     public struct Event_: Shop.Kinds.Event_, TrackingCore.ContractGeneratedEvent {
         /// The event's wire name.
         public let eventName: Swift.String
@@ -151,7 +151,7 @@ extension Shop.Events {
     /// An event of kind `Task`, as the contract's event functions make it:
     /// checked against the contract and encoded when it is made.
     ///
-    /// Declared in contract.yaml, line 23.
+    /// Declared in contract.yaml, line 28.
     public struct Background: Shop.Kinds.Background, TrackingCore.ContractGeneratedEvent {
         /// The event's wire name.
         public let eventName: Swift.String
@@ -186,7 +186,7 @@ extension Shop.Events {
     /// An event of kind `keywords`, as the contract's event functions make it:
     /// checked against the contract and encoded when it is made.
     ///
-    /// Declared in contract.yaml, line 27.
+    /// Declared in contract.yaml, line 32.
     public struct Keywords: Shop.Kinds.Keywords, TrackingCore.ContractGeneratedEvent {
         /// The event's wire name.
         public let eventName: Swift.String

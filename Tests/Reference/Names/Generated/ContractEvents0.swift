@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `descriptor` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 69.
+    /// Declared in contract.yaml, line 92.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

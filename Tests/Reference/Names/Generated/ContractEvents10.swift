@@ -2,3 +2,58 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 // Contract: "Shop" "1.0.0"
+
+import Foundation
+import TrackingCore
+
+extension Shop.Rules {
+    /// The descriptors of the events in this file, for ``descriptor``.
+    static func eventDescriptors10() -> [TrackingCore.EventDescriptor] {
+        var events: [TrackingCore.EventDescriptor] = []
+        events.reserveCapacity(1)
+        events.append(TrackingCore.EventDescriptor(name: "delete", kind: "event", required: ["prototypeObject"],
+            optional: ["protoSet"]))
+        return events
+    }
+}
+
+extension Shop {
+    /// The `delete` event, of kind `event`, with `prototypeObject` and `protoSet`.
+    ///
+    /// Declared in contract.yaml, line 104.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - prototypeObject: The `prototypeObject` field.
+    ///   - protoSet: The `protoSet` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func delete(
+        prototypeObject: Shop.Prototype,
+        protoSet: Shop.Proto? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        var _violations: [TrackingCore.Violation] = []
+        Shop.Rules.field_prototypeObject(prototypeObject, into: &_violations)
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"delete\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.field_prototypeObject(prototypeObject, to: &_writer)
+        Shop.Rules.field_protoSet(protoSet, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "delete", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+}
+
+extension Shop.Events {
+    public static var delete: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("delete")
+    }
+}

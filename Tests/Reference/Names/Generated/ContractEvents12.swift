@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `Task` event, of kind `Task`, with `self` and `date`.
     ///
-    /// Declared in contract.yaml, line 56.
+    /// Declared in contract.yaml, line 79.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

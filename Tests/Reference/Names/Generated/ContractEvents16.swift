@@ -20,7 +20,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `shopSupportVersion` event, of kind `Task`.
     ///
-    /// Declared in contract.yaml, line 59.
+    /// Declared in contract.yaml, line 82.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///
@@ -46,7 +46,7 @@ extension Shop {
 
     /// The `kinds` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 63.
+    /// Declared in contract.yaml, line 86.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -20,7 +20,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `shopFieldKeysProtocolX` event, of kind `Task`.
     ///
-    /// Declared in contract.yaml, line 60.
+    /// Declared in contract.yaml, line 83.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///
@@ -46,7 +46,7 @@ extension Shop {
 
     /// The `eventDescriptors0` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 72.
+    /// Declared in contract.yaml, line 95.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

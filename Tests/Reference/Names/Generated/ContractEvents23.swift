@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `version` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 68.
+    /// Declared in contract.yaml, line 91.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -10,8 +10,9 @@ extension Shop.Rules {
     /// The descriptors of the events in this file, for ``descriptor``.
     static func eventDescriptors27() -> [TrackingCore.EventDescriptor] {
         var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
+        events.reserveCapacity(2)
         events.append(TrackingCore.EventDescriptor(name: "trackingCore", kind: "event"))
+        events.append(TrackingCore.EventDescriptor(name: "signin", kind: "event"))
         return events
     }
 }
@@ -19,7 +20,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `trackingCore` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 65.
+    /// Declared in contract.yaml, line 88.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///
@@ -42,10 +43,39 @@ extension Shop {
             eventName: "trackingCore", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
             _violations: _violations)
     }
+
+    /// The `signin` event, of kind `event`.
+    ///
+    /// Declared in contract.yaml, line 108.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func signin(
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"signin\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "signin", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
 }
 
 extension Shop.Events {
     public static var trackingCore: TrackingCore.EventName<Shop.Events.Event_> {
         .init("trackingCore")
+    }
+    public static var signin: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("signin")
     }
 }

@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `default` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 73.
+    /// Declared in contract.yaml, line 96.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `rules` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 61.
+    /// Declared in contract.yaml, line 84.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `inout` event, of kind `keywords`, with `inout`, `var`, `default` and `let`.
     ///
-    /// Declared in contract.yaml, line 77.
+    /// Declared in contract.yaml, line 100.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `Events` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 74.
+    /// Declared in contract.yaml, line 97.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

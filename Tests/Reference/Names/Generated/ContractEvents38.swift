@@ -21,7 +21,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `Notification` event, of kind `Type`, with `x`, `data` and `xOptional`.
     ///
-    /// Declared in contract.yaml, line 54.
+    /// Declared in contract.yaml, line 77.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///
@@ -57,7 +57,7 @@ extension Shop {
 
     /// The `name` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 67.
+    /// Declared in contract.yaml, line 90.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `shop` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 64.
+    /// Declared in contract.yaml, line 87.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -20,7 +20,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `Type` event, of kind `event`, with `foundation`, `swift` and `result`.
     ///
-    /// Declared in contract.yaml, line 57.
+    /// Declared in contract.yaml, line 80.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `_` event, of kind `event`, with `_`.
     ///
-    /// Declared in contract.yaml, line 58.
+    /// Declared in contract.yaml, line 81.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

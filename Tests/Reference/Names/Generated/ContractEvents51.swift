@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `init` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 70.
+    /// Declared in contract.yaml, line 93.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

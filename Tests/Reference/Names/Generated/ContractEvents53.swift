@@ -20,7 +20,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `protocol` event, of kind `event`, with `xOptional` and `x`.
     ///
-    /// Declared in contract.yaml, line 55.
+    /// Declared in contract.yaml, line 78.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `self` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 71.
+    /// Declared in contract.yaml, line 94.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

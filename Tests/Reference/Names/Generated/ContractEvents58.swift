@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `let` event, of kind `keywords`, with `inout`, `var` and `default`.
     ///
-    /// Declared in contract.yaml, line 75.
+    /// Declared in contract.yaml, line 98.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `fields` event, of kind `event`.
     ///
-    /// Declared in contract.yaml, line 62.
+    /// Declared in contract.yaml, line 85.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

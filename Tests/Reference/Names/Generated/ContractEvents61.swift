@@ -2,3 +2,53 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 // Contract: "Shop" "1.0.0"
+
+import Foundation
+import TrackingCore
+
+extension Shop.Rules {
+    /// The descriptors of the events in this file, for ``descriptor``.
+    static func eventDescriptors61() -> [TrackingCore.EventDescriptor] {
+        var events: [TrackingCore.EventDescriptor] = []
+        events.reserveCapacity(1)
+        events.append(TrackingCore.EventDescriptor(name: "__proto__", kind: "event", optional: ["__proto__"]))
+        return events
+    }
+}
+
+extension Shop {
+    /// The `__proto__` event, of kind `event`, with `__proto__`.
+    ///
+    /// Declared in contract.yaml, line 106.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - proto: The `__proto__` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func proto(
+        proto: Swift.String? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"__proto__\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.field_proto(proto, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "__proto__", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+}
+
+extension Shop.Events {
+    public static var proto: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("__proto__")
+    }
+}

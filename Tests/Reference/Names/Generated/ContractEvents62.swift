@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `var` event, of kind `keywords`, with `inout`, `var`, `default` and `let`.
     ///
-    /// Declared in contract.yaml, line 76.
+    /// Declared in contract.yaml, line 99.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -2,3 +2,70 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 // Contract: "Shop" "1.0.0"
+
+import Foundation
+import TrackingCore
+
+extension Shop.Rules {
+    /// The descriptors of the events in this file, for ``descriptor``.
+    static func eventDescriptors63() -> [TrackingCore.EventDescriptor] {
+        var events: [TrackingCore.EventDescriptor] = []
+        events.reserveCapacity(1)
+        events.append(TrackingCore.EventDescriptor(name: "class", kind: "event", optional: ["__proto__",
+            "constructor", "prototype", "hasOwnProperty", "toString", "valueOf"]))
+        return events
+    }
+}
+
+extension Shop {
+    /// The `class` event, of kind `event`, with `__proto__`, `constructor`, `prototype`, `hasOwnProperty`, `toString`
+    /// and `valueOf`.
+    ///
+    /// Declared in contract.yaml, line 102.
+    ///
+    /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
+    ///
+    /// - Parameters:
+    ///   - proto: The `__proto__` field.
+    ///   - constructor: The `constructor` field.
+    ///   - prototype: The `prototype` field.
+    ///   - hasOwnProperty: The `hasOwnProperty` field.
+    ///   - toString: The `toString` field.
+    ///   - valueOf: The `valueOf` field.
+    ///   - uuid: The `uuid` field.
+    ///   - clientTimestamp: The `clientTimestamp` field.
+    /// - Returns: The event, checked against the contract and encoded.
+    public static func `class`(
+        proto: Swift.String? = nil,
+        constructor: Swift.String? = nil,
+        prototype: Swift.String? = nil,
+        hasOwnProperty: Swift.Bool? = nil,
+        toString: Swift.String? = nil,
+        valueOf: Swift.Int? = nil,
+        uuid: Foundation.UUID? = nil,
+        clientTimestamp: Foundation.Date? = nil
+    ) -> Shop.Events.Event_ {
+        let uuid = uuid ?? Foundation.UUID()
+        let clientTimestamp = clientTimestamp ?? Foundation.Date()
+        let _violations: [TrackingCore.Violation] = []
+        var _writer = TrackingCore.JSONWriter(capacity: 1024)
+        _writer.rawMembers("\"event\":\"class\",\"kind\":\"event\",\"contractVersion\":\"1.0.0\"")
+        Shop.Rules.envelope_uuid(uuid, to: &_writer)
+        Shop.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Shop.Rules.field_proto(proto, to: &_writer)
+        Shop.Rules.field_constructor(constructor, to: &_writer)
+        Shop.Rules.field_prototype(prototype, to: &_writer)
+        Shop.Rules.field_hasOwnProperty(hasOwnProperty, to: &_writer)
+        Shop.Rules.field_toString(toString, to: &_writer)
+        Shop.Rules.field_valueOf(valueOf, to: &_writer)
+        return Shop.Events.Event_(
+            eventName: "class", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
+            _violations: _violations)
+    }
+}
+
+extension Shop.Events {
+    public static var `class`: TrackingCore.EventName<Shop.Events.Event_> {
+        .init("class")
+    }
+}

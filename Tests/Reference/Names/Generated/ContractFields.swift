@@ -9,28 +9,28 @@ import TrackingCore
 extension Shop.Fields {
     /// A model that always carries the curated field "x".
     ///
-    /// Declared in contract.yaml, line 44.
+    /// Declared in contract.yaml, line 56.
     public protocol X {
         var x: Swift.String { get }
     }
 
     /// A model that always carries the curated field "xOptional".
     ///
-    /// Declared in contract.yaml, line 45.
+    /// Declared in contract.yaml, line 57.
     public protocol XOptional {
         var xOptional: Swift.Int { get }
     }
 
     /// A model that always carries the curated field "data".
     ///
-    /// Declared in contract.yaml, line 46.
+    /// Declared in contract.yaml, line 58.
     public protocol Data {
         var data: Shop.Data { get }
     }
 
     /// A model that always carries the curated field "self".
     ///
-    /// Declared in contract.yaml, line 47.
+    /// Declared in contract.yaml, line 59.
     public protocol Self_ {
         /// Wire name: "self".
         var self_: Shop.Self_ { get }
@@ -38,66 +38,137 @@ extension Shop.Fields {
 
     /// A model that always carries the curated field "date".
     ///
-    /// Declared in contract.yaml, line 48.
+    /// Declared in contract.yaml, line 60.
     public protocol Date {
         var date: Shop.Date { get }
     }
 
     /// A model that always carries the curated field "foundation".
     ///
-    /// Declared in contract.yaml, line 49.
+    /// Declared in contract.yaml, line 61.
     public protocol Foundation_ {
         var foundation: Shop.Foundation_ { get }
     }
 
     /// A model that always carries the curated field "swift".
     ///
-    /// Declared in contract.yaml, line 50.
+    /// Declared in contract.yaml, line 62.
     public protocol Swift_ {
         var swift: Shop.Swift_ { get }
     }
 
     /// A model that always carries the curated field "result".
     ///
-    /// Declared in contract.yaml, line 51.
+    /// Declared in contract.yaml, line 63.
     public protocol Result {
         var result: Shop.Result { get }
     }
 
     /// A model that always carries the curated field "_".
     ///
-    /// Declared in contract.yaml, line 52.
+    /// Declared in contract.yaml, line 64.
     public protocol Underscore {
         /// Wire name: "_".
         var underscore: Swift.String { get }
+    }
+
+    /// A model that always carries the curated field "__proto__".
+    ///
+    /// Declared in contract.yaml, line 66.
+    public protocol Proto {
+        /// Wire name: "__proto__".
+        var proto: Swift.String { get }
+    }
+
+    /// A model that always carries the curated field "constructor".
+    ///
+    /// Declared in contract.yaml, line 67.
+    public protocol Constructor {
+        var constructor: Swift.String { get }
+    }
+
+    /// A model that always carries the curated field "prototype".
+    ///
+    /// Declared in contract.yaml, line 68.
+    public protocol Prototype {
+        var prototype: Swift.String { get }
+    }
+
+    /// A model that always carries the curated field "hasOwnProperty".
+    ///
+    /// Declared in contract.yaml, line 69.
+    public protocol HasOwnProperty {
+        var hasOwnProperty: Swift.Bool { get }
+    }
+
+    /// A model that always carries the curated field "toString".
+    ///
+    /// Declared in contract.yaml, line 70.
+    public protocol ToString {
+        var toString: Swift.String { get }
+    }
+
+    /// A model that always carries the curated field "valueOf".
+    ///
+    /// Declared in contract.yaml, line 71.
+    public protocol ValueOf {
+        var valueOf: Swift.Int { get }
+    }
+
+    /// A model that always carries the curated field "userId".
+    ///
+    /// Declared in contract.yaml, line 72.
+    public protocol UserId {
+        var userId: Swift.String { get }
+    }
+
+    /// A model that always carries the curated field "userID".
+    ///
+    /// Declared in contract.yaml, line 73.
+    public protocol UserID {
+        var userID: Swift.String { get }
+    }
+
+    /// A model that always carries the curated field "prototypeObject".
+    ///
+    /// Declared in contract.yaml, line 74.
+    public protocol PrototypeObject {
+        var prototypeObject: Shop.Prototype { get }
+    }
+
+    /// A model that always carries the curated field "protoSet".
+    ///
+    /// Declared in contract.yaml, line 75.
+    public protocol ProtoSet {
+        var protoSet: Shop.Proto { get }
     }
 }
 
 extension Shop.OptionalFields {
     /// A model that may carry the curated field "x".
     ///
-    /// Declared in contract.yaml, line 44.
+    /// Declared in contract.yaml, line 56.
     public protocol X {
         var x: Swift.String? { get }
     }
 
     /// A model that may carry the curated field "xOptional".
     ///
-    /// Declared in contract.yaml, line 45.
+    /// Declared in contract.yaml, line 57.
     public protocol XOptional {
         var xOptional: Swift.Int? { get }
     }
 
     /// A model that may carry the curated field "data".
     ///
-    /// Declared in contract.yaml, line 46.
+    /// Declared in contract.yaml, line 58.
     public protocol Data {
         var data: Shop.Data? { get }
     }
 
     /// A model that may carry the curated field "self".
     ///
-    /// Declared in contract.yaml, line 47.
+    /// Declared in contract.yaml, line 59.
     public protocol Self_ {
         /// Wire name: "self".
         var self_: Shop.Self_? { get }
@@ -105,38 +176,109 @@ extension Shop.OptionalFields {
 
     /// A model that may carry the curated field "date".
     ///
-    /// Declared in contract.yaml, line 48.
+    /// Declared in contract.yaml, line 60.
     public protocol Date {
         var date: Shop.Date? { get }
     }
 
     /// A model that may carry the curated field "foundation".
     ///
-    /// Declared in contract.yaml, line 49.
+    /// Declared in contract.yaml, line 61.
     public protocol Foundation_ {
         var foundation: Shop.Foundation_? { get }
     }
 
     /// A model that may carry the curated field "swift".
     ///
-    /// Declared in contract.yaml, line 50.
+    /// Declared in contract.yaml, line 62.
     public protocol Swift_ {
         var swift: Shop.Swift_? { get }
     }
 
     /// A model that may carry the curated field "result".
     ///
-    /// Declared in contract.yaml, line 51.
+    /// Declared in contract.yaml, line 63.
     public protocol Result {
         var result: Shop.Result? { get }
     }
 
     /// A model that may carry the curated field "_".
     ///
-    /// Declared in contract.yaml, line 52.
+    /// Declared in contract.yaml, line 64.
     public protocol Underscore {
         /// Wire name: "_".
         var underscore: Swift.String? { get }
+    }
+
+    /// A model that may carry the curated field "__proto__".
+    ///
+    /// Declared in contract.yaml, line 66.
+    public protocol Proto {
+        /// Wire name: "__proto__".
+        var proto: Swift.String? { get }
+    }
+
+    /// A model that may carry the curated field "constructor".
+    ///
+    /// Declared in contract.yaml, line 67.
+    public protocol Constructor {
+        var constructor: Swift.String? { get }
+    }
+
+    /// A model that may carry the curated field "prototype".
+    ///
+    /// Declared in contract.yaml, line 68.
+    public protocol Prototype {
+        var prototype: Swift.String? { get }
+    }
+
+    /// A model that may carry the curated field "hasOwnProperty".
+    ///
+    /// Declared in contract.yaml, line 69.
+    public protocol HasOwnProperty {
+        var hasOwnProperty: Swift.Bool? { get }
+    }
+
+    /// A model that may carry the curated field "toString".
+    ///
+    /// Declared in contract.yaml, line 70.
+    public protocol ToString {
+        var toString: Swift.String? { get }
+    }
+
+    /// A model that may carry the curated field "valueOf".
+    ///
+    /// Declared in contract.yaml, line 71.
+    public protocol ValueOf {
+        var valueOf: Swift.Int? { get }
+    }
+
+    /// A model that may carry the curated field "userId".
+    ///
+    /// Declared in contract.yaml, line 72.
+    public protocol UserId {
+        var userId: Swift.String? { get }
+    }
+
+    /// A model that may carry the curated field "userID".
+    ///
+    /// Declared in contract.yaml, line 73.
+    public protocol UserID {
+        var userID: Swift.String? { get }
+    }
+
+    /// A model that may carry the curated field "prototypeObject".
+    ///
+    /// Declared in contract.yaml, line 74.
+    public protocol PrototypeObject {
+        var prototypeObject: Shop.Prototype? { get }
+    }
+
+    /// A model that may carry the curated field "protoSet".
+    ///
+    /// Declared in contract.yaml, line 75.
+    public protocol ProtoSet {
+        var protoSet: Shop.Proto? { get }
     }
 }
 
@@ -169,6 +311,36 @@ extension Shop.Fields {
     }
     public static var underscore: TrackingCore.FieldKey<Swift.String> {
         .init("_")
+    }
+    public static var proto: TrackingCore.FieldKey<Swift.String> {
+        .init("__proto__")
+    }
+    public static var constructor: TrackingCore.FieldKey<Swift.String> {
+        .init("constructor")
+    }
+    public static var prototype: TrackingCore.FieldKey<Swift.String> {
+        .init("prototype")
+    }
+    public static var hasOwnProperty: TrackingCore.FieldKey<Swift.Bool> {
+        .init("hasOwnProperty")
+    }
+    public static var toString: TrackingCore.FieldKey<Swift.String> {
+        .init("toString")
+    }
+    public static var valueOf: TrackingCore.FieldKey<Swift.Int> {
+        .init("valueOf")
+    }
+    public static var userId: TrackingCore.FieldKey<Swift.String> {
+        .init("userId")
+    }
+    public static var userID: TrackingCore.FieldKey<Swift.String> {
+        .init("userID")
+    }
+    public static var prototypeObject: TrackingCore.FieldKey<Shop.Prototype> {
+        .init("prototypeObject")
+    }
+    public static var protoSet: TrackingCore.FieldKey<Shop.Proto> {
+        .init("protoSet")
     }
 }
 
@@ -237,5 +409,69 @@ extension Shop.Rules {
     static func field_underscore(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"_\""); writer.value(value)
+    }
+
+    // "__proto__"
+    static func field_proto(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"__proto__\""); writer.value(value)
+    }
+
+    // "constructor"
+    static func field_constructor(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"constructor\""); writer.value(value)
+    }
+
+    // "prototype"
+    static func field_prototype(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"prototype\""); writer.value(value)
+    }
+
+    // "hasOwnProperty"
+    static func field_hasOwnProperty(_ value: Swift.Bool?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"hasOwnProperty\""); writer.value(value)
+    }
+
+    // "toString"
+    static func field_toString(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"toString\""); writer.value(value)
+    }
+
+    // "valueOf"
+    static func field_valueOf(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"valueOf\""); writer.value(value)
+    }
+
+    // "userId"
+    static func field_userId(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"userId\""); writer.value(value)
+    }
+
+    // "userID"
+    static func field_userID(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"userID\""); writer.value(value)
+    }
+
+    // "prototypeObject"
+    static func field_prototypeObject(_ value: Shop.Prototype?, into violations: inout [TrackingCore.Violation]) {
+        guard let value else { return }
+        value.collectViolations(at: "prototypeObject", into: &violations)
+    }
+    static func field_prototypeObject(_ value: Shop.Prototype?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"prototypeObject\""); value.writeJSON(to: &writer)
+    }
+
+    // "protoSet"
+    static func field_protoSet(_ value: Shop.Proto?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"protoSet\""); writer.rawValue(value.wireJSON)
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 import TrackingCore
 
 extension Shop {
-    /// Declared in contract.yaml, line 34.
+    /// Declared in contract.yaml, line 39.
     public struct Self_: Swift.Sendable, Swift.Hashable {
         public var url: Shop.URL
 
@@ -40,7 +40,7 @@ extension Shop {
         }
     }
 
-    /// Declared in contract.yaml, line 37.
+    /// Declared in contract.yaml, line 42.
     public struct Date: Swift.Sendable, Swift.Hashable {
         public var day: Swift.Int?
 
@@ -73,7 +73,7 @@ extension Shop {
         }
     }
 
-    /// Declared in contract.yaml, line 40.
+    /// Declared in contract.yaml, line 45.
     public struct Foundation_: Swift.Sendable, Swift.Hashable {
         public var data: Shop.Data?
 
@@ -102,6 +102,52 @@ extension Shop {
         public func writeJSON(to writer: inout TrackingCore.JSONWriter) {
             writer.beginObject()
             if let value = self.data { writer.rawKey("\"data\""); writer.rawValue(value.wireJSON) }
+            writer.endObject()
+        }
+    }
+
+    /// Declared in contract.yaml, line 49.
+    public struct Prototype: Swift.Sendable, Swift.Hashable {
+        public var constructor: Swift.String
+
+        /// Wire name: "__proto__".
+        public var proto: Swift.String?
+
+        public var hasOwnProperty: Swift.Bool?
+
+        /// Optional members default to `nil`.
+        ///
+        /// - Parameters:
+        ///   - constructor: The `constructor` field.
+        ///   - proto: The `__proto__` field.
+        ///   - hasOwnProperty: The `hasOwnProperty` field.
+        public init(
+            constructor: Swift.String,
+            proto: Swift.String? = nil,
+            hasOwnProperty: Swift.Bool? = nil
+        ) {
+            self.constructor = constructor
+            self.proto = proto
+            self.hasOwnProperty = hasOwnProperty
+        }
+
+        /// Every way this value breaks the contract's constraints; empty when valid.
+        public func validate() -> [TrackingCore.Violation] {
+            var violations: [TrackingCore.Violation] = []
+            self.collectViolations(at: "", into: &violations)
+            return violations
+        }
+
+        /// Appends this value's violations, with paths below `path`.
+        public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
+        }
+
+        /// Writes this value as one JSON object, members in contract order.
+        public func writeJSON(to writer: inout TrackingCore.JSONWriter) {
+            writer.beginObject()
+            writer.rawKey("\"constructor\""); writer.value(self.constructor)
+            if let value = self.proto { writer.rawKey("\"__proto__\""); writer.value(value) }
+            if let value = self.hasOwnProperty { writer.rawKey("\"hasOwnProperty\""); writer.value(value) }
             writer.endObject()
         }
     }

@@ -7,7 +7,7 @@ import Foundation
 import TrackingCore
 
 extension Shop {
-    /// Declared in contract.yaml, line 10.
+    /// Declared in contract.yaml, line 13.
     public enum Data: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
         case small
         case large
@@ -46,7 +46,7 @@ extension Shop {
         }
     }
 
-    /// Declared in contract.yaml, line 11.
+    /// Declared in contract.yaml, line 14.
     public enum URL: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
         case http
         case https
@@ -85,7 +85,7 @@ extension Shop {
         }
     }
 
-    /// Declared in contract.yaml, line 12.
+    /// Declared in contract.yaml, line 15.
     public enum Section: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
         case top
         case bottom
@@ -124,7 +124,7 @@ extension Shop {
         }
     }
 
-    /// Declared in contract.yaml, line 13.
+    /// Declared in contract.yaml, line 16.
     public enum Swift_: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
         case fast
 
@@ -158,7 +158,7 @@ extension Shop {
         }
     }
 
-    /// Declared in contract.yaml, line 14.
+    /// Declared in contract.yaml, line 17.
     public enum Result: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
         case ok
         case failed
@@ -193,6 +193,50 @@ extension Shop {
             switch self {
             case .ok: "\"OK\""
             case .failed: "\"FAILED\""
+            }
+        }
+    }
+
+    /// Declared in contract.yaml, line 19.
+    public enum Proto: Swift.RawRepresentable, Swift.Sendable, Swift.Hashable, Swift.CaseIterable {
+        case proto
+        case constructor
+        case toString
+
+        /// The wire value.
+        public var rawValue: Swift.String {
+            switch self {
+            case .proto: "__proto__"
+            case .constructor: "constructor"
+            case .toString: "valueOf"
+            }
+        }
+
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        public init?(rawValue: Swift.String) {
+            switch rawValue {
+            case "__proto__": self = .proto
+            case "constructor": self = .constructor
+            case "valueOf": self = .toString
+            default: return nil
+            }
+        }
+
+        /// Every case, in contract order.
+        public static var allCases: [Self] {
+            [
+                .proto,
+                .constructor,
+                .toString,
+            ]
+        }
+
+        /// The wire value as JSON text, escaped once at generation time.
+        public var wireJSON: Swift.StaticString {
+            switch self {
+            case .proto: "\"__proto__\""
+            case .constructor: "\"constructor\""
+            case .toString: "\"valueOf\""
             }
         }
     }
