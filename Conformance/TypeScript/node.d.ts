@@ -1,4 +1,5 @@
-// The little of Node's API the corpus runner uses (Debian ships no @types/node).
+// The little of Node's API the corpus runner and Examples/TypeScript use
+// (Debian ships no @types/node).
 declare module "node:fs" {
     export function readdirSync(path: string): string[];
     export function readFileSync(path: string, encoding: "utf8"): string;
@@ -8,3 +9,4 @@ declare module "node:path" {
 }
 declare const process: { readonly argv: readonly string[]; exitCode?: number };
 declare const console: { log(...values: unknown[]): void };
+declare function fetch(url: string): Promise<{ text(): Promise<string> }>;

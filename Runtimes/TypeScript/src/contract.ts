@@ -1,4 +1,4 @@
-import { CompiledRules, EncodingPass, type Member, PiiMode } from "./encoder.js";
+import { CompiledRules, EncodingPass, type Member, PiiMode, read } from "./encoder.js";
 import { stringText } from "./json.js";
 import type { ContractRulesDocument } from "./rules.js";
 import { TrackedEvent, type EventWriter } from "./event.js";
@@ -6,8 +6,12 @@ import type { Violation } from "./violation.js";
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-/** One member of an event in wire order: a value read from the properties, or a constant the event fixes. */
-type Slot = Member | { readonly constant: string };
+/** One member of an event in wire order: a value read from the properties (`filledIndex`: its place among the
+ * envelope members filled in when absent, or -1), or a constant the event fixes. */
+type Slot = (Member & { readonly filledIndex: number }) | { readonly constant: string };
+
+/** The node type of uuids (encoder.ts `T.uuid`). */
+const uuidType = 5;
 
 /** An event's compiled layout. */
 interface EventLayout {
@@ -57,28 +61,36 @@ export class Contract implements EventWriter {
     /** Makes the event `name` from `properties` (keyed by TypeScript names): checks and writes it. */
     event<Name extends string, Kind extends string, Fields>(name: Name, properties: object): TrackedEvent<Name, Kind, Fields> {
         const layout = this.#layouts.get(name) ?? this.#layout(name);
-        let fields = properties as { [key: string]: unknown };
-        if (layout.constants.length > 0 || layout.filled.some((member) => !hasOwn.call(properties, member.key) || fields[member.key] == null)) {
-            fields = { ...fields };
-            for (const [key, value] of layout.constants) Object.defineProperty(fields, key, { value, enumerable: true, writable: true, configurable: true });
-            for (const member of layout.filled) {
-                if (!hasOwn.call(fields, member.key) || fields[member.key] == null) {
-                    Object.defineProperty(fields, member.key, { value: member.node.type === 5 ? this.uuid() : this.now(), enumerable: true, writable: true, configurable: true });
-                }
-            }
+        const values = properties as { readonly [key: string]: unknown };
+        let filled: unknown[] | undefined;
+        for (let i = 0; i < layout.filled.length; i++) {
+            const member = layout.filled[i];
+            if (read(values, member) == null) (filled ??= [])[i] = member.node.type === uuidType ? this.uuid() : this.now();
         }
         const pass = new EncodingPass(PiiMode.all);
-        const members = this.#write(layout, fields, pass);
-        return new TrackedEvent<Name, Kind, Fields>(name, layout.kind as Kind, fields as Fields, layout.head, members, pass.violations, this);
+        const members = this.#write(layout, values, filled, pass);
+        return new TrackedEvent<Name, Kind, Fields>(name, layout.kind as Kind, properties, filled, layout.head, members, pass.violations, this);
     }
 
-    /** Writes `event` again in `mode` (without pii, redacted). */
-    write(event: TrackedEvent, mode: PiiMode): string {
-        const layout = this.#layouts.get(event.name) ?? this.#layout(event.name);
-        return layout.head + this.#write(layout, event.fields as { readonly [key: string]: unknown }, new EncodingPass(mode)) + "}";
+    /** Writes an event again in `mode` (without pii, redacted). */
+    write(name: string, properties: object, filled: readonly unknown[] | undefined, mode: PiiMode): string {
+        const layout = this.#layouts.get(name) ?? this.#layout(name);
+        return layout.head + this.#write(layout, properties as { readonly [key: string]: unknown }, filled, new EncodingPass(mode)) + "}";
     }
 
-    #write(layout: EventLayout, fields: { readonly [key: string]: unknown }, pass: EncodingPass): string {
+    /** An event's fields: its properties, the envelope values filled in, the kind fields it fixes. */
+    fields(name: string, properties: object, filled: readonly unknown[] | undefined): object {
+        const layout = this.#layouts.get(name) ?? this.#layout(name);
+        const fields: { [key: string]: unknown } = { ...properties };
+        const define = (key: string, value: unknown): void => {
+            Object.defineProperty(fields, key, { value, enumerable: true, writable: true, configurable: true });
+        };
+        layout.filled.forEach((member, index) => { if (filled?.[index] !== undefined) define(member.key, filled[index]); });
+        for (const [key, value] of layout.constants) define(key, value);
+        return fields;
+    }
+
+    #write(layout: EventLayout, fields: { readonly [key: string]: unknown }, filled: readonly unknown[] | undefined, pass: EncodingPass): string {
         let out = "";
         let comma = false;
         let given = 0;
@@ -88,12 +100,17 @@ export class Contract implements EventWriter {
                 comma = true;
                 continue;
             }
-            const value = hasOwn.call(fields, slot.key) ? fields[slot.key] : undefined;
+            let value = read(fields, slot);
             if (value === undefined || value === null) {
-                if (slot.required) pass.report(slot.wire, "missingField", "required field missing");
-                continue;
+                if (slot.filledIndex >= 0 && filled !== undefined && filled[slot.filledIndex] !== undefined) {
+                    value = filled[slot.filledIndex];
+                } else {
+                    if (slot.required) pass.report(slot.wire, "missingField", "required field missing");
+                    continue;
+                }
+            } else {
+                given++;
             }
-            given++;
             if (slot.pii && pass.mode !== PiiMode.all) {
                 if (pass.mode === PiiMode.redacted) {
                     out += (comma ? "," : "") + slot.prefix + '"<redacted>"';
@@ -105,7 +122,7 @@ export class Contract implements EventWriter {
             comma = true;
         }
         const keys = Object.keys(fields);
-        if (keys.length > given + layout.constants.length) {
+        if (keys.length > given) {
             for (const key of keys) {
                 if (!layout.keys.has(key) && fields[key] !== undefined && fields[key] !== null) pass.report(key, "unknownField", "no such field");
             }
@@ -120,14 +137,15 @@ export class Contract implements EventWriter {
         const constants = event.constants ?? {};
         const envelope = this.rules.members(document.envelope, true);
         const kindSpecs = hasOwn.call(document.kinds, event.kind) ? document.kinds[event.kind] : {};
-        const slots: Slot[] = [...envelope];
+        const filled = envelope.filter((member) => member.node.type === 5 || member.node.type === 6);
+        const slots: Slot[] = envelope.map((member) => ({ ...member, required: member.required && !filled.includes(member), filledIndex: filled.indexOf(member) }));
         const constantFields: [string, string][] = [];
         for (const member of this.rules.members(kindSpecs, true)) {
             if (hasOwn.call(constants, member.wire)) {
                 slots.push({ constant: member.prefix + stringText(constants[member.wire]) });
                 constantFields.push([member.key, constants[member.wire]]);
             } else {
-                slots.push(member);
+                slots.push({ ...member, filledIndex: -1 });
             }
         }
         const pick = (names: readonly string[]): { [wire: string]: (typeof document.fields)[string] } => {
@@ -135,15 +153,13 @@ export class Contract implements EventWriter {
             for (const wire of names) specs[wire] = document.fields[wire];
             return specs;
         };
-        slots.push(...this.rules.members(pick(event.required), true), ...this.rules.members(pick(event.optional), false));
+        for (const member of [...this.rules.members(pick(event.required), true), ...this.rules.members(pick(event.optional), false)]) {
+            slots.push({ ...member, filledIndex: -1 });
+        }
         const keys = new Set<string>();
         for (const slot of slots) if (!("constant" in slot)) keys.add(slot.key);
-        for (const [key] of constantFields) keys.add(key);
-        const filled = envelope.filter((member) => member.node.type === 5 || member.node.type === 6);
         const head = '{"event":' + stringText(name) + ',"kind":' + stringText(event.kind) + ',"contractVersion":' + stringText(document.version) + ",";
-        // Filled-in envelope members are not required of the caller.
-        const layoutSlots = slots.map((slot) => ("constant" in slot) || !filled.includes(slot) ? slot : { ...slot, required: false });
-        const layout: EventLayout = { name, kind: event.kind, head, slots: layoutSlots, keys, constants: constantFields, filled };
+        const layout: EventLayout = { name, kind: event.kind, head, slots, keys, constants: constantFields, filled };
         this.#layouts.set(name, layout);
         return layout;
     }

@@ -21,8 +21,8 @@ interface ValueNode {
     readonly maximum?: Bound;
     readonly minItems?: number;
     readonly maxItems?: number;
-    /** Value sets: the wire values. */
-    readonly allowed?: ReadonlySet<string>;
+    /** Value sets: each wire value, written. */
+    readonly allowed?: ReadonlyMap<string, string>;
     /** Objects: the members; resolved after all objects are compiled (recursive objects). */
     members?: readonly Member[];
     readonly objectName?: string;
@@ -40,7 +40,17 @@ export interface Member {
     readonly node: ValueNode;
     readonly required: boolean;
     readonly pii: boolean;
+    /** Whether `key` is also an `Object.prototype` member, so that only an own property counts (never derived, but chosen names could be). */
+    readonly inherited: boolean;
 }
+
+/** The value of `member` in `record`: an own property only, never `Object.prototype`'s. */
+export function read(record: { readonly [key: string]: unknown }, member: Member): unknown {
+    return member.inherited ? (hasOwn.call(record, member.key) ? record[member.key] : undefined) : record[member.key];
+}
+
+/** A character JSON.stringify escapes (or a surrogate): strings without any are written as they are. */
+const plain = /["\\\u0000-\u001f]/;
 
 const enum T { string, int, double, decimal, bool, uuid, timestamp, valueSet, object, array }
 
@@ -68,7 +78,8 @@ export class CompiledRules {
     members(specs: FieldSpecs, required: boolean): Member[] {
         return Object.keys(specs).map((wire) => {
             const spec = specs[wire];
-            return { wire, key: spec.name ?? wire, prefix: JSON.stringify(wire) + ":", node: this.node(spec), required, pii: spec.pii === true };
+            const key = spec.name ?? wire;
+            return { wire, key, prefix: JSON.stringify(wire) + ":", node: this.node(spec), required, pii: spec.pii === true, inherited: key in Object.prototype };
         });
     }
 
@@ -89,7 +100,10 @@ export class CompiledRules {
             if (scalar === undefined || !hasOwn.call(scalarTypes, type)) throw new Error("contract rules: unknown type " + type);
             return { type: scalar, ...common };
         }
-        if ("valueSet" in type) return { type: T.valueSet, allowed: new Set(this.document.valueSets[type.valueSet]), ...common };
+        if ("valueSet" in type) {
+            const allowed = new Map(this.document.valueSets[type.valueSet].map((wire) => [wire, JSON.stringify(wire)]));
+            return { type: T.valueSet, allowed, ...common };
+        }
         if ("array" in type) return { type: T.array, items: this.node(type.array), ...common };
         // While objects are compiled, an object's members may not exist yet (recursion): resolved at the end.
         const node: ValueNode = { type: T.object, objectName: type.object, members: this.objectMembers.get(type.object), ...common };
@@ -113,7 +127,7 @@ export class EncodingPass {
         let out = "";
         let present = 0;
         for (const member of members) {
-            const value = hasOwn.call(record, member.key) ? record[member.key] : undefined;
+            const value = read(record, member);
             if (value === undefined || value === null) {
                 if (member.required) this.report(path + member.wire, "missingField", "required field missing");
                 continue;
@@ -151,7 +165,7 @@ export class EncodingPass {
                     if (node.maxLength !== undefined && length > node.maxLength) this.report(path, "tooLong", "longer than " + node.maxLength);
                 }
                 if (node.pattern !== undefined && !node.pattern.matches(text)) this.report(path, "patternMismatch", "does not match the pattern");
-                return JSON.stringify(text);
+                return plain.test(text) ? JSON.stringify(text) : '"' + text + '"';
             }
             case T.int: {
                 if (typeof value !== "number" && typeof value !== "bigint") return this.wrongType(path, "an integer");
@@ -193,10 +207,13 @@ export class EncodingPass {
             }
             case T.timestamp:
                 return value instanceof Date ? timestampText(value) : this.wrongType(path, "a Date");
-            case T.valueSet:
+            case T.valueSet: {
                 if (typeof value !== "string") return this.wrongType(path, "a string of the value set");
-                if (!(node.allowed as ReadonlySet<string>).has(value)) this.report(path, "notInValueSet", "not in the value set");
+                const written = (node.allowed as ReadonlyMap<string, string>).get(value);
+                if (written !== undefined) return written;
+                this.report(path, "notInValueSet", "not in the value set");
                 return stringText(value);
+            }
             case T.object:
                 if (typeof value !== "object" || value === null || Array.isArray(value)) return this.wrongType(path, "an object");
                 return "{" + this.members(node.members as readonly Member[], value, path + ".", false) + "}";

@@ -1,9 +1,10 @@
 import { EncodingPass, PiiMode } from "./encoder.js";
 import type { Violation } from "./violation.js";
 
-/** How an event writes itself again (without pii, redacted): kept by the contract that made it. */
+/** What an event keeps of the contract that made it: how to write it again (without pii, redacted) and its fields. */
 export interface EventWriter {
-    write(event: TrackedEvent, mode: PiiMode): string;
+    write(name: string, properties: object, filled: readonly unknown[] | undefined, mode: PiiMode): string;
+    fields(name: string, properties: object, filled: readonly unknown[] | undefined): object;
 }
 
 /**
@@ -17,24 +18,35 @@ export class TrackedEvent<Name extends string = string, Kind extends string = st
     readonly name: Name;
     /** The event's kind. */
     readonly kind: Kind;
-    /** The values it was made from (TypeScript names), with the kind fields the event fixes. */
-    readonly fields: Fields;
     /** What breaks the contract; empty when the event is valid. */
     readonly violations: readonly Violation[];
     /** The members after `{"event":…,"kind":…,"contractVersion":…,`, without the closing `}`. */
     readonly #members: string;
     readonly #head: string;
     readonly #writer: EventWriter;
+    readonly #properties: object;
+    /** The envelope values filled in (uuid, timestamp) where the properties had none. */
+    readonly #filled: readonly unknown[] | undefined;
+    #fields: Fields | undefined;
 
     /** Made by the runtime's `Contract.event`; not meant to be called directly. */
-    constructor(name: Name, kind: Kind, fields: Fields, head: string, members: string, violations: readonly Violation[], writer: EventWriter) {
+    constructor(
+        name: Name, kind: Kind, properties: object, filled: readonly unknown[] | undefined, head: string, members: string,
+        violations: readonly Violation[], writer: EventWriter,
+    ) {
         this.name = name;
         this.kind = kind;
-        this.fields = fields;
+        this.#properties = properties;
+        this.#filled = filled;
         this.#head = head;
         this.#members = members;
         this.violations = violations;
         this.#writer = writer;
+    }
+
+    /** The values it was made from (TypeScript names), with the envelope values filled in and the kind fields the event fixes. */
+    get fields(): Fields {
+        return (this.#fields ??= this.#writer.fields(this.name, this.#properties, this.#filled) as Fields);
     }
 
     /** Whether the event breaks nothing of the contract. */
@@ -54,12 +66,12 @@ export class TrackedEvent<Name extends string = string, Kind extends string = st
 
     /** The wire JSON once consent to personal data is denied: every pii member removed, at every depth. */
     withoutPiiJSON(): string {
-        return this.#writer.write(this, PiiMode.withoutPii);
+        return this.#writer.write(this.name, this.#properties, this.#filled, PiiMode.withoutPii);
     }
 
     /** The wire JSON as logs show it: every pii value replaced by `"<redacted>"`. */
     redactedJSON(): string {
-        return this.#writer.write(this, PiiMode.redacted);
+        return this.#writer.write(this.name, this.#properties, this.#filled, PiiMode.redacted);
     }
 
     /** The wire members but `event`, as plain JSON values (for `analytics.track(name, properties)`); ints beyond 2^53 lose precision. */

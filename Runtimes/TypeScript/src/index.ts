@@ -5,6 +5,7 @@
  */
 export { Contract, valueSet, type ObjectType } from "./contract.js";
 export { TrackedEvent } from "./event.js";
+export { CollectorSink, type CollectorSinkOptions, type Fetch, type FlushSummary } from "./sink.js";
 export { PatternProgram } from "./pattern.js";
 export type { ContractRulesDocument, EventSpec, FieldSpec, FieldSpecs } from "./rules.js";
 export type { Violation, ViolationCode } from "./violation.js";

@@ -32,6 +32,7 @@ export function intText(value: number | bigint): string | null {
     return intText(BigInt(value));
 }
 
+const wireDecimal = /^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
 const decimalSyntax = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,4}))?$/;
 
 /**
@@ -44,6 +45,8 @@ export function decimalText(value: string | number): string | null {
         if (!Number.isFinite(value)) return null;
         value = String(value);
     }
+    // Most decimals are in the wire's form already (`19.99`, `5`).
+    if (wireDecimal.test(value) && value !== "-0") return value;
     const parts = decimalSyntax.exec(value);
     if (parts === null) return null;
     const whole = parts[2] ?? "", fraction = parts[3] ?? "";
