@@ -25,7 +25,7 @@ runtime="$work/node_modules/@contractgen/runtime"
 mkdir -p "$runtime" "$work/app"
 cp -R Runtimes/TypeScript/package.json Runtimes/TypeScript/tsconfig.json Runtimes/TypeScript/src "$runtime/"
 (cd "$runtime" && tsc -p .)
-"$(swift build --show-bin-path)/contractgen" generate --target typescript contract/contract.yaml --output "$work/app/Generated" 2>/dev/null
+"$(swift build --show-bin-path)/contractgen" generate --target typescript contract/contract.yaml --output "$work/app/Generated" >/dev/null 2>&1
 cp Examples/TypeScript/send-events.ts Conformance/TypeScript/node.d.ts "$work/app/"
 echo '{"type": "module"}' >"$work/app/package.json"
 cat >"$work/app/tsconfig.json" <<'JSON'
@@ -38,7 +38,7 @@ JSON
 collector=$!
 port=""
 for _ in $(seq 1 300); do
-  port=$(grep -o '127\.0\.0\.1:[0-9]*' "$out" | head -1 | cut -d: -f2 || true)
+  port=$(grep -so '127\.0\.0\.1:[0-9]*' "$out" | head -1 | cut -d: -f2 || true)
   [ -n "$port" ] && break
   sleep 0.1
 done

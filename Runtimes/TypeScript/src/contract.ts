@@ -118,7 +118,7 @@ export class Contract implements EventWriter {
                 }
                 continue;
             }
-            out += (comma ? "," : "") + slot.prefix + pass.value(slot.node, value, slot.wire);
+            out += (comma ? "," : "") + slot.prefix + pass.value(slot.node, value, "", slot.wire);
             comma = true;
         }
         const keys = Object.keys(fields);

@@ -49,8 +49,15 @@ export function read(record: { readonly [key: string]: unknown }, member: Member
     return member.inherited ? (hasOwn.call(record, member.key) ? record[member.key] : undefined) : record[member.key];
 }
 
-/** A character JSON.stringify escapes (or a surrogate): strings without any are written as they are. */
+/** A character JSON.stringify escapes: strings without any are written as they are. */
 const plain = /["\\\u0000-\u001f]/;
+/** The same, or a surrogate (which may be lone). */
+const special = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** `key` in the value at `parent`: `lines[1].price`. */
+function pathOf(parent: string, key: string | number): string {
+    return typeof key === "number" ? parent + "[" + key + "]" : parent === "" ? key : parent + "." + key;
+}
 
 const enum T { string, int, double, decimal, bool, uuid, timestamp, valueSet, object, array }
 
@@ -121,7 +128,7 @@ export class EncodingPass {
         this.violations.push({ path, code, message });
     }
 
-    /** Writes the members present in `values` (`,"wire":value` each), checking each. */
+    /** Writes the members present in `values` (`,"wire":value` each), checking each; `path` is the object's own. */
     members(members: readonly Member[], values: object, path: string, comma: boolean): string {
         const record = values as { readonly [key: string]: unknown };
         let out = "";
@@ -129,7 +136,7 @@ export class EncodingPass {
         for (const member of members) {
             const value = read(record, member);
             if (value === undefined || value === null) {
-                if (member.required) this.report(path + member.wire, "missingField", "required field missing");
+                if (member.required) this.report(pathOf(path, member.wire), "missingField", "required field missing");
                 continue;
             }
             present++;
@@ -139,91 +146,95 @@ export class EncodingPass {
                 comma = true;
                 continue;
             }
-            out += (comma ? "," : "") + member.prefix + this.value(member.node, value, path + member.wire);
+            out += (comma ? "," : "") + member.prefix + this.value(member.node, value, path, member.wire);
             comma = true;
         }
         if (Object.keys(record).length > present) {
             for (const key of Object.keys(record)) {
                 const value = record[key];
                 if (value !== undefined && value !== null && !members.some((member) => member.key === key)) {
-                    this.report(path + key, "unknownField", "no such field");
+                    this.report(pathOf(path, key), "unknownField", "no such field");
                 }
             }
         }
         return out;
     }
 
-    /** One value's wire text, checked against `node`. */
-    value(node: ValueNode, value: unknown, path: string): string {
+    /** One value's wire text, checked against `node`; its path is `key` in `parent` (made only when needed). */
+    value(node: ValueNode, value: unknown, parent: string, key: string | number): string {
         switch (node.type) {
             case T.string: {
-                if (typeof value !== "string") return this.wrongType(path, "a string");
+                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), "a string");
+                if (node.minLength === undefined && node.maxLength === undefined && node.pattern === undefined && !special.test(value)) {
+                    return '"' + value + '"';
+                }
                 const text = wellFormed(value);
                 if (node.minLength !== undefined || node.maxLength !== undefined) {
                     const length = text.length <= (node.maxLength ?? -1) && node.minLength === undefined ? 0 : codePointCount(text);
-                    if (node.minLength !== undefined && length < node.minLength) this.report(path, "tooShort", "shorter than " + node.minLength);
-                    if (node.maxLength !== undefined && length > node.maxLength) this.report(path, "tooLong", "longer than " + node.maxLength);
+                    if (node.minLength !== undefined && length < node.minLength) this.report(pathOf(parent, key), "tooShort", "shorter than " + node.minLength);
+                    if (node.maxLength !== undefined && length > node.maxLength) this.report(pathOf(parent, key), "tooLong", "longer than " + node.maxLength);
                 }
-                if (node.pattern !== undefined && !node.pattern.matches(text)) this.report(path, "patternMismatch", "does not match the pattern");
+                if (node.pattern !== undefined && !node.pattern.matches(text)) this.report(pathOf(parent, key), "patternMismatch", "does not match the pattern");
                 return plain.test(text) ? JSON.stringify(text) : '"' + text + '"';
             }
             case T.int: {
-                if (typeof value !== "number" && typeof value !== "bigint") return this.wrongType(path, "an integer");
+                if (typeof value !== "number" && typeof value !== "bigint") return this.wrongType(pathOf(parent, key), "an integer");
                 const text = intText(value);
-                if (text === null) return this.wrongType(path, "a 64-bit integer");
-                this.bounds(node, value, text, path);
+                if (text === null) return this.wrongType(pathOf(parent, key), "a 64-bit integer");
+                this.bounds(node, value, text, parent, key);
                 return text;
             }
             case T.double: {
-                if (typeof value !== "number") return this.wrongType(path, "a number");
+                if (typeof value !== "number") return this.wrongType(pathOf(parent, key), "a number");
                 const text = doubleText(value);
                 if (text === null) {
-                    this.report(path, "badFormat", "not a finite number");
+                    this.report(pathOf(parent, key), "badFormat", "not a finite number");
                     return "null";
                 }
-                if (node.minimum !== undefined && value < node.minimum.value) this.report(path, "belowMinimum", "below " + node.minimum.text);
-                if (node.maximum !== undefined && value > node.maximum.value) this.report(path, "aboveMaximum", "above " + node.maximum.text);
+                if (node.minimum !== undefined && value < node.minimum.value) this.report(pathOf(parent, key), "belowMinimum", "below " + node.minimum.text);
+                if (node.maximum !== undefined && value > node.maximum.value) this.report(pathOf(parent, key), "aboveMaximum", "above " + node.maximum.text);
                 return text;
             }
             case T.decimal: {
-                if (typeof value !== "string" && typeof value !== "number") return this.wrongType(path, "a decimal");
+                if (typeof value !== "string" && typeof value !== "number") return this.wrongType(pathOf(parent, key), "a decimal");
                 const text = decimalText(value);
                 if (text === null) {
-                    this.report(path, "badFormat", "not a decimal number");
+                    this.report(pathOf(parent, key), "badFormat", "not a decimal number");
                     return "null";
                 }
-                if (node.minimum !== undefined && compareDecimals(text, node.minimum.text) < 0) this.report(path, "belowMinimum", "below " + node.minimum.text);
-                if (node.maximum !== undefined && compareDecimals(text, node.maximum.text) > 0) this.report(path, "aboveMaximum", "above " + node.maximum.text);
+                if (node.minimum !== undefined && compareDecimals(text, node.minimum.text) < 0) this.report(pathOf(parent, key), "belowMinimum", "below " + node.minimum.text);
+                if (node.maximum !== undefined && compareDecimals(text, node.maximum.text) > 0) this.report(pathOf(parent, key), "aboveMaximum", "above " + node.maximum.text);
                 return text;
             }
             case T.bool:
-                return typeof value === "boolean" ? (value ? "true" : "false") : this.wrongType(path, "a boolean");
+                return typeof value === "boolean" ? (value ? "true" : "false") : this.wrongType(pathOf(parent, key), "a boolean");
             case T.uuid: {
-                if (typeof value !== "string") return this.wrongType(path, "a uuid string");
+                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), "a uuid string");
                 const text = uuidText(value);
                 if (text !== null) return text;
-                this.report(path, "badFormat", "not a uuid");
+                this.report(pathOf(parent, key), "badFormat", "not a uuid");
                 return stringText(value);
             }
             case T.timestamp:
-                return value instanceof Date ? timestampText(value) : this.wrongType(path, "a Date");
+                return value instanceof Date ? timestampText(value) : this.wrongType(pathOf(parent, key), "a Date");
             case T.valueSet: {
-                if (typeof value !== "string") return this.wrongType(path, "a string of the value set");
+                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), "a string of the value set");
                 const written = (node.allowed as ReadonlyMap<string, string>).get(value);
                 if (written !== undefined) return written;
-                this.report(path, "notInValueSet", "not in the value set");
+                this.report(pathOf(parent, key), "notInValueSet", "not in the value set");
                 return stringText(value);
             }
             case T.object:
-                if (typeof value !== "object" || value === null || Array.isArray(value)) return this.wrongType(path, "an object");
-                return "{" + this.members(node.members as readonly Member[], value, path + ".", false) + "}";
+                if (typeof value !== "object" || value === null || Array.isArray(value)) return this.wrongType(pathOf(parent, key), "an object");
+                return "{" + this.members(node.members as readonly Member[], value, pathOf(parent, key), false) + "}";
             case T.array: {
-                if (!Array.isArray(value)) return this.wrongType(path, "an array");
-                if (node.minItems !== undefined && value.length < node.minItems) this.report(path, "tooFewItems", "fewer than " + node.minItems + " items");
-                if (node.maxItems !== undefined && value.length > node.maxItems) this.report(path, "tooManyItems", "more than " + node.maxItems + " items");
+                if (!Array.isArray(value)) return this.wrongType(pathOf(parent, key), "an array");
+                if (node.minItems !== undefined && value.length < node.minItems) this.report(pathOf(parent, key), "tooFewItems", "fewer than " + node.minItems + " items");
+                if (node.maxItems !== undefined && value.length > node.maxItems) this.report(pathOf(parent, key), "tooManyItems", "more than " + node.maxItems + " items");
+                const path = pathOf(parent, key);
                 let out = "[";
                 for (let i = 0; i < value.length; i++) {
-                    out += (i === 0 ? "" : ",") + this.value(node.items as ValueNode, value[i], path + "[" + i + "]");
+                    out += (i === 0 ? "" : ",") + this.value(node.items as ValueNode, value[i], path, i);
                 }
                 return out + "]";
             }
@@ -232,7 +243,8 @@ export class EncodingPass {
         }
     }
 
-    private bounds(node: ValueNode, value: number | bigint, text: string, path: string): void {
+    private bounds(node: ValueNode, value: number | bigint, text: string, parent: string, key: string | number): void {
+        const path = pathOf(parent, key);
         const below = (bound: Bound): boolean =>
             typeof value === "number" && bound.exactAsNumber ? value < bound.value : compareDecimals(text, bound.text) < 0;
         const above = (bound: Bound): boolean =>
