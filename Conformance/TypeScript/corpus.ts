@@ -70,7 +70,8 @@ function properties(specs: FieldSpecs, json: { readonly [wire: string]: unknown 
 }
 
 function run(testCase: Case): string[] {
-    const event = document.events[testCase.event];
+    const event = generated.$contract.eventRules(testCase.event);
+    if (event === undefined) throw new Error("no event " + testCase.event);
     const specs: { [wire: string]: FieldSpec } = Object.create(null);
     for (const scope of [document.envelope, document.kinds[event.kind]]) Object.assign(specs, scope);
     for (const wire of [...event.required, ...event.optional]) specs[wire] = document.fields[wire];

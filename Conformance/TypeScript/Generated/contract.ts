@@ -3,7 +3,10 @@
 
 import * as $rt from "@contractgen/runtime";
 
-/** The contract's rules as data (docs/wire-format.md), which the runtime checks and writes events by. */
+/**
+ * The contract's rules as data (docs/wire-format.md), which the runtime checks and
+ * writes events by; each event's entry is beside its function (`$contract.addEvents`).
+ */
 export const $contract = new $rt.Contract({
     "format": 1,
     "contract": "Conformance",
@@ -54,11 +57,5 @@ export const $contract = new $rt.Contract({
         "interface": {"type": {"valueSet": "Size"}},
         "is": {"type": "int"}
     },
-    "events": {
-        "everyType": {"kind": "system", "required": [], "optional": ["text", "count", "ratio", "amount", "flag", "ref", "at", "size", "line", "lines"]},
-        "constraints": {"kind": "system", "required": [], "optional": ["short", "percent", "discount", "code", "word", "digits", "choice", "dotted", "ids"]},
-        "shaded": {"kind": "action", "required": ["email"], "optional": []},
-        "darkAction": {"kind": "action", "constants": {"shade": "dark-mode"}, "required": [], "optional": ["size"]},
-        "keywords": {"kind": "system", "required": [], "optional": ["object", "constructor", "__proto__", "interface", "is"]}
-    }
+    "events": {}
 });

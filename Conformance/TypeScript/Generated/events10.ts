@@ -5,6 +5,11 @@ import * as $rt from "@contractgen/runtime";
 import { $contract } from "./contract.js";
 import type * as $types from "./types.js";
 
+/** The rules of this file's events (docs/wire-format.md, "The rules as data"). */
+$contract.addEvents({
+    "shaded": {"kind": "action", "required": ["email"], "optional": []},
+});
+
 /** The properties of `shaded`. */
 export interface ShadedProperties {
     readonly shade: $types.Shade;

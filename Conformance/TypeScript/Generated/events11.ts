@@ -5,6 +5,11 @@ import * as $rt from "@contractgen/runtime";
 import { $contract } from "./contract.js";
 import type * as $types from "./types.js";
 
+/** The rules of this file's events (docs/wire-format.md, "The rules as data"). */
+$contract.addEvents({
+    "constraints": {"kind": "system", "required": [], "optional": ["short", "percent", "discount", "code", "word", "digits", "choice", "dotted", "ids"]},
+});
+
 /** The properties of `constraints`. */
 export interface ConstraintsProperties {
     readonly short?: string;

@@ -5,6 +5,11 @@ import * as $rt from "@contractgen/runtime";
 import { $contract } from "./contract.js";
 import type * as $types from "./types.js";
 
+/** The rules of this file's events (docs/wire-format.md, "The rules as data"). */
+$contract.addEvents({
+    "everyType": {"kind": "system", "required": [], "optional": ["text", "count", "ratio", "amount", "flag", "ref", "at", "size", "line", "lines"]},
+});
+
 /** The properties of `everyType`. */
 export interface EveryTypeProperties {
     readonly text?: string;

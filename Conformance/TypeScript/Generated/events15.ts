@@ -5,6 +5,11 @@ import * as $rt from "@contractgen/runtime";
 import { $contract } from "./contract.js";
 import type * as $types from "./types.js";
 
+/** The rules of this file's events (docs/wire-format.md, "The rules as data"). */
+$contract.addEvents({
+    "darkAction": {"kind": "action", "constants": {"shade": "dark-mode"}, "required": [], "optional": ["size"]},
+});
+
 /** The properties of `darkAction`. */
 export interface DarkActionProperties {
     readonly step: $rt.Int;

@@ -5,6 +5,11 @@ import * as $rt from "@contractgen/runtime";
 import { $contract } from "./contract.js";
 import type * as $types from "./types.js";
 
+/** The rules of this file's events (docs/wire-format.md, "The rules as data"). */
+$contract.addEvents({
+    "keywords": {"kind": "system", "required": [], "optional": ["object", "constructor", "__proto__", "interface", "is"]},
+});
+
 /** The properties of `keywords`. */
 export interface KeywordsProperties {
     readonly object?: $types.Object;

@@ -1,6 +1,6 @@
 import { CompiledRules, EncodingPass, type Member, PiiMode, read } from "./encoder.js";
 import { stringText } from "./json.js";
-import type { ContractRulesDocument } from "./rules.js";
+import type { ContractRulesDocument, EventSpec } from "./rules.js";
 import { TrackedEvent, type EventWriter } from "./event.js";
 import type { Violation } from "./violation.js";
 
@@ -45,6 +45,7 @@ export class Contract implements EventWriter {
     readonly rules: CompiledRules;
     readonly #layouts = new Map<string, EventLayout>();
     readonly #objects = new Map<string, readonly Member[]>();
+    readonly #events = new Map<string, EventSpec>();
     /** Where envelope uuids come from when absent; tests may replace it. */
     uuid: UUIDSource = () => globalThis.crypto.randomUUID();
     /** Where envelope timestamps come from when absent; tests may replace it. */
@@ -52,6 +53,17 @@ export class Contract implements EventWriter {
 
     constructor(document: ContractRulesDocument) {
         this.rules = new CompiledRules(document);
+        this.addEvents(document.events);
+    }
+
+    /** Adds events' rules (generated code: each file of events adds its own). */
+    addEvents(events: { readonly [name: string]: EventSpec }): void {
+        for (const name of Object.keys(events)) this.#events.set(name, events[name]);
+    }
+
+    /** The rules of the event `name`, if the contract has it. */
+    eventRules(name: string): EventSpec | undefined {
+        return this.#events.get(name);
     }
 
     /** The contract's name and version. */
@@ -132,8 +144,8 @@ export class Contract implements EventWriter {
 
     #layout(name: string): EventLayout {
         const document = this.rules.document;
-        if (!hasOwn.call(document.events, name)) throw new Error("no event named " + name + " in contract " + document.contract);
-        const event = document.events[name];
+        const event = this.#events.get(name);
+        if (event === undefined) throw new Error("no event named " + name + " in contract " + document.contract);
         const constants = event.constants ?? {};
         const envelope = this.rules.members(document.envelope, true);
         const kindSpecs = hasOwn.call(document.kinds, event.kind) ? document.kinds[event.kind] : {};

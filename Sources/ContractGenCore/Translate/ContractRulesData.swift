@@ -18,7 +18,9 @@ package enum ContractRulesData {
     /// The document as a value. With `target`, each field and event also gets
     /// `"name"`: that target's name for it, where it differs from the contract's
     /// (what a runtime reading arguments by the target's names needs).
-    package static func value(_ contract: Contract, namesOf target: (any CodeTarget)? = nil) -> JSONValue {
+    /// `includingEvents: false` leaves `events` empty, for a target that
+    /// places each event's entry (``event(_:of:namesOf:)``) beside its code.
+    package static func value(_ contract: Contract, namesOf target: (any CodeTarget)? = nil, includingEvents: Bool = true) -> JSONValue {
         let programs = PatternPrograms(contract)
         let patternIndex = Dictionary(uniqueKeysWithValues: programs.order.enumerated().map { ($1, $0) })
         func fields(_ list: [Field]) -> JSONValue {
@@ -33,24 +35,7 @@ package enum ContractRulesData {
             })
         }
         func strings(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
-        let events: [(key: String, value: JSONValue)] = contract.events.map { event in
-            var members: [(key: String, value: JSONValue)] = [("kind", .string(event.kind))]
-            if !event.constants.isEmpty {
-                members.append(("constants", .object(event.constants.map { constant in
-                    let field = contract.kinds.first { $0.name == event.kind }?.mandatory.first { $0.wireName == constant.field }
-                    var wire = constant.code
-                    if case .valueSet(let setName)? = field?.spec.type,
-                       let member = contract.valueSets.first(where: { $0.name == setName })?.cases.first(where: { $0.code == constant.code }) {
-                        wire = member.wireValue
-                    }
-                    return (constant.field, JSONValue.string(wire))
-                })))
-            }
-            members.append(("required", strings(event.required.map(\.name))))
-            members.append(("optional", strings(event.optional.map(\.name))))
-            if let name = target?.name(of: .event(event), in: contract), name != event.name { members.append(("name", .string(name))) }
-            return (event.name, .object(members))
-        }
+        let events = includingEvents ? contract.events.map { ($0.name, event($0, of: contract, namesOf: target)) } : []
         return .object([
             ("format", .number(String(formatVersion))),
             ("contract", .string(contract.name)),
@@ -68,6 +53,28 @@ package enum ContractRulesData {
             ("fields", fields(contract.fields)),
             ("events", .object(events)),
         ])
+    }
+
+    /// One entry of `events`: the event's kind, the kind fields it fixes (by
+    /// wire value), its required and optional fields, and with `target` its name there.
+    package static func event(_ event: Event, of contract: Contract, namesOf target: (any CodeTarget)? = nil) -> JSONValue {
+        func strings(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
+        var members: [(key: String, value: JSONValue)] = [("kind", .string(event.kind))]
+        if !event.constants.isEmpty {
+            members.append(("constants", .object(event.constants.map { constant in
+                let field = contract.kinds.first { $0.name == event.kind }?.mandatory.first { $0.wireName == constant.field }
+                var wire = constant.code
+                if case .valueSet(let setName)? = field?.spec.type,
+                   let member = contract.valueSets.first(where: { $0.name == setName })?.cases.first(where: { $0.code == constant.code }) {
+                    wire = member.wireValue
+                }
+                return (constant.field, JSONValue.string(wire))
+            })))
+        }
+        members.append(("required", strings(event.required.map(\.name))))
+        members.append(("optional", strings(event.optional.map(\.name))))
+        if let name = target?.name(of: .event(event), in: contract), name != event.name { members.append(("name", .string(name))) }
+        return .object(members)
     }
 
     /// `{"type": …, constraints…}`: a type is a scalar's contract name,

@@ -15,9 +15,9 @@ struct TypeScriptGenerator: TargetGenerator {
         [Self.indexFile, Self.contractFile, Self.typesFile] + (0..<Self.eventShardCount).map(Self.eventShard)
     }
 
-    /// The shards first: they hold most of the work.
+    /// The rules (one large file) first, then the shards, which hold most of the work.
     var renderOrder: [String] {
-        (0..<Self.eventShardCount).map(Self.eventShard) + [Self.contractFile, Self.typesFile, Self.indexFile]
+        [Self.contractFile, Self.typesFile] + (0..<Self.eventShardCount).map(Self.eventShard) + [Self.indexFile]
     }
 
     func renderer(for contract: Contract) -> any TargetFileRenderer {

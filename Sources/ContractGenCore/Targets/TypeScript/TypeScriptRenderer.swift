@@ -54,9 +54,15 @@ struct TypeScriptRenderer: TargetFileRenderer {
 
     private func rules(_ out: inout [UInt8]) {
         out.append(contentsOf: "\nimport * as $rt from \"\(Self.runtimeModule)\";\n\n".utf8)
-        out.append(contentsOf: "/** The contract's rules as data (docs/wire-format.md), which the runtime checks and writes events by. */\n".utf8)
+        out.append(contentsOf: """
+            /**
+             * The contract's rules as data (docs/wire-format.md), which the runtime checks and
+             * writes events by; each event's entry is beside its function (`$contract.addEvents`).
+             */
+
+            """.utf8)
         out.append(contentsOf: "export const $contract = new $rt.Contract(".utf8)
-        JavaScriptLiteral.append(ContractRulesData.value(contract, namesOf: TypeScriptTarget()), indent: "", expandedDepth: 2, to: &out)
+        JavaScriptLiteral.append(ContractRulesData.value(contract, namesOf: TypeScriptTarget(), includingEvents: false), indent: "", expandedDepth: 2, to: &out)
         out.append(contentsOf: ");\n".utf8)
     }
 
@@ -107,6 +113,17 @@ struct TypeScriptRenderer: TargetFileRenderer {
         // A module still (`export *` of it must work), with nothing in it.
         guard !indices.isEmpty else { return out.append(contentsOf: "\nexport {};\n".utf8) }
         out.append(contentsOf: "\nimport * as $rt from \"\(Self.runtimeModule)\";\nimport { $contract } from \"./contract.js\";\nimport type * as $types from \"./types.js\";\n".utf8)
+        out.append(contentsOf: "\n/** The rules of this file's events (docs/wire-format.md, \"The rules as data\"). */\n$contract.addEvents({\n".utf8)
+        let target = TypeScriptTarget()
+        for index in indices {
+            let event = contract.events[index]
+            out.append(contentsOf: "    ".utf8)
+            out.append(contentsOf: JavaScriptLiteral.key(event.name).utf8)
+            out.append(contentsOf: ": ".utf8)
+            JavaScriptLiteral.append(ContractRulesData.event(event, of: contract, namesOf: target), indent: "    ", expandedDepth: 0, to: &out)
+            out.append(contentsOf: ",\n".utf8)
+        }
+        out.append(contentsOf: "});\n".utf8)
         for index in indices {
             let event = contract.events[index]
             let properties = TypeScriptNames.properties(event)
