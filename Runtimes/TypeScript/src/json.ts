@@ -69,6 +69,9 @@ export function decimalText(value: string | number): string | null {
 
 /** Compares two decimals in the wire's form exactly: negative, zero or positive. */
 export function compareDecimals(a: string, b: string): number {
+    // Rounding to doubles keeps order, so doubles that differ decide; equal ones may hide a difference.
+    const x = Number(a), y = Number(b);
+    if (x !== y) return x < y ? -1 : 1;
     const negativeA = a.startsWith("-"), negativeB = b.startsWith("-");
     if (negativeA !== negativeB) return negativeA ? -1 : 1;
     const sign = negativeA ? -1 : 1;
@@ -86,8 +89,8 @@ const latest = 253402300799999; // 9999-12-31T23:59:59.999Z
 /** A timestamp as the wire writes it: UTC, milliseconds, clamped to the years 0000 to 9999 (an invalid date as the earliest). */
 export function timestampText(date: Date): string {
     const time = date.getTime();
-    const clamped = Number.isNaN(time) ? earliest : Math.min(Math.max(time, earliest), latest);
-    return '"' + new Date(clamped).toISOString() + '"';
+    if (time >= earliest && time <= latest) return '"' + date.toISOString() + '"';
+    return '"' + new Date(Number.isNaN(time) ? earliest : Math.min(Math.max(time, earliest), latest)).toISOString() + '"';
 }
 
 const uuidSyntax = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

@@ -60,38 +60,69 @@ export class PatternProgram {
     /** Whether the pattern is found anywhere in `text` (well-formed), matched code point by code point. */
     matches(text: string): boolean {
         const count = this.operations.length;
-        const scalars = Array.from(text, (c) => c.codePointAt(0) as number);
-        const length = scalars.length;
-        const seen = new Int32Array(count).fill(-1);
-        let pending: number[] = [];
-        let consumers: number[] = [];
-        const stack: number[] = [];
-        for (let i = 0; i <= length; i++) {
-            pending.push(this.start);
-            consumers = [];
-            for (const first of pending) stack.push(first);
-            pending = [];
-            while (stack.length > 0) {
-                const pc = stack.pop() as number;
-                if (seen[pc] === i) continue;
-                seen[pc] = i;
+        // Scratch space reused from call to call (JavaScript runs one call at a time): each
+        // instruction's last visit, stamped, and the lists of instructions to follow.
+        if (this.seen.length !== count) {
+            this.seen = new Int32Array(count);
+            this.pending = new Int32Array(count + 1);
+            this.next = new Int32Array(count + 1);
+            this.stack = new Int32Array(2 * count + 2);
+        }
+        const seen = this.seen, stack = this.stack;
+        let pending = this.pending, next = this.next;
+        let pendingCount = 0;
+        const length = text.length;
+        for (let i = 0; ; ) {
+            // Position `i` in UTF-16 units; `scalar` the code point there (-1 at the end).
+            let scalar = -1, width = 1;
+            if (i < length) {
+                scalar = text.charCodeAt(i);
+                if (scalar >= 0xD800 && scalar <= 0xDBFF && i + 1 < length) {
+                    const low = text.charCodeAt(i + 1);
+                    if (low >= 0xDC00 && low <= 0xDFFF) {
+                        scalar = (scalar - 0xD800) * 0x400 + (low - 0xDC00) + 0x10000;
+                        width = 2;
+                    }
+                }
+            }
+            if (++this.stamp === 0x7FFFFFFF) {
+                seen.fill(0);
+                this.stamp = 1;
+            }
+            const stamp = this.stamp;
+            let top = 0;
+            stack[top++] = this.start;
+            for (let p = 0; p < pendingCount; p++) stack[top++] = pending[p];
+            let nextCount = 0;
+            while (top > 0) {
+                const pc = stack[--top];
+                if (seen[pc] === stamp) continue;
+                seen[pc] = stamp;
                 switch (this.operations[pc]) {
-                    case 0: consumers.push(pc); break;
-                    case 1: stack.push(this.ys[pc], this.xs[pc]); break;
-                    case 2: stack.push(this.xs[pc]); break;
-                    case 3: if (i === 0) stack.push(this.xs[pc]); break;
-                    case 4: if (i === length) stack.push(this.xs[pc]); break;
+                    case 0:
+                        if (scalar >= 0 && inSet(this.sets[this.xs[pc]], scalar)) next[nextCount++] = this.ys[pc];
+                        break;
+                    case 1: stack[top++] = this.ys[pc]; stack[top++] = this.xs[pc]; break;
+                    case 2: stack[top++] = this.xs[pc]; break;
+                    case 3: if (i === 0) stack[top++] = this.xs[pc]; break;
+                    case 4: if (scalar < 0) stack[top++] = this.xs[pc]; break;
                     default: return true;
                 }
             }
-            if (i === length) return false;
-            const scalar = scalars[i];
-            for (const pc of consumers) {
-                if (inSet(this.sets[this.xs[pc]], scalar)) pending.push(this.ys[pc]);
-            }
+            if (scalar < 0) return false;
+            const swap = pending;
+            pending = next;
+            next = swap;
+            pendingCount = nextCount;
+            i += width;
         }
-        return false;
     }
+
+    private seen = new Int32Array(0);
+    private pending = new Int32Array(0);
+    private next = new Int32Array(0);
+    private stack = new Int32Array(0);
+    private stamp = 0;
 }
 
 function inSet(ranges: Uint32Array, scalar: number): boolean {

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# tsc type-check time of the generated TypeScript for contracts of 100, 500
+# and 2,000 events (Benchmarks/synthesize-contract.py), with the runtime's
+# declarations: the time per event must not grow with the contract
+# (docs/typescript.md, "Speed"). Prints the best of ROUNDS (3) runs per size.
+# Needs tsc; uses .build's contractgen (CONTRACTGEN=path to choose another).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+contractgen=${CONTRACTGEN:-$(swift build --show-bin-path)/contractgen}
+rounds=${ROUNDS:-3}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+runtime="$work/node_modules/@contractgen/runtime"
+mkdir -p "$runtime"
+cp -R Runtimes/TypeScript/package.json Runtimes/TypeScript/tsconfig.json Runtimes/TypeScript/src "$runtime/"
+(cd "$runtime" && tsc -p .)
+for events in 100 500 2000; do
+  app="$work/app$events"
+  mkdir -p "$app"
+  python3 Benchmarks/synthesize-contract.py --events "$events" >"$app/contract.yaml"
+  "$contractgen" generate --target typescript "$app/contract.yaml" --output "$app/Generated" >/dev/null 2>&1
+  echo '{"compilerOptions": {"target": "ES2022", "module": "ES2022", "moduleResolution": "node", "lib": ["ES2022"], "types": [], "strict": true, "noEmit": true}, "include": ["Generated/*.ts"]}' >"$app/tsconfig.json"
+  best=""
+  for _ in $(seq "$rounds"); do
+    start=$(date +%s%N)
+    (cd "$app" && tsc -p .)
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    [ -z "$best" ] || [ "$ms" -lt "$best" ] && best=$ms
+  done
+  echo "$events events: tsc ${best} ms ($(python3 -c "print(f'{$best / $events:.2f}')") ms per event)"
+done
