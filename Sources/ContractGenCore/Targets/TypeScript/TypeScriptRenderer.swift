@@ -186,16 +186,30 @@ struct TypeScriptRenderer: TargetFileRenderer {
 
     /// A JSDoc comment (`*/` in the text cannot end it).
     private func doc(_ text: String?, deprecated: String?, indent: String, _ out: inout [UInt8]) {
+        // Most comments are one line without `*/`: written without splitting (descriptions come by the ten thousand).
+        if let text, deprecated == nil, Self.isOneSafeLine(text) {
+            out.append(contentsOf: indent.utf8)
+            out.append(contentsOf: "/** ".utf8)
+            out.append(contentsOf: text.utf8)
+            out.append(contentsOf: " */\n".utf8)
+            return
+        }
         var lines = text.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         if let deprecated { lines.append("@deprecated " + deprecated) }
         guard !lines.isEmpty else { return }
         let safe = lines.map { $0.replacingOccurrences(of: "*/", with: "*\\/") }
-        if safe.count == 1 {
-            out.append(contentsOf: "\(indent)/** \(safe[0]) */\n".utf8)
-            return
-        }
         out.append(contentsOf: "\(indent)/**\n".utf8)
         for line in safe { out.append(contentsOf: (line.isEmpty ? "\(indent) *\n" : "\(indent) * \(line)\n").utf8) }
         out.append(contentsOf: "\(indent) */\n".utf8)
+    }
+
+    /// No line break, no `*/`.
+    static func isOneSafeLine(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x0A || byte == 0x0D || (previous == 0x2A && byte == 0x2F) { return false }
+            previous = byte
+        }
+        return true
     }
 }

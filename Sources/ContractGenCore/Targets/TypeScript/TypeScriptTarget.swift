@@ -110,7 +110,19 @@ struct TypeScriptNameChecks {
     }
 
     /// The properties one event's function takes: envelope, the kind's fields it does not fix, its own.
+    /// Only events with a field whose property another field's wire name also becomes can collide.
     private func checkEventProperties() {
+        var wireNames: [String: String] = [:]
+        var shared: Set<String> = []
+        for field in contract.mandatory + contract.kinds.flatMap(\.mandatory) + contract.fields {
+            let name = TypeScriptNames.member(field)
+            if let other = wireNames[name] {
+                if other != field.wireName { shared.insert(field.wireName); shared.insert(other) }
+            } else {
+                wireNames[name] = field.wireName
+            }
+        }
+        guard !shared.isEmpty else { return }
         let kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let fields = Dictionary(contract.fields.map { ($0.wireName, $0) }, uniquingKeysWith: { first, _ in first })
         for event in contract.events {
