@@ -10,12 +10,8 @@ cd "$root"
 contractgen=${CONTRACTGEN:-$(swift build --show-bin-path)/contractgen}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-runtime="$work/node_modules/@contractgen/runtime"
-mkdir -p "$runtime" "$work/app"
-cp -R Runtimes/TypeScript/package.json Runtimes/TypeScript/tsconfig.json Runtimes/TypeScript/src "$runtime/"
-(cd "$runtime" && tsc -p .)
+source scripts/typescript-project.sh
+typescript_project "$work"
 "$contractgen" generate --target typescript contract/contract.yaml --output "$work/app/Generated" >/dev/null 2>&1
 cp Benchmarks/TypeScript/encoding.ts "$work/app/"
-echo '{"type": "module"}' >"$work/app/package.json"
-echo '{"compilerOptions": {"target": "ES2022", "module": "ES2022", "moduleResolution": "node", "lib": ["ES2022"], "types": [], "strict": true, "outDir": "out"}, "include": ["*.ts", "Generated/*.ts"]}' >"$work/app/tsconfig.json"
 (cd "$work/app" && tsc -p . && node out/encoding.js)

@@ -9,6 +9,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 source scripts/swift-build-retry.sh
+source scripts/typescript-project.sh
 for tool in tsc node; do
   command -v "$tool" >/dev/null || { echo "FAIL: $tool is not installed (scripts/install-test-deps.sh)"; exit 1; }
 done
@@ -21,17 +22,9 @@ out="$work/collector.log"
 collector=""
 trap '[ -n "$collector" ] && { kill $collector 2>/dev/null || true; wait $collector 2>/dev/null || true; }; rm -rf "$work"' EXIT
 
-runtime="$work/node_modules/@contractgen/runtime"
-mkdir -p "$runtime" "$work/app"
-cp -R Runtimes/TypeScript/package.json Runtimes/TypeScript/tsconfig.json Runtimes/TypeScript/src "$runtime/"
-(cd "$runtime" && tsc -p .)
+typescript_project "$work"
 "$(swift build --show-bin-path)/contractgen" generate --target typescript contract/contract.yaml --output "$work/app/Generated" >/dev/null 2>&1
 cp Examples/TypeScript/send-events.ts Conformance/TypeScript/node.d.ts "$work/app/"
-echo '{"type": "module"}' >"$work/app/package.json"
-cat >"$work/app/tsconfig.json" <<'JSON'
-{"compilerOptions": {"target": "ES2022", "module": "ES2022", "moduleResolution": "node", "lib": ["ES2022"], "types": [],
- "strict": true, "noEmitOnError": true, "outDir": "out"}, "include": ["**/*.ts"], "exclude": ["out", "node_modules"]}
-JSON
 (cd "$work/app" && tsc -p .)
 
 "$(swift build --package-path Collector --show-bin-path)/tracking-collector" --port 0 --contract contract/contract.yaml --show-pii >"$out" 2>&1 &
