@@ -164,11 +164,12 @@ struct TypeScriptRenderer: TargetFileRenderer {
     // MARK: Pieces
 
     private func property(_ field: Field, optional: Bool, typePrefix: String, _ out: inout [UInt8]) {
+        let member = TypeScriptNames.member(field)
         var text = field.description ?? ""
-        if field.wireName != TypeScriptNames.member(field) { text += (text.isEmpty ? "" : "\n\n") + "Sent as `\(field.wireName)`." }
+        if field.wireName != member { text += (text.isEmpty ? "" : "\n\n") + "Sent as `\(field.wireName)`." }
         if field.pii { text += (text.isEmpty ? "" : "\n\n") + "Personal data: removed when consent is denied, redacted in logs." }
         doc(text.isEmpty ? nil : text, deprecated: field.deprecated, indent: "    ", &out)
-        out.append(contentsOf: "    readonly \(TypeScriptNames.propertyKey(TypeScriptNames.member(field)))\(optional ? "?" : ""): ".utf8)
+        out.append(contentsOf: "    readonly \(TypeScriptNames.propertyKey(member))\(optional ? "?" : ""): ".utf8)
         out.append(contentsOf: typeName(field.spec, prefix: typePrefix).utf8)
         out.append(contentsOf: ";\n".utf8)
     }
@@ -186,6 +187,7 @@ struct TypeScriptRenderer: TargetFileRenderer {
 
     /// A JSDoc comment (`*/` in the text cannot end it).
     private func doc(_ text: String?, deprecated: String?, indent: String, _ out: inout [UInt8]) {
+        guard text != nil || deprecated != nil else { return }
         // Most comments are one line without `*/`: written without splitting (descriptions come by the ten thousand).
         if let text, deprecated == nil, Self.isOneSafeLine(text) {
             out.append(contentsOf: indent.utf8)
@@ -194,13 +196,43 @@ struct TypeScriptRenderer: TargetFileRenderer {
             out.append(contentsOf: " */\n".utf8)
             return
         }
-        var lines = text.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
-        if let deprecated { lines.append("@deprecated " + deprecated) }
-        guard !lines.isEmpty else { return }
-        let safe = lines.map { $0.replacingOccurrences(of: "*/", with: "*\\/") }
-        out.append(contentsOf: "\(indent)/**\n".utf8)
-        for line in safe { out.append(contentsOf: (line.isEmpty ? "\(indent) *\n" : "\(indent) * \(line)\n").utf8) }
-        out.append(contentsOf: "\(indent) */\n".utf8)
+        out.append(contentsOf: indent.utf8)
+        out.append(contentsOf: "/**\n".utf8)
+        for line in [text, deprecated.map { "@deprecated " + $0 }].compactMap({ $0 }) {
+            docLines(line, indent: indent, &out)
+        }
+        out.append(contentsOf: indent.utf8)
+        out.append(contentsOf: " */\n".utf8)
+    }
+
+    /// `text`'s lines as ` * line` (` *` when empty), `*/` written `*\/`.
+    private func docLines(_ text: String, indent: String, _ out: inout [UInt8]) {
+        var lineStart = true
+        var previous: UInt8 = 0
+        func startLine(_ out: inout [UInt8]) {
+            out.append(contentsOf: indent.utf8)
+            out.append(contentsOf: " *".utf8)
+        }
+        for byte in text.utf8 {
+            if byte == 0x0A {
+                if lineStart { startLine(&out) }
+                out.append(0x0A)
+                lineStart = true
+                previous = 0
+                continue
+            }
+            if byte == 0x0D { continue }
+            if lineStart {
+                startLine(&out)
+                out.append(0x20)
+                lineStart = false
+            }
+            if previous == 0x2A && byte == 0x2F { out.append(0x5C) }
+            out.append(byte)
+            previous = byte
+        }
+        if lineStart { startLine(&out) }
+        out.append(0x0A)
     }
 
     /// No line break, no `*/`.

@@ -76,36 +76,63 @@ struct TypeScriptNameChecks {
         }
     }
 
-    /// Every exported name of the module once, none a reserved word. (A value
-    /// set and an object of one contract name are reported by `Validate` already.)
+    /// What takes an exported name: messages are made only for a problem (names come by the ten thousand).
+    private enum Exporter {
+        case valueSet(String), object(String), kind(String), kindEvents(String), event(String), eventProperties(String)
+
+        var what: String {
+            switch self {
+            case .valueSet(let name): "value set '\(name)'"
+            case .object(let name): "object '\(name)'"
+            case .kind(let name): "kind '\(name)'"
+            case .kindEvents(let name): "kind '\(name)' (its events' type)"
+            case .event(let name): "event '\(name)'"
+            case .eventProperties(let name): "event '\(name)' (its properties)"
+            }
+        }
+
+        /// A value set and an object of one name are reported by `Validate` already; an element's two names are its own.
+        func isSameElement(as other: Exporter) -> Bool {
+            switch (self, other) {
+            case (.valueSet(let a), .valueSet(let b)), (.valueSet(let a), .object(let b)), (.object(let a), .valueSet(let b)), (.object(let a), .object(let b)): a == b
+            case (.kind(let a), .kind(let b)), (.kind(let a), .kindEvents(let b)), (.kindEvents(let a), .kind(let b)), (.kindEvents(let a), .kindEvents(let b)): a == b
+            case (.event(let a), .event(let b)), (.event(let a), .eventProperties(let b)), (.eventProperties(let a), .event(let b)),
+                 (.eventProperties(let a), .eventProperties(let b)): a == b
+            default: false
+            }
+        }
+    }
+
+    /// Every exported name of the module once, none a reserved word.
     private func checkModuleNames() {
-        var seen: [String: (what: String, contractName: String)] = [:]
+        var seen: [String: Exporter] = [:]
+        seen.reserveCapacity(contract.valueSets.count + contract.objects.count + 2 * (contract.kinds.count + contract.events.count))
         /// `false` when reported: an element's second name (derived from the first) is then left alone.
         @discardableResult
-        func note(_ name: String, _ what: String, _ contractName: String, at location: SourceLocation) -> Bool {
+        func note(_ name: String, _ exporter: Exporter, at location: SourceLocation) -> Bool {
             if TypeScriptNames.reservedWords.contains(name) {
-                reporter.error("\(what) becomes '\(name)', a reserved word in TypeScript", at: location, hint: "give it a 'names.typescript:'")
+                reporter.error("\(exporter.what) becomes '\(name)', a reserved word in TypeScript", at: location, hint: "give it a 'names.typescript:'")
                 return false
             } else if let other = seen[name] {
-                guard other.contractName != contractName else { return false }
+                guard !other.isSameElement(as: exporter) else { return false }
                 reporter.error(
-                    "\(other.what) and \(what) both become the TypeScript name '\(name)'", at: location,
+                    "\(other.what) and \(exporter.what) both become the TypeScript name '\(name)'", at: location,
                     hint: "rename one of them, or give one a 'names.typescript:'")
                 return false
             }
-            seen[name] = (what, contractName)
+            seen[name] = exporter
             return true
         }
-        for set in contract.valueSets { note(TypeScriptNames.valueSet(set), "value set '\(set.name)'", set.name, at: set.location) }
-        for object in contract.objects { note(TypeScriptNames.object(object), "object '\(object.name)'", object.name, at: object.location) }
+        for set in contract.valueSets { note(TypeScriptNames.valueSet(set), .valueSet(set.name), at: set.location) }
+        for object in contract.objects { note(TypeScriptNames.object(object), .object(object.name), at: object.location) }
         for kind in contract.kinds {
             let names = TypeScriptNames.kind(kind)
-            guard note(names.fields, "kind '\(kind.name)'", "kind " + kind.name, at: kind.location) else { continue }
-            note(names.event, "kind '\(kind.name)' (its events' type)", "kind " + kind.name, at: kind.location)
+            guard note(names.fields, .kind(kind.name), at: kind.location) else { continue }
+            note(names.event, .kindEvents(kind.name), at: kind.location)
         }
         for event in contract.events {
-            guard note(TypeScriptNames.function(event), "event '\(event.name)'", "event " + event.name, at: event.location) else { continue }
-            note(TypeScriptNames.properties(event), "event '\(event.name)' (its properties)", "event " + event.name, at: event.location)
+            guard note(TypeScriptNames.function(event), .event(event.name), at: event.location) else { continue }
+            note(TypeScriptNames.properties(event), .eventProperties(event.name), at: event.location)
         }
     }
 
