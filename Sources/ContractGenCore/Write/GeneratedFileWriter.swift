@@ -65,12 +65,14 @@ public struct GeneratedFileWriter: Sendable {
     }
 
     /// Removes (check mode: lists) the files in `directory` that carry
-    /// ``GeneratedFileSet/header`` but are not in `expected`.
+    /// ``GeneratedFileSet/header`` but are not in `expected`, among the files
+    /// of the target's languages (the extensions of `expected`: `.swift`, `.ts`).
     package func removeStale(in directory: URL, keeping expected: Set<String>, mode: Mode) throws -> [String] {
         let fm = FileManager.default
         var removed: [String] = []
         let present = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in present.sorted() where name.hasSuffix(".swift") && !expected.contains(name) {
+        let extensions = Set(expected.compactMap { name in name.lastIndex(of: ".").map { String(name[$0...]) } })
+        for name in present.sorted() where !expected.contains(name) && extensions.contains(where: name.hasSuffix) {
             let url = directory.appendingPathComponent(name)
             guard Self.isGenerated(url) else { continue }
             removed.append(name)
