@@ -61,7 +61,9 @@ import TrackingCore
         // Every target that generates code has a type for it, used in its output.
         for target in CodeTargets.all where target.generator != nil {
             let name = try #require(target.scalarTypeName(type), "\(target.displayName) has no type for \(type)")
-            let sources = ContractGenerator.sources(of: contract).map(\.text).joined()
+            let generator = try #require(target.generator)
+            let renderer = generator.renderer(for: contract)
+            let sources = generator.fileNames.map { renderer.render(file: $0, reusing: []).contents }.joined()
             #expect(sources.contains(name), "\(target.displayName) output lacks \(name)")
         }
     }

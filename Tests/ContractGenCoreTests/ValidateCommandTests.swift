@@ -44,7 +44,7 @@ struct ValidateCommandTests {
         let result = try await run(["validate", "--strict", "Tests/Reference/Names/contract.yaml"])
         #expect(result.status == 0)
         #expect(result.stderr.contains(
-            "Tests/Reference/Names/contract.yaml:67:3: note: event 'name' becomes the Swift function 'Shop.name_' ('name' is reserved in generated code)\n"))
+            "Tests/Reference/Names/contract.yaml:90:3: note: event 'name' becomes the Swift function 'Shop.name_' ('name' is reserved in generated code)\n"))
         #expect(result.stdout == "Tests/Reference/Names/contract.yaml: valid (no problems, 11 notes)\n")
     }
 
