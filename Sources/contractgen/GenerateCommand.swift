@@ -21,8 +21,8 @@ struct GenerateCommand: ParsableCommand {
             --target chooses the language: swift (the default); typescript and kotlin are \
             not available yet (exit status 2).
 
-            Exit status: 0 done, 1 contract errors (or, with --check, files that differ), \
-            2 usage or I/O error, or a target that is not available.
+            Exit status: 0 done, 1 contract errors (or, with --check, files that differ, are \
+            missing or are stale), 2 usage or I/O error, or a target that is not available.
 
             Examples:
               contractgen                          (same as: contractgen generate)
