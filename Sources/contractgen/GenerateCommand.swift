@@ -70,7 +70,7 @@ struct GenerateCommand: ParsableCommand {
         }
         // Only with something to say: indexing the lines of a large contract costs milliseconds.
         if !outcome.diagnostics.isEmpty {
-            FileHandle.standardError.write(Data(DiagnosticFormatter.text(outcome.diagnostics, source: outcome.source).utf8))
+            FileHandle.standardError.write(Data(DiagnosticFormatter.text(outcome.diagnostics, source: outcome.source, counts: outcome.counts).utf8))
         }
         guard let files = outcome.report else {
             print("\(path): invalid (\(DiagnosticFormatter.summary(outcome.counts))); nothing written")
