@@ -125,7 +125,7 @@ extension CollectorService {
         var items: [String] = []
         var refused = 0
         for step in steps {
-            guard let uuid = step["uuid"]?.stringValue, UUID(uuidString: uuid) != nil,
+            guard let uuid = step["uuid"]?.stringValue, ParsedUUID(uuid) != nil,
                   let stage = step["stage"]?.stringValue, JourneyStage.all.contains(stage) else {
                 refused += 1
                 continue
