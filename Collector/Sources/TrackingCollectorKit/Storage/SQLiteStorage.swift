@@ -42,7 +42,8 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
             try database.execute("PRAGMA journal_mode=WAL")
             try database.execute("PRAGMA synchronous=FULL")
             // A checkpoint (copying the WAL into the file, and a sync) every 16 MB of WAL
-            // rather than every 4 MB: it runs in the commit that crosses the mark.
+            // rather than every 4 MB: it runs in the commit that crosses the mark, which
+            // its group waits for (64 MB measured worse: p99 answers up to 0.5 s).
             try database.execute("PRAGMA wal_autocheckpoint=4096")
         }
         try database.execute("PRAGMA cache_size=-16384")
