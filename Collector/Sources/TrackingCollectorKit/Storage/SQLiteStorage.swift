@@ -59,20 +59,26 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
 
     deinit { writer.stop() }
 
+    /// The `events` table; `uuid` is the uuid column's declaration (unique in version 1).
+    private static func eventsTable(uuid: String) -> String {
+        """
+        CREATE TABLE IF NOT EXISTS events (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            uuid \(uuid),
+            event_name TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            payload TEXT NOT NULL,
+            violations TEXT NOT NULL,
+            request_id TEXT NOT NULL,
+            received_at REAL NOT NULL
+        );
+        """
+    }
+
     /// Schema versions in `PRAGMA user_version`; each step runs once, in order.
     private func migrate() throws {
         let steps = [
-            """
-            CREATE TABLE IF NOT EXISTS events (
-                seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                uuid TEXT NOT NULL UNIQUE,
-                event_name TEXT NOT NULL,
-                kind TEXT NOT NULL,
-                payload TEXT NOT NULL,
-                violations TEXT NOT NULL,
-                request_id TEXT NOT NULL,
-                received_at REAL NOT NULL
-            );
+            Self.eventsTable(uuid: "TEXT NOT NULL UNIQUE") + """
             CREATE TABLE IF NOT EXISTS rejected_events (
                 seq INTEGER PRIMARY KEY AUTOINCREMENT,
                 uuid TEXT NOT NULL,
@@ -96,18 +102,7 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
             """,
             // Without the unique index on uuid (duplicates are found in memory, see the type's comment).
             // The table keeps its AUTOINCREMENT counter, so `seq` never goes back after a reset.
-            """
-            ALTER TABLE events RENAME TO events_unique_uuid;
-            CREATE TABLE events (
-                seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                uuid TEXT NOT NULL,
-                event_name TEXT NOT NULL,
-                kind TEXT NOT NULL,
-                payload TEXT NOT NULL,
-                violations TEXT NOT NULL,
-                request_id TEXT NOT NULL,
-                received_at REAL NOT NULL
-            );
+            "ALTER TABLE events RENAME TO events_unique_uuid;" + Self.eventsTable(uuid: "TEXT NOT NULL") + """
             INSERT INTO events SELECT * FROM events_unique_uuid;
             DELETE FROM sqlite_sequence WHERE name = 'events';
             UPDATE sqlite_sequence SET name = 'events' WHERE name = 'events_unique_uuid';
