@@ -8,7 +8,7 @@ import TrackingCore
 
 /// The monitor's page holds the snapshot as JSON in a `<script>` element, from which
 /// monitor.js renders every row (the browser side: MonitorBrowserTests).
-@Suite("The monitor's page")
+@Suite("The monitor's page", .timeLimit(.minutes(10)))
 struct MonitorPageTests {
     static func page(_ collector: RunningCollector) async throws -> (status: Int, text: String) {
         let (data, response) = try await URLSession.shared.data(from: collector.base)

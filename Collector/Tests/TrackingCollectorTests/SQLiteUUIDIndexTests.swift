@@ -6,7 +6,7 @@ import TrackingSQLite
 /// SQLite finds duplicates in memory (`StoredUUIDs`) rather than through a unique
 /// index on uuid: the same answers as the index gave, across restarts, a reset and
 /// the migration of a file written with the index.
-@Suite("SQLite duplicates found in memory")
+@Suite("SQLite duplicates found in memory", .timeLimit(.minutes(10)))
 struct SQLiteUUIDIndexTests {
     @Test("ParsedUUID reads exactly what Foundation's UUID(uuidString:) reads, to the same bits")
     func parsedUUIDAgreesWithFoundation() {
