@@ -147,7 +147,7 @@ import Testing
 }
 
 /// `generate --target`, through the built executable.
-@Suite(.enabled(if: ContractGenExecutable.url != nil, "contractgen is not built next to the tests"))
+@Suite
 struct GenerateTargetCommandTests {
     @Test(arguments: ["kotlin"])
     func targetsWithoutCodeExitTwo(target: String) async throws {
@@ -170,6 +170,6 @@ struct GenerateTargetCommandTests {
     @Test func swiftIsTheDefaultTarget() async throws {
         let result = try await ContractGenExecutable.run(["generate", "--target", "swift", "--check"])
         #expect(result.status == 0)
-        #expect(result.stdout == "Generated: up to date (69 files)\n")
+        #expect(result.stdout == "Generated: up to date (13 files)\n")
     }
 }

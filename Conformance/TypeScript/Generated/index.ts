@@ -2,20 +2,9 @@
 // Contract: "Conformance" "2.0.0-rc.1+corpus"
 
 export * from "./types.js";
-export * from "./events0.js";
-export * from "./events1.js";
-export * from "./events2.js";
-export * from "./events3.js";
-export * from "./events4.js";
 export * from "./events5.js";
-export * from "./events6.js";
-export * from "./events7.js";
-export * from "./events8.js";
-export * from "./events9.js";
 export * from "./events10.js";
 export * from "./events11.js";
 export * from "./events12.js";
-export * from "./events13.js";
-export * from "./events14.js";
 export * from "./events15.js";
 export { $contract } from "./contract.js";

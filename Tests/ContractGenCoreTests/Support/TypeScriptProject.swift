@@ -57,12 +57,14 @@ enum TypeScriptProject {
         return directory
     }
 
-    /// `contract`'s generated files under `folder/`.
+    /// `contract`'s generated files with content (what `generate` writes) under `folder/`.
     static func generated(_ contract: Contract, in folder: String) -> [String: String] {
         let generator = TypeScriptTarget().generator!
         let renderer = generator.renderer(for: contract)
         var files: [String: String] = [:]
-        for name in generator.fileNames { files[folder + "/" + name] = renderer.render(file: name, reusing: []).contents }
+        for name in generator.fileNames where !renderer.isEmpty(file: name) {
+            files[folder + "/" + name] = renderer.render(file: name, reusing: []).contents
+        }
         return files
     }
 

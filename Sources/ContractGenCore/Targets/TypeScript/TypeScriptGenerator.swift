@@ -20,6 +20,14 @@ struct TypeScriptGenerator: TargetGenerator {
         [Self.contractFile, Self.typesFile] + (0..<Self.eventShardCount).map(Self.eventShard) + [Self.indexFile]
     }
 
+    /// `index.ts`, `contract.ts`, `types.ts` and `events<N>.ts`.
+    func ownsFile(named name: String) -> Bool {
+        if [Self.indexFile, Self.contractFile, Self.typesFile].contains(name) { return true }
+        guard name.hasPrefix("events"), name.hasSuffix(".ts") else { return false }
+        let number = name.dropFirst("events".count).dropLast(".ts".count)
+        return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
+    }
+
     func renderer(for contract: Contract) -> any TargetFileRenderer {
         TypeScriptRenderer(contract, eventShards: Self.eventShardCount)
     }

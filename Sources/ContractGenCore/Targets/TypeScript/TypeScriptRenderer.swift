@@ -28,6 +28,17 @@ struct TypeScriptRenderer: TargetFileRenderer {
         objects = Dictionary(contract.objects.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// An event shard no event falls in.
+    func isEmpty(file name: String) -> Bool {
+        shard(of: name).map { shards[$0].isEmpty } ?? false
+    }
+
+    /// The shard `events<N>.ts` holds; `nil` for the other files.
+    private func shard(of name: String) -> Int? {
+        guard name.hasPrefix("events"), name.hasSuffix(".ts") else { return nil }
+        return Int(name.dropFirst("events".count).dropLast(".ts".count))
+    }
+
     func render(file name: String, reusing buffer: consuming [UInt8]) -> GeneratedFile {
         var out = consume buffer
         out.removeAll(keepingCapacity: true)
@@ -37,9 +48,7 @@ struct TypeScriptRenderer: TargetFileRenderer {
         case TypeScriptGenerator.indexFile: index(&out)
         case TypeScriptGenerator.contractFile: rules(&out)
         case TypeScriptGenerator.typesFile: types(&out)
-        default:
-            let shard = Int(name.dropFirst("events".count).dropLast(".ts".count))!
-            events(shards[shard], &out)
+        default: events(shards[shard(of: name)!], &out)
         }
         return GeneratedFile(name: name, bytes: out)
     }
@@ -48,7 +57,8 @@ struct TypeScriptRenderer: TargetFileRenderer {
 
     private func index(_ out: inout [UInt8]) {
         out.append(contentsOf: "\nexport * from \"./types.js\";\n".utf8)
-        for shard in shards.indices { out.append(contentsOf: "export * from \"./events\(shard).js\";\n".utf8) }
+        // Only shards with events: a reviewed copy leaves the others out.
+        for shard in shards.indices where !shards[shard].isEmpty { out.append(contentsOf: "export * from \"./events\(shard).js\";\n".utf8) }
         out.append(contentsOf: "export { $contract } from \"./contract.js\";\n".utf8)
     }
 
@@ -110,8 +120,8 @@ struct TypeScriptRenderer: TargetFileRenderer {
     }
 
     private func events(_ indices: [Int], _ out: inout [UInt8]) {
-        // A module still (`export *` of it must work), with nothing in it.
-        guard !indices.isEmpty else { return out.append(contentsOf: "\nexport {};\n".utf8) }
+        // The header alone (the build's declared-files placeholder); index.ts does not import it.
+        guard !indices.isEmpty else { return }
         out.append(contentsOf: "\nimport * as $rt from \"\(Self.runtimeModule)\";\nimport { $contract } from \"./contract.js\";\nimport type * as $types from \"./types.js\";\n".utf8)
         out.append(contentsOf: "\n/** The rules of this file's events (docs/wire-format.md, \"The rules as data\"). */\n$contract.addEvents({\n".utf8)
         let target = TypeScriptTarget()
