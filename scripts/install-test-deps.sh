@@ -13,6 +13,8 @@ want chromium             # CatalogueBrowserTests: the catalogue in a headless b
 want chromium-driver      # CatalogueBrowserTests
 want python3-selenium     # CatalogueBrowserTests: drives chromium-driver
 want postgresql           # Collector/ PostgresTests: a throwaway cluster (scripts/with-test-postgres.sh)
+want kotlin               # Kotlin*Tests: kotlinc compiles the Kotlin runtime and generated code
+want openjdk-17-jdk-headless  # Kotlin*Tests: java runs them, javac compiles the Java caller
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing ${need[*]}"

@@ -5,7 +5,7 @@ package enum CodeTargets {
     package static let all: [any CodeTarget] = [
         SwiftTarget(),
         NamesOnlyTarget.typescript,
-        NamesOnlyTarget.kotlin,
+        KotlinTarget(),
     ]
 
     /// The target `generate` uses when none is asked for.
