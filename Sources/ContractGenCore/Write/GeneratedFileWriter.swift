@@ -70,7 +70,10 @@ public struct GeneratedFileWriter: Sendable {
         let fm = FileManager.default
         var removed: [String] = []
         let present = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in present.sorted() where name.hasSuffix(".swift") && !expected.contains(name) {
+        // A target's stale files have its own files' extensions (`.swift`, `.kt`).
+        func fileExtension(_ name: String) -> Substring? { name.lastIndex(of: ".").map { name[$0...] } }
+        let extensions = Set(expected.compactMap(fileExtension))
+        for name in present.sorted() where fileExtension(name).map(extensions.contains) == true && !expected.contains(name) {
             let url = directory.appendingPathComponent(name)
             guard Self.isGenerated(url) else { continue }
             removed.append(name)

@@ -55,6 +55,7 @@ actor KotlinBuild {
         var paths = (runtime + files).map(\.path)
         for file in generated {
             let url = sources.appendingPathComponent(file.name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(file.text.utf8).write(to: url)
             paths.append(url.path)
         }

@@ -73,16 +73,16 @@ package struct KotlinTarget: CodeTarget {
 }
 
 /// Kotlin's file set: the same for every contract, events spread over ``eventShardCount`` shards.
-struct KotlinGenerator: TargetGenerator {
-    let packageName: String?
+package struct KotlinGenerator: TargetGenerator {
+    package let packageName: String?
 
-    static let contractFile = "Contract.kt"
-    static let valueSetsFile = "ContractValueSets.kt"
-    static let objectsFile = "ContractObjects.kt"
-    static let constraintsFile = "ContractConstraints.kt"
-    static let globalsFile = "ContractGlobals.kt"
+    package static let contractFile = "Contract.kt"
+    package static let valueSetsFile = "ContractValueSets.kt"
+    package static let objectsFile = "ContractObjects.kt"
+    package static let constraintsFile = "ContractConstraints.kt"
+    package static let globalsFile = "ContractGlobals.kt"
     /// Event bodies go to this many shards (by ``GeneratedFileNames/eventShard(ofEvent:count:)``), rendered concurrently.
-    static let eventShardCount = 16
+    package static let eventShardCount = 16
 
     static func shardFile(_ shard: Int) -> String { "ContractEvents\(shard).kt" }
 
@@ -91,18 +91,18 @@ struct KotlinGenerator: TargetGenerator {
         return Int(name.dropFirst("ContractEvents".count).dropLast(3))
     }
 
-    var fileNames: [String] {
+    package var fileNames: [String] {
         [Self.contractFile, Self.valueSetsFile, Self.objectsFile, Self.constraintsFile, Self.globalsFile]
             + (0..<Self.eventShardCount).map(Self.shardFile)
     }
 
     /// The contract's object (a function per event) and the shards are the big files: first.
-    var renderOrder: [String] {
+    package var renderOrder: [String] {
         [Self.contractFile] + (0..<Self.eventShardCount).map(Self.shardFile)
             + [Self.objectsFile, Self.valueSetsFile, Self.constraintsFile, Self.globalsFile]
     }
 
-    func renderer(for contract: Contract) -> any TargetFileRenderer {
+    package func renderer(for contract: Contract) -> any TargetFileRenderer {
         KotlinRenderer(model: KotlinContract(contract, packageName: packageName, shardCount: Self.eventShardCount))
     }
 }
