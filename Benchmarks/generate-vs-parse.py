@@ -6,8 +6,9 @@ Usage:
   python3 Benchmarks/synthesize-contract.py > /tmp/c20k.yaml
   cc -O2 -o /tmp/bare-parse Benchmarks/BareParse/bare-parse.c -lyaml
   python3 Benchmarks/generate-vs-parse.py /tmp/c20k.yaml /tmp/bare-parse \\
-      old=../old/.build/release/contractgen new=.build/release/contractgen [--rounds 40]
+      old=../old/.build/release/contractgen new=.build/release/contractgen [--rounds 40] [--target kotlin]
 
+--target passes `--target TARGET` to every generator (default: swift).
 Each NAME=CONTRACTGEN first generates into a scratch directory of its own;
 every timed run then generates into that existing directory (nothing is
 written: the files are compared). One round runs the bare parse, then each
@@ -28,6 +29,7 @@ def main():
     parser.add_argument("bare_parse", help="the compiled Benchmarks/BareParse/bare-parse.c")
     parser.add_argument("generators", nargs="+", metavar="NAME=CONTRACTGEN")
     parser.add_argument("--rounds", type=int, default=40)
+    parser.add_argument("--target", default="swift", help="the code target to generate (swift, kotlin, ...)")
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="generate-vs-parse-")
@@ -36,7 +38,7 @@ def main():
         name, _, path = spec.partition("=")
         if not path:
             parser.error(f"{spec!r} is not NAME=CONTRACTGEN")
-        command = [path, "generate", args.contract, "--output", f"{scratch}/{name}"]
+        command = [path, "generate", args.contract, "--target", args.target, "--output", f"{scratch}/{name}"]
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
         commands[name] = command
 

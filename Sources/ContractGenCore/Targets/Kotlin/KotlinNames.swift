@@ -35,6 +35,19 @@ package enum KotlinNames {
 
     /// Whether `name` can be used as a Kotlin identifier (between backticks if a keyword).
     static func isIdentifier(_ name: String) -> Bool {
+        // ASCII names (nearly all) in one pass over the bytes.
+        var ascii = true
+        var hasNonUnderscore = false
+        for byte in name.utf8 {
+            guard byte < 0x80 else { ascii = false; break }
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            guard isDigit || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F else { return false }
+            if byte != 0x5F { hasNonUnderscore = true }
+        }
+        if ascii {
+            guard let first = name.utf8.first, !(first >= 0x30 && first <= 0x39) else { return false }
+            return hasNonUnderscore
+        }
         guard let first = name.unicodeScalars.first, !(first.value >= 0x30 && first.value <= 0x39) else { return false }
         return name.unicodeScalars.allSatisfy(isIdentifierScalar) && name.unicodeScalars.contains { $0 != "_" }
     }

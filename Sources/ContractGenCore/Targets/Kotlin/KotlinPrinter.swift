@@ -48,12 +48,14 @@ struct KotlinPrinter {
 enum KotlinLiteral {
     /// `text` inside a block comment: Kotlin's comments nest, so neither `*/` nor `/*` may appear, nor a line break.
     static func comment(_ text: String) -> String {
-        text.replacingOccurrences(of: "*/", with: "*&#47;").replacingOccurrences(of: "/*", with: "&#47;*")
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) { return text }
+        return text.replacingOccurrences(of: "*/", with: "*&#47;").replacingOccurrences(of: "/*", with: "&#47;*")
             .replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
     }
 
     /// `text` as a Kotlin string literal, in quotes: `\`, `"`, `$` and control characters escaped.
     static func string(_ text: String) -> String {
+        if isPlain(text) { return "\"" + text + "\"" }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -79,9 +81,16 @@ enum KotlinLiteral {
 
     /// The JSON text of the string `text` (docs/wire-format.md), as the runtime's writer would write it.
     static func json(_ text: String) -> String {
+        if isPlain(text) { return "\"" + text + "\"" }
         var writer = JSONWriter(capacity: text.utf8.count + 2)
         writer.value(text)
         return writer.string
+    }
+
+    /// Whether `text` is printable ASCII that neither JSON nor Kotlin escapes (most contract names):
+    /// its literal is the text in quotes.
+    static func isPlain(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "$") }
     }
 
     /// A member key as the runtime's `JsonWriter.key` takes it: `"\"sku\":"`.

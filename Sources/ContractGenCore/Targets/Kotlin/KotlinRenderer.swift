@@ -109,7 +109,7 @@ struct KotlinRenderer: TargetFileRenderer {
         doc.append("Checks the arguments against the contract; the event carries what it breaks (`violations`).")
         doc.append("`uuid` and `clientTimestamp` default to fresh values.")
         for parameter in parameters {
-            doc.append("@param \(KotlinNames.member(parameter.field)) \(parameter.field.description ?? "The `\(parameter.field.wireName)` field.")")
+            if let description = parameter.field.description { doc.append("@param \(KotlinNames.member(parameter.field)) \(description)") }
         }
         printer.kdoc(doc)
         printer.line("@JvmStatic")
@@ -328,12 +328,13 @@ struct KotlinRenderer: TargetFileRenderer {
     }
 
     private func printGlobals(_ printer: inout KotlinPrinter) {
-        let globals = model.contract.globals
+        // The event already wrote `contractVersion`: a global of that name is the same value.
+        let globals = model.contract.globals.filter { $0.wireName != WireNames.contractVersion }
         model.printHeader(&printer, imports: ["EventGlobals", "JsonWriter"])
         printer.line()
         var doc = [
-            "The contract's globals: what a sink appends to every event it sends. A global without a value",
-            "is sent with its contract default when it has one, and left out otherwise.",
+            "The contract's globals: what a sink appends to every event it sends, in contract order, as the",
+            "Swift dispatcher does. A global without a value is sent with its contract default, or as null.",
         ]
         for field in globals {
             doc.append("@property \(KotlinNames.member(field)) \(field.description ?? "The `\(field.wireName)` global.")")
@@ -347,13 +348,24 @@ struct KotlinRenderer: TargetFileRenderer {
         }
         printer.line("data class \(model.globalsClass) @JvmOverloads constructor(")
         for (index, field) in globals.enumerated() {
-            let initial = field.defaultValue.flatMap { model.defaultExpression($0, of: field.spec) } ?? "null"
-            printer.line("    val \(KotlinNames.escaped(KotlinNames.member(field))): \(model.typeName(field.spec))? = \(initial)\(index < globals.count - 1 ? "," : "")")
+            // With a default the value is never absent; without one, absent is sent as null.
+            let initial = field.defaultValue.flatMap { model.defaultExpression($0, of: field.spec) }
+            let type = model.typeName(field.spec) + (initial == nil ? "? = null" : " = \(initial!)")
+            printer.line("    val \(KotlinNames.escaped(KotlinNames.member(field))): \(type)\(index < globals.count - 1 ? "," : "")")
         }
         printer.block(") : EventGlobals {") { body in
             body.block("override fun writeMembers(writer: JsonWriter) {") { write in
                 for field in globals {
-                    model.printMember(field, "this.\(KotlinNames.escaped(KotlinNames.member(field)))", optional: true, writer: "writer", into: &write)
+                    let value = "this.\(KotlinNames.escaped(KotlinNames.member(field)))"
+                    write.line("writer.key(\(KotlinLiteral.key(field.wireName)))")
+                    let hasDefault = field.defaultValue.flatMap { model.defaultExpression($0, of: field.spec) } != nil
+                    if hasDefault {
+                        model.printWrite(field.spec, value, writer: "writer", into: &write)
+                    } else {
+                        write.block("if (\(value) == null) writer.nullValue() else {") { body in
+                            model.printWrite(field.spec, value, writer: "writer", into: &body)
+                        }
+                    }
                 }
             }
         }

@@ -116,6 +116,12 @@ class JsonWriter @JvmOverloads constructor(
         out.append(value, start, length).append('"')
     }
 
+    /** `null`: a global without a value or a default. */
+    fun nullValue() {
+        beforeValue()
+        out.append("null")
+    }
+
     /** An int. */
     fun long(value: Long) {
         beforeValue()
