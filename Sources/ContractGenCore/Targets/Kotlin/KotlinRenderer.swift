@@ -162,9 +162,7 @@ struct KotlinRenderer: TargetFileRenderer {
             }
             body.line("val v = Violations()")
             for (index, parameter) in parameters.enumerated() where !isFreshEnvelopeField(parameter.field) {
-                model.printMemberCheck(
-                    parameter.field, "p\(index)", optional: parameter.optional, path: KotlinLiteral.string(parameter.field.wireName),
-                    violations: "v", into: &body)
+                model.printMemberCheck(parameter.field, "p\(index)", optional: parameter.optional, parent: "\"\"", violations: "v", into: &body)
             }
             let kind = model.kinds[event.kind]
             var kindArguments: [String] = []
@@ -292,8 +290,8 @@ struct KotlinRenderer: TargetFileRenderer {
                 body.block("override fun collectViolations(path: kotlin.String, violations: Violations) {") { check in
                     for (field, optional) in checked {
                         model.printMemberCheck(
-                            field, "this.\(KotlinNames.escaped(KotlinNames.member(field)))", optional: optional,
-                            path: "Violations.member(path, \(KotlinLiteral.string(field.wireName)))", violations: "violations", into: &check)
+                            field, "this.\(KotlinNames.escaped(KotlinNames.member(field)))", optional: optional, parent: "path",
+                            violations: "violations", into: &check)
                     }
                 }
             }

@@ -33,24 +33,30 @@ extension KotlinContract {
         }
     }
 
-    /// Prints the statements that check `value` (non-null, of `spec`'s type) at the path expression `path`.
-    func printCheck(_ spec: ValueSpec, _ value: String, path: String, violations: String, depth: Int = 0, into printer: inout KotlinPrinter) {
+    /// Prints the statements that check `value` (non-null, of `spec`'s type), member `name` (a Kotlin literal;
+    /// `""` for an array's item) of the value at the path expression `parent`; paths are made only when reported.
+    func printCheck(
+        _ spec: ValueSpec, _ value: String, parent: String, name: String, violations: String, depth: Int = 0, into printer: inout KotlinPrinter
+    ) {
+        let path = name == "\"\"" ? parent : parent == "\"\"" ? name : "Violations.member(\(parent), \(name))"
         let constraints = constraintsExpression(spec.constraints)
         switch spec.type {
         case .array(let items):
             if spec.constraints.minItems != nil || spec.constraints.maxItems != nil {
-                printer.line("FieldChecks.count(\(value).size, \(constraints), \(path), \(violations))")
+                printer.line("FieldChecks.count(\(value).size, \(constraints), \(parent), \(name), \(violations))")
             }
             guard hasChecks(items) else { return }
             let index = "i\(depth)"
             printer.block("for (\(index) in \(value).indices) {") { body in
-                printCheck(items, "\(value)[\(index)]", path: "Violations.item(\(path), \(index))", violations: violations, depth: depth + 1, into: &body)
+                printCheck(
+                    items, "\(value)[\(index)]", parent: "Violations.item(\(path), \(index))", name: "\"\"", violations: violations,
+                    depth: depth + 1, into: &body)
             }
         case .object:
             printer.line("\(value).collectViolations(\(path), \(violations))")
         case .string, .int, .double, .decimal:
             let function = KotlinTarget.checkFunction(ScalarFieldType(spec.type)!)!
-            printer.line("FieldChecks.\(function)(\(value), \(constraints), \(path), \(violations))")
+            printer.line("FieldChecks.\(function)(\(value), \(constraints), \(parent), \(name), \(violations))")
         case .valueSet, .bool, .uuid, .timestamp:
             break
         }
@@ -76,14 +82,15 @@ extension KotlinContract {
     }
 
     /// Prints the checks of a member, when it has any.
-    func printMemberCheck(_ field: Field, _ value: String, optional: Bool, path: String, violations: String, into printer: inout KotlinPrinter) {
+    func printMemberCheck(_ field: Field, _ value: String, optional: Bool, parent: String, violations: String, into printer: inout KotlinPrinter) {
         guard hasChecks(field.spec) else { return }
+        let name = KotlinLiteral.string(field.wireName)
         if optional {
             printer.block("if (\(value) != null) {") { body in
-                printCheck(field.spec, value, path: path, violations: violations, into: &body)
+                printCheck(field.spec, value, parent: parent, name: name, violations: violations, into: &body)
             }
         } else {
-            printCheck(field.spec, value, path: path, violations: violations, into: &printer)
+            printCheck(field.spec, value, parent: parent, name: name, violations: violations, into: &printer)
         }
     }
 

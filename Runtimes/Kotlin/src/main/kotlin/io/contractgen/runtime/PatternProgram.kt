@@ -64,13 +64,14 @@ class PatternProgram(serialized: IntArray) {
      * code point; a lone surrogate is one character, U+FFFD.
      */
     fun matches(value: String): Boolean {
-        val n = ops.size
-        var pending = IntArray(n)
+        val scratch = this.scratch.get()
+        java.util.Arrays.fill(scratch.seen, 0)
+        var pending = scratch.pending
         var pendingCount = 0
-        var next = IntArray(n)
-        val consumers = IntArray(n)
-        val seen = IntArray(n)  // the position + 1 at which each instruction was last followed
-        val stack = IntArray(n)
+        var next = scratch.next
+        val consumers = scratch.consumers
+        val seen = scratch.seen  // the position + 1 at which each instruction was last followed
+        val stack = scratch.stack
         var i = 0
         var position = 0
         val length = value.length
@@ -113,6 +114,20 @@ class PatternProgram(serialized: IntArray) {
             pendingCount = nextCount
             position++
         }
+    }
+
+    /** The machine's working memory, one per thread, so that a check allocates nothing. */
+    private class Scratch(n: Int) {
+        val pending = IntArray(n)
+        val next = IntArray(n)
+        val consumers = IntArray(n)
+        val seen = IntArray(n)
+        // Each followed instruction pushes at most two: at most 2n + 1 entries at once.
+        val stack = IntArray(2 * n + 2)
+    }
+
+    private val scratch = object : ThreadLocal<Scratch>() {
+        override fun initialValue() = Scratch(ops.size)
     }
 
     private fun contains(ranges: IntArray, c: Int): Boolean {

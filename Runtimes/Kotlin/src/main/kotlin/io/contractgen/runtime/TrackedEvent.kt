@@ -35,7 +35,7 @@ abstract class TrackedEvent protected constructor(
 
     /** The event's JSON with the members of `pii` fields kept, removed or redacted. */
     fun encodedJSON(pii: PiiHandling): String {
-        val writer = JsonWriter(pii)
+        val writer = JsonWriter(pii, 512)
         writer.beginObject()
         members(writer)
         writer.endObject()
