@@ -121,3 +121,26 @@ import TrackingCore
         ])
     }
 }
+
+/// `generate --target kotlin`, through the built executable.
+@Suite(.enabled(if: ContractGenExecutable.url != nil, "contractgen is not built next to the tests"))
+struct KotlinGenerateCommandTests {
+    @Test func packageIsCheckedAndUsed() async throws {
+        let directory = try GeneratedTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Out").path
+        let contract = GeneratedTestSupport.conformanceDirectory.appendingPathComponent("contract.yaml").path
+        let bad = try await ContractGenExecutable.run(["generate", contract, "--target", "kotlin", "--package", "com.object.x", "--output", output])
+        #expect(bad.status == 2 && bad.stderr.hasPrefix("error: --package 'com.object.x' is not a Kotlin package"), "\(bad.stderr)")
+        let swift = try await ContractGenExecutable.run(["generate", contract, "--package", "com.example", "--output", output])
+        #expect(swift.status == 2 && swift.stderr == "error: --package applies to --target kotlin only\n")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let made = try await ContractGenExecutable.run(["generate", contract, "--target", "kotlin", "--package", "com.example.events", "--output", output])
+        #expect(made.status == 0 && made.stdout == "\(output): 21 written, 0 unchanged, 0 removed\n", "\(made.output)")
+        let check = try await ContractGenExecutable.run(
+            ["generate", contract, "--target", "kotlin", "--package", "com.example.events", "--output", output, "--check"])
+        #expect(check.status == 0 && check.stdout == "\(output): up to date (21 files)\n", "\(check.output)")
+        let otherPackage = try await ContractGenExecutable.run(["generate", contract, "--target", "kotlin", "--output", output, "--check"])
+        #expect(otherPackage.status == 1 && otherPackage.stdout.contains("differs: \(output)/Contract.kt"), "\(otherPackage.output)")
+    }
+}

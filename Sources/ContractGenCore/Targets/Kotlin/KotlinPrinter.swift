@@ -14,6 +14,11 @@ struct KotlinPrinter {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    /// Makes room for `count` bytes in all.
+    mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
     /// One line at the current depth; an empty line has no indentation.
     mutating func line(_ content: String = "") {
         if !content.isEmpty {

@@ -9,6 +9,10 @@ struct KotlinRenderer: TargetFileRenderer {
 
     func render(file name: String, reusing buffer: consuming [UInt8]) -> GeneratedFile {
         var printer = KotlinPrinter(reusing: buffer)
+        // The big files are reserved whole up front: a 24 MB buffer grown by doubling copies itself again and again.
+        let events = model.contract.events.count
+        if name == KotlinGenerator.contractFile { printer.reserve(events * 1_400) }
+        if KotlinGenerator.shard(ofFile: name) != nil { printer.reserve(events * 1_600 / model.shardCount) }
         switch name {
         case KotlinGenerator.contractFile: printContractObject(&printer)
         case KotlinGenerator.valueSetsFile: printValueSets(&printer)
