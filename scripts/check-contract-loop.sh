@@ -3,7 +3,9 @@
 #   1. build it as it is;
 #   2. add an event and an optional field to its contract, call the new event's
 #      function with the new field, build again: both exist;
-#   3. break the contract: the build fails and names contract.yaml:LINE:COL.
+#   3. shrink a copy of the contract: `contractgen generate`'s reviewed copy
+#      loses the event shards it no longer fills, and keeps files not its own;
+#   4. break the contract: the build fails and names contract.yaml:LINE:COL.
 # Runs in CI; takes a couple of minutes (a fresh build of the copy).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -69,6 +71,26 @@ swift_build --package-path "$app"
 out=$(swift run --skip-build --package-path "$app" shop-app 2>&1)
 echo "$out" | grep -q "loopEvent20 loopEvent20" || { echo "FAIL: the grown contract's event did not run"; echo "$out"; exit 1; }
 echo "ok: 25 events, every event usable"
+
+step "shrink the contract: the reviewed copy loses the shards no event fills any more"
+swift_build --package-path "$root" --product contractgen
+contractgen="$(swift build --package-path "$root" --show-bin-path)/contractgen"
+reviewed="$work/Reviewed"
+"$contractgen" generate "$contract" --output "$reviewed" 2>/dev/null
+grown=$(ls "$reviewed" | sort)
+echo "// Not generated: stays." > "$reviewed/Notes.swift"
+# The 20 events the growth added, 4 lines each, go again.
+awk '/^  loopEvent[0-9]+:$/ { skip = 4 } skip > 0 { skip--; next } { print }' "$contract" > "$work/shrunk.yaml"
+grep -q loopEvent "$work/shrunk.yaml" && { echo "FAIL: the shrunk contract still has loop events"; exit 1; }
+"$contractgen" generate "$work/shrunk.yaml" --output "$reviewed" 2>/dev/null
+"$contractgen" generate "$work/shrunk.yaml" --output "$work/Fresh" 2>/dev/null >/dev/null
+shrunk=$(ls "$reviewed" | grep -vx Notes.swift | sort)
+gone=$(comm -23 <(echo "$grown") <(echo "$shrunk"))
+[ -n "$gone" ] || { echo "FAIL: no shard file went when 20 events did"; exit 1; }
+[ "$shrunk" = "$(ls "$work/Fresh" | sort)" ] || { echo "FAIL: the shrunk copy is not what a fresh generate writes"; diff <(echo "$shrunk") <(ls "$work/Fresh"); exit 1; }
+[ -f "$reviewed/Notes.swift" ] || { echo "FAIL: a file not generated was removed"; exit 1; }
+"$contractgen" generate "$work/shrunk.yaml" --output "$reviewed" --check 2>/dev/null
+echo "ok: $(echo "$grown" | wc -l) files, then $(echo "$shrunk" | wc -l); gone: $(echo $gone)"
 
 step "break the contract: the build must fail at the contract's line"
 sed -i.bak 's|required: \[sku\]$|required: [skuu]|' "$contract"

@@ -8,7 +8,8 @@ import PackagePlugin
 /// by `"contract"` in the target's `contractgen.json` (a path relative to the
 /// target's directory). The outputs are a fixed set of files (``GeneratedFileNames``,
 /// shared with the generator), declared before the contract is read, so SwiftPM
-/// skips the command when nothing changed.
+/// skips the command when nothing changed; `--declared-files` has the generator
+/// write each of them (an event shard without events as the header alone).
 /// Xcode projects use the same plugin through ``XcodeBuildToolPlugin`` (below).
 @main
 struct ContractGenPlugin: BuildToolPlugin {
@@ -36,7 +37,7 @@ struct ContractGenPlugin: BuildToolPlugin {
             .buildCommand(
                 displayName: "Generating tracking events for \(targetName) from \(location.contract.lastPathComponent)",
                 executable: tool,
-                arguments: ["generate", location.contract.path, "--output", outputDirectory.path],
+                arguments: ["generate", location.contract.path, "--output", outputDirectory.path, "--declared-files"],
                 inputFiles: [location.contract] + (location.config.map { [$0] } ?? []),
                 outputFiles: GeneratedFileNames.all.map { outputDirectory.appending(path: $0) }
             ),

@@ -20,40 +20,41 @@ public enum ContractGenerator {
     }
 
     /// Loads and validates the contract at `contractPath`; when it is valid,
-    /// renders it and writes (or, with `.check`, compares) the files in `outputDirectory`.
+    /// renders it and writes (or, with `.check`, compares) the files of `files` in `outputDirectory`.
     /// - Throws: ``ContractFileError`` when the contract cannot be read, or the
     ///   file system's error when the output cannot be written.
     public static func generate(
-        contractPath: String, outputDirectory: String, mode: GeneratedFileWriter.Mode = .write
+        contractPath: String, outputDirectory: String, mode: GeneratedFileWriter.Mode = .write,
+        files: FileSelection = .withContent
     ) throws -> Outcome {
-        try generate(contractPath: contractPath, outputDirectory: outputDirectory, mode: mode, generator: defaultGenerator)
+        try generate(contractPath: contractPath, outputDirectory: outputDirectory, mode: mode, files: files, generator: defaultGenerator)
     }
 
-    /// ``generate(contractPath:outputDirectory:mode:)`` for one target's generator (`generate --target`).
+    /// ``generate(contractPath:outputDirectory:mode:files:)`` for one target's generator (`generate --target`).
     package static func generate(
-        contractPath: String, outputDirectory: String, mode: GeneratedFileWriter.Mode = .write, generator: any TargetGenerator
+        contractPath: String, outputDirectory: String, mode: GeneratedFileWriter.Mode = .write,
+        files: FileSelection = .withContent, generator: any TargetGenerator
     ) throws -> Outcome {
         let bytes = try ContractLoader.readFile(contractPath)
         let result = ContractLoader.load(bytes: bytes, file: contractPath)
         var outcome = Outcome(diagnostics: result.diagnostics, counts: result.counts, source: String(decoding: bytes, as: UTF8.self), report: nil)
         guard let contract = result.contract, !result.hasErrors else { return outcome }
-        outcome.report = try generate(contract, into: URL(fileURLWithPath: outputDirectory), mode: mode, generator: generator)
+        outcome.report = try generate(
+            contract, into: URL(fileURLWithPath: outputDirectory), mode: mode, files: files, generator: generator)
         return outcome
     }
 
-    /// The files `generate` would write for a valid contract, in memory: each
-    /// file's name and text, in the order of the fixed file list. For tools
+    /// The files `generate` would write for a valid contract (those with
+    /// content), in memory: each file's name and text, in the order of the fixed file list. For tools
     /// that check or show generated code without a directory (the fuzzer of
     /// `Fuzz/`, which compiles samples of it).
     public static func sources(of contract: Contract) -> [(name: String, text: String)] {
         render(contract).map { ($0.name, $0.contents) }
     }
 
-    /// The generated files for a valid contract, in ``GeneratedFileSet/fileNames(eventShards:)`` order
-    /// (`eventShards`: the plugin's fixed count unless a test asks for another).
-    package static func render(_ contract: Contract, eventShards: Int? = nil) -> [GeneratedFile] {
-        ModuleRenderer(ContractTranslator.translate(contract, eventShards: eventShards ?? GeneratedFileSet.eventShards(of: contract)))
-            .renderAll()
+    /// The generated files of `files` for a valid contract, in ``GeneratedFileSet/fileNames`` order.
+    package static func render(_ contract: Contract, files: FileSelection = .withContent) -> [GeneratedFile] {
+        ModuleRenderer(ContractTranslator.translate(contract)).renderAll(files)
     }
 
     /// The default target's generator (Swift's).
@@ -62,35 +63,33 @@ public enum ContractGenerator {
         return generator
     }
 
-    /// Renders `contract` and writes (or checks) the files in `directory`.
+    /// Renders `contract` and writes (or checks) the files of `files` in `directory`,
+    /// and removes (lists) the generator's files there that `files` does not hold.
     ///
     /// Each file is rendered and written by its own task, the tasks spread
     /// over the cores (the event shards are most of the work); the result does
     /// not depend on their order.
     package static func generate(
-        _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write, generator: any TargetGenerator = defaultGenerator
+        _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write,
+        files: FileSelection = .withContent, generator: any TargetGenerator = defaultGenerator
     ) throws -> GeneratedFileWriter.Report {
         let writer = GeneratedFileWriter()
         try writer.prepare(directory, mode: mode)
         let renderer = generator.renderer(for: contract)
-        let renderOrder = generator.renderOrder
+        let renderOrder = files.names(generator.renderOrder, renderer: renderer)
         // Each worker prints its files into one buffer, reused from file to file.
         let outcomes = Concurrently.map(renderOrder, state: { [UInt8]() }) { name, buffer in
             var file = renderer.render(file: name, reusing: buffer.takeStorage())
             defer { buffer = file.bytes.takeStorage() }
             return Result { try writer.write(file, to: directory, mode: mode) }
         }
-        let written = Dictionary(uniqueKeysWithValues: zip(renderOrder, outcomes))
-        let fileNames = generator.fileNames
+        let changes = Dictionary(uniqueKeysWithValues: zip(renderOrder, outcomes))
+        let fileNames = files.names(generator.fileNames, renderer: renderer)
         var report = GeneratedFileWriter.Report()
         for name in fileNames {
-            if try written[name]!.get() {
-                report.written.append(name)
-            } else {
-                report.unchanged.append(name)
-            }
+            report.record(try changes[name]!.get(), of: name)
         }
-        report.removed = try writer.removeStale(in: directory, keeping: Set(fileNames), mode: mode)
+        report.removed = try writer.removeStale(in: directory, keeping: Set(fileNames), owned: generator.ownsFile(named:), mode: mode)
         return report
     }
 }

@@ -262,7 +262,7 @@ extension PIIPolicy {
     /// - a payload that is not an object, whole.
     public func masking(_ payload: JSONValue, with mask: JSONValue) -> JSONValue {
         guard case .object(let members) = payload else { return mask }
-        let event: String? = if case .string(let name)? = payload["event"] { name } else { nil }
+        let event: String? = if case .string(let name)? = payload[WireNames.event] { name } else { nil }
         let known = event.flatMap { descriptor?.payloadFields(forEvent: $0) } != nil
         return .object(members.map { member -> (key: String, value: JSONValue) in
             if ContractDescriptor.reservedMembers.contains(member.key) {

@@ -69,8 +69,8 @@ struct DiffCommand: ParsableCommand {
         guard let oldContract = oldResult.contract, let newContract = newResult.contract else {
             for (source, result) in [(old, oldResult), (new, newResult)] where result.hasErrors {
                 let text = String(decoding: source.bytes, as: UTF8.self)
-                FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: text).utf8))
-                print("\(source.name): invalid (\(DiagnosticFormatter.summary(result.diagnostics)))")
+                FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: text, counts: result.counts).utf8))
+                print("\(source.name): invalid (\(DiagnosticFormatter.summary(result.counts)))")
             }
             throw ExitCode(1)
         }

@@ -40,8 +40,8 @@ struct DocsCommand: ParsableCommand {
         for source in [current] + (previous.map { [$0] } ?? []) {
             let result = ContractLoader.load(bytes: source.bytes, file: source.name)
             guard let contract = result.contract else {
-                FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: String(decoding: source.bytes, as: UTF8.self)).utf8))
-                print("\(source.name): invalid (\(DiagnosticFormatter.summary(result.diagnostics))); nothing written")
+                FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: String(decoding: source.bytes, as: UTF8.self), counts: result.counts).utf8))
+                print("\(source.name): invalid (\(DiagnosticFormatter.summary(result.counts))); nothing written")
                 throw ExitCode(1)
             }
             contracts.append(contract)

@@ -36,8 +36,8 @@ struct SchemaCommand: ParsableCommand {
         let bytes = try ContractReading.read { try ContractLoader.readFile(path) }
         let result = ContractLoader.load(bytes: bytes, file: path)
         guard let contract = result.contract else {
-            FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: String(decoding: bytes, as: UTF8.self)).utf8))
-            print("\(path): invalid (\(DiagnosticFormatter.summary(result.diagnostics))); nothing written")
+            FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: String(decoding: bytes, as: UTF8.self), counts: result.counts).utf8))
+            print("\(path): invalid (\(DiagnosticFormatter.summary(result.counts))); nothing written")
             throw ExitCode(1)
         }
         let report: GeneratedFileWriter.Report

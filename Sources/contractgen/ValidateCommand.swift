@@ -54,7 +54,7 @@ struct ValidateCommand: ParsableCommand {
             // Only with something to say: indexing the lines of a large contract costs milliseconds.
             if !result.diagnostics.isEmpty {
                 let source = String(decoding: bytes, as: UTF8.self)
-                FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: source, limit: maxDiagnostics == 0 ? nil : maxDiagnostics).utf8))
+                FileHandle.standardError.write(Data(DiagnosticFormatter.text(result.diagnostics, source: source, limit: maxDiagnostics == 0 ? nil : maxDiagnostics, counts: result.counts).utf8))
             }
             let verdict = outcome == .valid ? "valid" : "invalid"
             print("\(path): \(verdict) (\(DiagnosticFormatter.summary(result.counts)))")

@@ -68,7 +68,7 @@ import Testing
         for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver", "/usr/bin/python3"] {
             try #require(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing: run scripts/install-test-deps.sh")
         }
-        let executable = try #require(ContractGenExecutable.url, "contractgen is not built next to the tests")
+        let executable = try ContractGenExecutable.location()
         let output = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
 

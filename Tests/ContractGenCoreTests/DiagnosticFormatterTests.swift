@@ -43,6 +43,24 @@ import Testing
         #expect(!DiagnosticFormatter.text(many, source: nil, limit: 50).contains("not shown"))
     }
 
+    /// Given every finding's count, the rest includes those the loader did not keep, and showing "all" is
+    /// said to show the kept ones only.
+    @Test func theRestCountsFindingsTheLoaderDidNotKeep() throws {
+        let yaml = ContractText.head + "\nkinds:\n  systemAction:\nevents:\n  e: { kind: systemAction, "
+            + (0..<600).map { "unknownKey\($0): 1" }.joined(separator: ", ") + " }\n"
+        let result = ContractLoader.load(bytes: Array(yaml.utf8), file: "c.yaml")
+        #expect(result.diagnostics.count == ContractLoader.maxDiagnostics + 1)   // the kept ones and the marker
+        let found = result.counts.errors + result.counts.warnings + result.counts.notes
+        #expect(found > ContractLoader.maxDiagnostics + 1)
+        let text = DiagnosticFormatter.text(result.diagnostics, source: nil, counts: result.counts)
+        #expect(text.hasSuffix("\n\(found - DiagnosticFormatter.defaultLimit) more diagnostics not shown; "
+            + "'contractgen validate --max-diagnostics 0 PATH' shows the first \(ContractLoader.maxDiagnostics)\n"))
+        // Counts that match the list: "them all", as without counts.
+        let few = Array(result.diagnostics.prefix(30))
+        #expect(DiagnosticFormatter.text(few, source: nil, counts: DiagnosticCounts(few)).hasSuffix(
+            "\n10 more diagnostics not shown; 'contractgen validate --max-diagnostics 0 PATH' shows them all\n"))
+    }
+
     @Test func withoutSourceOnlyTheHeadlineAndHint() {
         let text = DiagnosticFormatter.text([.error("e", at: location, hint: "h")], source: nil)
         #expect(text == "c.yaml:2:5: error: e\n  hint: h\n")

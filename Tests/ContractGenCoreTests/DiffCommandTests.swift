@@ -9,8 +9,7 @@ import Testing
     static let new = "Tests/ContractGenCoreTests/Fixtures/diff/new.yaml"
 
     func run(_ arguments: [String], in directory: URL? = nil) async throws -> ContractGenExecutable.Run {
-        _ = try #require(ContractGenExecutable.url, "contractgen is not built next to the tests")
-        return try await ContractGenExecutable.run(arguments, in: directory)
+        try await ContractGenExecutable.run(arguments, in: directory)
     }
 
     @Test func textOutputIsTheGolden() async throws {

@@ -1,4 +1,4 @@
-import ContractGenCore
+@testable import ContractGenCore
 import Foundation
 import TestSupport
 import Testing
@@ -49,6 +49,16 @@ enum GeneratedTestSupport {
     }
 
     static func exampleContract() throws -> Contract { try load(Fixtures.projectContract) }
+
+    /// The files a reviewed copy of `contract`'s code holds, worked out from the
+    /// shard rule alone: the fixed files, then the shards some event falls in.
+    static func fileNamesWithContent(of contract: Contract) -> [String] {
+        let shards = Set(contract.events.map { ContractTranslator.shard(ofEvent: $0.name, shards: GeneratedFileNames.eventShardCount) })
+        return GeneratedFileNames.fixed + (0..<GeneratedFileNames.eventShardCount).filter(shards.contains).map(GeneratedFileNames.eventShard)
+    }
+
+    /// The bytes of a placeholder: an event shard without events, in the build plugin's declared files.
+    static let placeholder = Data((GeneratedFileSet.header + "\n").utf8)
 
     /// Compares `actual` with the golden file at `url`, or records it.
     static func assertGolden(_ actual: String, at url: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {

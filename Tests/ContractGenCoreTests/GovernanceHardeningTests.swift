@@ -67,7 +67,6 @@ import Testing
     /// An output directory that cannot be made (a file is in the way) is an
     /// I/O error, exit 2, with a reason in words rather than Foundation's error number.
     @Test func unwritableOutputIsExitTwoWithAReason() async throws {
-        _ = try #require(ContractGenExecutable.url, "contractgen is not built next to the tests")
         let directory = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("file")
@@ -85,7 +84,6 @@ import Testing
     /// OLD, NEW or the catalogue's contract a directory or a FIFO: refused before
     /// reading (nothing blocks on the FIFO), exit 2, with the reason.
     @Test func nonRegularContractsAreExitTwo() async throws {
-        _ = try #require(ContractGenExecutable.url, "contractgen is not built next to the tests")
         let directory = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("fifo.yaml").path

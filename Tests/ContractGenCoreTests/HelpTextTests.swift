@@ -5,14 +5,14 @@ import Testing
 /// `--help` of every subcommand reads as prose: argument-parser wraps each
 /// paragraph to the terminal, so the help texts carry no line break inside a
 /// paragraph (one would end a line early wherever the terminal wraps first).
-@Suite(.enabled(if: ContractGenExecutable.url != nil, "contractgen is not built next to the tests"))
+@Suite
 struct HelpTextTests {
     static let subcommands = ["validate", "generate", "diff", "schema", "docs"]
 
     /// The overview (abstract and discussion) of `contractgen <subcommand> --help` at `columns`.
     func overview(_ subcommand: String, columns: Int) async throws -> [String] {
         let run = try await ChildProcess.run(
-            ["COLUMNS=\(columns)", ContractGenExecutable.url!.path, subcommand, "--help"], in: Fixtures.packageRoot)
+            ["COLUMNS=\(columns)", try ContractGenExecutable.location().path, subcommand, "--help"], in: Fixtures.packageRoot)
         #expect(run.status == 0)
         let text = run.stdout
         let start = try #require(text.range(of: "OVERVIEW:"))

@@ -6,8 +6,7 @@ import Testing
 /// command's writing, checking and exit statuses.
 @Suite struct SchemaCommandTests {
     func run(_ arguments: [String]) async throws -> ContractGenExecutable.Run {
-        _ = try #require(ContractGenExecutable.url, "contractgen is not built next to the tests")
-        return try await ContractGenExecutable.run(arguments)
+        try await ContractGenExecutable.run(arguments)
     }
 
     /// `Goldens/Schema/<file>`: every schema of contract/contract.yaml, byte for byte.

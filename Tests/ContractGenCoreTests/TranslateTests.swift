@@ -88,7 +88,7 @@ import TrackingCore
                 }
             """))
 
-        let module = ContractTranslator.translate(contract, eventShards: 1).module
+        let module = ContractTranslator.translate(contract).module
         #expect(module.valueSets.map(\.typeName) == ["ViewType", "ExitInteraction", "InteractionType", "Currency"])
         #expect(module.fieldProtocols.count == 2 * 13)
         #expect(ContractTranslator.descriptor(of: contract).event(named: "wishlistPageView") != nil)

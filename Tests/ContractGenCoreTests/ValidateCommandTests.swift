@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// Runs the built `contractgen validate` for its exit status and output
-/// streams. Skipped when the executable has not been built next to the tests.
-@Suite(.enabled(if: ContractGenExecutable.url != nil, "contractgen is not built next to the tests"))
+/// streams.
+@Suite
 struct ValidateCommandTests {
 
     func run(_ arguments: [String]) async throws -> ContractGenExecutable.Run {
@@ -90,7 +90,9 @@ struct ValidateCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout == "\(url.path): invalid (2000 errors, 0 warnings)\n")
         #expect(result.stderr.components(separatedBy: ": error: unknown key").count == DiagnosticFormatter.defaultLimit + 1)
-        #expect(result.stderr.hasSuffix("diagnostics not shown; 'contractgen validate --max-diagnostics 0 PATH' shows them all\n"))
+        // The rest counts every finding, also those the loader did not keep, and says what showing all would show.
+        #expect(result.stderr.hasSuffix("\n1980 more diagnostics not shown; 'contractgen validate --max-diagnostics 0 PATH' "
+            + "shows the first \(ContractLoader.maxDiagnostics)\n"))
         #expect(result.stderr.utf8.count < 20 * 1_024, "\(result.stderr.utf8.count) bytes")
         #expect(result.stderr.split(separator: "\n").allSatisfy { $0.count <= DiagnosticFormatter.excerptWidth + 200 })
     }
@@ -109,6 +111,22 @@ struct ValidateCommandTests {
         #expect(all.stderr.contains("too many problems; stopped reporting after \(ContractLoader.maxDiagnostics)"))
         #expect(!all.stderr.contains("not shown"))
         #expect(all.stderr.utf8.count < ContractLoader.maxDiagnostics * 1_024, "\(all.stderr.utf8.count) bytes")
+    }
+
+    /// `diff`, `schema` and `docs` refuse the same contract with the same summary as `validate`: every finding
+    /// counted (not the kept 500 and the "too many problems" marker), and the shown ones capped alike.
+    @Test func everyCommandCountsEveryFinding() async throws {
+        let url = try contractWithUnknownKeys(2_000, description: "short")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("unwritten-\(UUID().uuidString)").path
+        for arguments in [["diff", url.path, url.path], ["schema", url.path, "--output", output], ["docs", url.path, "--output", output]] {
+            let result = try await run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stdout.hasPrefix("\(url.path): invalid (2000 errors, 0 warnings)"), "\(arguments): \(result.stdout)")
+            #expect(result.stderr.hasSuffix("\n1980 more diagnostics not shown; 'contractgen validate --max-diagnostics 0 PATH' "
+                + "shows the first \(ContractLoader.maxDiagnostics)\n"), "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     @Test func maxDiagnosticsMustNotBeNegative() async throws {

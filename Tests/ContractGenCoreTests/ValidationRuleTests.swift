@@ -187,13 +187,6 @@ import TrackingCore
         #expect(NameSyntax.repaired("1stEvent") == "_1stEvent")
     }
 
-    @Test func fastSwiftNamesAgreeWithSwiftName() {
-        for name in ["cartId", "cart_id", "Type", "pageView", "PageView", "image-url", "_1st", "a.b", "x", "EUR", "z9"] {
-            #expect(NameSyntax.lowerCamel(name) == SwiftName.lowerCamel(name))
-            #expect(NameSyntax.upperCamel(name) == SwiftName.upperCamel(name))
-        }
-    }
-
     @Test func suggestionsPickTheClosestLikelyTypo() {
         #expect(Suggestions.didYouMean("optinal", among: ["required", "optional"]) == "did you mean 'optional'?")
         #expect(Suggestions.closest(to: "strng", among: ["string", "int"]) == "string")

@@ -59,6 +59,7 @@ import Testing
 
         let report = try GeneratedFileWriter().write(Self.files, to: directory, mode: .check)
         #expect(report.written == ["B.swift"])
+        #expect(report.created == ["B.swift"])
         #expect(report.unchanged == ["A.swift"])
         #expect(report.removed == ["Stale.swift"])
         #expect(report.hasDifferences)
@@ -80,13 +81,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func generateFromThePathWritesTheFixedFileSet() throws {
+    @Test func generateFromThePathWritesTheFilesWithContent() throws {
         let directory = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outcome = try ContractGenerator.generate(contractPath: Fixtures.projectContract.path, outputDirectory: directory.path)
         #expect(!outcome.hasErrors)
         let contract = try GeneratedTestSupport.load(Fixtures.projectContract)
-        #expect(outcome.report?.written == GeneratedFileSet.fileNames(eventShards: GeneratedFileSet.eventShards(of: contract)))
+        #expect(outcome.report?.written == GeneratedTestSupport.fileNamesWithContent(of: contract))
+        #expect(outcome.report?.created == outcome.report?.written)
+        #expect(outcome.report?.written.count == 13)
         let again = try ContractGenerator.generate(contractPath: Fixtures.projectContract.path, outputDirectory: directory.path, mode: .check)
         #expect(again.report?.hasDifferences == false)
     }

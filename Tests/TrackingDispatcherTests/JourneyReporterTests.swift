@@ -8,7 +8,7 @@ import TrackingCore
 /// A debug dispatcher reports each event's journey to the collector's
 /// `POST /v1/journey` (docs/dispatcher.md, "Journey reports"), here the loopback
 /// collector: batched, bounded, never retried, never a value of the event.
-@Suite("Journey reports")
+@Suite("Journey reports", .timeLimit(.minutes(10)))
 struct JourneyReporterTests {
     typealias Canary = PersonalDataCanaryTests
 

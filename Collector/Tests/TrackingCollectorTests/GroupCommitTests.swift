@@ -11,7 +11,7 @@ import TrackingCore
 /// batches it undid, and every acknowledged event is in the file, even after `kill -9`.
 /// Groups of known members are formed by pausing the writer until the batches are
 /// queued (an observable count), not by timing.
-@Suite("SQLite group commit", .timeLimit(.minutes(2)))
+@Suite("SQLite group commit", .timeLimit(.minutes(10)))
 struct GroupCommitTests {
     static func temporaryFile() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("collector-group-\(UUID().uuidString).sqlite").path

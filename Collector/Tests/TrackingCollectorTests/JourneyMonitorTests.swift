@@ -11,7 +11,7 @@ import TrackingDispatcher
 /// batches and its journey to a real collector, and the monitor's data
 /// (`GET /monitor/snapshot`) shows both, including an event the app created but
 /// the collector never received (its batch dropped by an injected fault).
-@Suite("Journey reports in the monitor")
+@Suite("Journey reports in the monitor", .timeLimit(.minutes(10)))
 struct JourneyMonitorTests {
     /// A wishlistPageView of the example contract, written as generated code writes it.
     struct WishlistView: TrackingEvent {

@@ -17,7 +17,7 @@ struct MonitorBrowserTests {
         let (status, output) = try await Self.run("monitor_test.py", [collector.base.absoluteString, Self.artifacts.path])
         #expect(status == 0, "monitor_test.py failed:\n\(output)")
         #expect(output.contains("monitor: ok"))
-        for shot in ["01-loaded.png", "02-live.png", "05-detail-pii-masked.png", "07-without-script.png"] {
+        for shot in ["01-loaded.png", "02-live.png", "05-detail-pii-masked.png", "07-without-script.png", "08-first-paint.png"] {
             #expect(FileManager.default.fileExists(atPath: Self.artifacts.appendingPathComponent(shot).path))
         }
         await collector.stop()

@@ -112,7 +112,6 @@ enum RawHTTP {
         /// The status of the answer's first line; `nil` when the connection closed without one.
         var status: Int?
         var text: String
-        var seconds: Double
     }
 
     /// A connected socket; `receiveBuffer` makes the kernel's buffer small (set before
@@ -143,12 +142,11 @@ enum RawHTTP {
 
     /// `exchange` on the calling thread: never call it from a task (it blocks the thread).
     static func exchangeBlocking(port: Int, _ bytes: [UInt8]) throws -> Answer {
-        let start = Date()
         let fd = try connect(port: port)
         defer { close(fd) }
         send(fd, bytes)
         let text = readAll(fd)
-        return Answer(status: status(of: text), text: text, seconds: Date().timeIntervalSince(start))
+        return Answer(status: status(of: text), text: text)
     }
 
     @discardableResult

@@ -16,7 +16,10 @@ public enum DiagnosticFormatter {
     /// - Parameter source: the file's text, to quote the offending line; without
     ///   it only the first line of each diagnostic is written.
     /// - Parameter limit: the most diagnostics to write (``defaultLimit``); `nil` writes them all.
-    public static func text(_ diagnostics: [Diagnostic], source: String?, limit: Int? = defaultLimit) -> String {
+    /// - Parameter counts: every finding (``ContractLoadResult/counts``), also those the loader did not keep
+    ///   (``ContractLoader/maxDiagnostics``): the count of the rest includes them. `nil`: only `diagnostics`.
+    public static func text(_ diagnostics: [Diagnostic], source: String?, limit: Int? = defaultLimit,
+                            counts: DiagnosticCounts? = nil) -> String {
         var lines = source.map(SourceLines.init)
         var out = ""
         let shown = limit.map { diagnostics.prefix(max(0, $0)) } ?? diagnostics[...]
@@ -31,10 +34,12 @@ public enum DiagnosticFormatter {
                 out += "  hint: \(TerminalSafeText.escaped(hint))\n"
             }
         }
-        let rest = diagnostics.count - shown.count
-        if rest > 0 {
+        if diagnostics.count > shown.count {
+            let found = counts.map { $0.errors + $0.warnings + $0.notes } ?? 0
+            let rest = max(diagnostics.count, found) - shown.count
+            let kept = min(diagnostics.count, ContractLoader.maxDiagnostics)
             out += "\(rest) more \(rest == 1 ? "diagnostic" : "diagnostics") not shown; "
-                + "'contractgen validate --max-diagnostics 0 PATH' shows them all\n"
+                + "'contractgen validate --max-diagnostics 0 PATH' shows \(found > kept ? "the first \(kept)" : "them all")\n"
         }
         return out
     }

@@ -21,7 +21,7 @@ package enum ChangeSeverity: String, Sendable, Hashable, Comparable, CaseIterabl
 
 /// Who notices a change.
 package enum ChangeAffect: String, Sendable, Hashable, Comparable, CaseIterable {
-    /// Code that compiles against the generated Swift.
+    /// Code that compiles against the generated code (of any target).
     case source
     /// Consumers of the JSON: collectors, pipelines, other channels.
     case wire
@@ -62,9 +62,9 @@ package struct ContractChange: Sendable, Hashable {
     package var affects: [ChangeAffect] { rule.affects }
 
     /// The version bump this change asks for: major for a break of the wire or
-    /// stored data, minor for an addition or a break of generated Swift only
+    /// stored data, minor for an addition or a break of generated code only
     /// (the compiler catches it before anything ships), patch for the rest.
-    /// A breaking change that breaks only apps' Swift source (the compiler catches it): it asks only a minor bump.
+    /// A breaking change that breaks only apps' source (the compiler catches it): it asks only a minor bump.
     package var breaksSourceOnly: Bool { severity == .breaking && affects == [.source] }
 
     package var requiredBump: VersionBump {

@@ -42,7 +42,7 @@ private struct Differ {
                                      newKey: { self.membersShape($0, old: false) })
         if old.name != new.name {
             report(.contractRenamed, "contract", old.location, new.location,
-                   "contract '\(old.name)' renamed to '\(new.name)': generated Swift names change")
+                   "contract '\(old.name)' renamed to '\(new.name)': the generated code's names change")
         }
         description(old.description, new.description, path: "contract", what: "the contract", old.location, new.location)
         valueSets()
@@ -147,7 +147,7 @@ private struct Differ {
             } else if let now = newCodesByWire[item.wireValue], !renamedNewCodes.contains(now.code) {
                 renamedNewCodes.insert(now.code)
                 report(.valueCodeRenamed, "\(path).\(now.code)", item.location, now.location,
-                       "code '\(item.code)' of \(b.name) renamed to '\(now.code)' (same wire value '\(now.wireValue)'): the Swift case changes")
+                       "code '\(item.code)' of \(b.name) renamed to '\(now.code)' (same wire value '\(now.wireValue)'): the generated enum case changes")
             } else {
                 report(.valueRemoved, "\(path).\(item.code)", item.location, nil, anchor: b.location,
                        "value '\(item.wireValue)' removed from \(b.name)")
@@ -254,7 +254,7 @@ private struct Differ {
             let wasRequired = oldRequired.contains(beforeName)
             if wasRequired && !isRequired {
                 report(.memberBecameOptional, "\(section).\(field.wireName)", before.location, field.location,
-                       "member '\(field.wireName)' of object '\(b.name)' became optional: the Swift property becomes optional")
+                       "member '\(field.wireName)' of object '\(b.name)' became optional: the generated property becomes optional")
             } else if !wasRequired && isRequired {
                 report(.memberBecameRequired, "\(section).\(field.wireName)", before.location, field.location,
                        "member '\(field.wireName)' of object '\(b.name)' became required")
@@ -550,7 +550,7 @@ private struct Differ {
             if let before = oldRequired[reference.name] {
                 if !isRequired {
                     report(.eventFieldBecameOptional, fieldPath, before.location, reference.location,
-                           "field '\(reference.name)' of event '\(b.name)' became optional: the Swift property becomes optional")
+                           "field '\(reference.name)' of event '\(b.name)' became optional: the generated property becomes optional")
                 }
             } else if let before = oldOptional[reference.name] {
                 if isRequired {

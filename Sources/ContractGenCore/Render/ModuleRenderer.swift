@@ -1,9 +1,9 @@
 import TrackingCore
 
 /// Render stage: ``GeneratedModule`` -> the files
-/// (``GeneratedFileSet/fileNames(eventShards:)``), deterministic byte for byte.
+/// (``GeneratedFileSet/fileNames``), deterministic byte for byte.
 ///
-/// Each file renders on its own (``render(fileAt:)``), so the files can be
+/// Each file renders on its own (``render(file:reusing:)``), so the files can be
 /// rendered, and written, at the same time.
 struct ModuleRenderer: Sendable {
     let module: GeneratedModule
@@ -16,28 +16,26 @@ struct ModuleRenderer: Sendable {
         self.translated = translated
     }
 
-    /// Every file name, in ``GeneratedFileSet/fileNames(eventShards:)`` order.
-    var fileNames: [String] { GeneratedFileSet.fileNames(eventShards: translated.shardCount) }
-
-    /// The file names in the order that renders fastest on several cores: the
+    /// Every file name in the order that renders fastest on several cores: the
     /// large event shards first.
-    var renderOrder: [String] { Self.renderOrder(eventShards: translated.shardCount) }
+    static let renderOrder: [String] = (0..<GeneratedFileNames.eventShardCount).map(GeneratedFileSet.events(shard:))
+        + [GeneratedFileSet.fields, GeneratedFileSet.descriptor, GeneratedFileSet.objects,
+           GeneratedFileSet.valueSets, GeneratedFileSet.envelope]
 
-    /// ``renderOrder`` for `eventShards` shards.
-    static func renderOrder(eventShards: Int) -> [String] {
-        (0..<eventShards).map(GeneratedFileSet.events(shard:))
-            + [GeneratedFileSet.fields, GeneratedFileSet.descriptor, GeneratedFileSet.objects,
-               GeneratedFileSet.valueSets, GeneratedFileSet.envelope]
-    }
-
-    /// Every file, in ``fileNames`` order, rendered concurrently.
-    func renderAll() -> [GeneratedFile] {
-        let files = Concurrently.map(renderOrder) { render(file: $0) }
+    /// The files of `selection`, in ``GeneratedFileSet/fileNames`` order, rendered concurrently.
+    func renderAll(_ selection: ContractGenerator.FileSelection) -> [GeneratedFile] {
+        let names = selection.names(GeneratedFileSet.fileNames, renderer: self)
+        let files = Concurrently.map(selection.names(Self.renderOrder, renderer: self)) { render(file: $0) }
         let byName = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0) })
-        return fileNames.map { byName[$0]! }
+        return names.map { byName[$0]! }
     }
 
-    /// The file `name` (one of ``fileNames``), printed into
+    /// Whether `name` is an event shard that no event of the contract falls in.
+    func isEmpty(file name: String) -> Bool {
+        GeneratedFileNames.shard(ofFileNamed: name).map(translated.isEmpty(shard:)) ?? false
+    }
+
+    /// The file `name` (one of ``GeneratedFileSet/fileNames``), printed into
     /// `buffer`'s storage when it is not shared (see ``CodePrinter/init(reusing:)``).
     func render(file name: String, reusing buffer: consuming [UInt8] = []) -> GeneratedFile {
         switch name {
@@ -88,12 +86,16 @@ struct ModuleRenderer: Sendable {
                 }
             }
         default:
-            guard let shard = (0..<translated.shardCount).first(where: { GeneratedFileSet.events(shard: $0) == name })
+            guard let shard = GeneratedFileNames.shard(ofFileNamed: name), shard < translated.shardCount
             else { preconditionFailure("not a generated file: \(name)") }
-            let isEmpty = translated.isEmpty(shard: shard)
-            // A shard without events is the header alone: nothing to compile.
-            return file(name, consume buffer, imports: !isEmpty) { p in
-                guard !isEmpty else { return }
+            // A shard without events (the build plugin still declares it) is the header alone: nothing to
+            // compile, and nothing that changes with the contract (its version), so it is never rewritten.
+            guard !translated.isEmpty(shard: shard) else {
+                var p = CodePrinter(reusing: consume buffer)
+                p.line(GeneratedFileSet.header)
+                return GeneratedFile(name: name, bytes: p.bytes)
+            }
+            return file(name, consume buffer) { p in
                 p.block("extension \(namespace).Rules") { p in
                     DescriptorRenderer(module: module).renderShard(shard, events: translated.eventDescriptors(inShard: shard), into: &p)
                 }
@@ -187,9 +189,7 @@ struct ModuleRenderer: Sendable {
         }
     }
 
-    func file(
-        _ name: String, _ buffer: consuming [UInt8], imports: Bool = true, _ body: (inout CodePrinter) -> Void
-    ) -> GeneratedFile {
+    func file(_ name: String, _ buffer: consuming [UInt8], _ body: (inout CodePrinter) -> Void) -> GeneratedFile {
         var p = CodePrinter(reusing: consume buffer)
         p.reserve(estimatedBytes(name))
         p.line(GeneratedFileSet.header)
@@ -197,12 +197,10 @@ struct ModuleRenderer: Sendable {
         p.line("// swiftlint:disable all")
         p.line("// swift-format-ignore-file")
         p.line("// Contract: \(SwiftLiteral.string(module.contractName)) \(SwiftLiteral.string(module.version))")
-        if imports {
-            p.line()
-            p.line("import Foundation")
-            p.line("import TrackingCore")
-            p.line()
-        }
+        p.line()
+        p.line("import Foundation")
+        p.line("import TrackingCore")
+        p.line()
         body(&p)
         // Lines were kept within 120 columns as they were printed (`LineWrapping`).
         return GeneratedFile(name: name, bytes: p.bytes)

@@ -57,17 +57,27 @@ package enum NamedElement: Sendable {
 
 /// Renders one target's files for a valid contract.
 package protocol TargetGenerator: Sendable {
-    /// Every file the target writes, in the order reports list them.
+    /// Every file the target can write, whatever the contract (what the build plugin
+    /// declares), in the order reports list them.
     var fileNames: [String] { get }
     /// The same files, in the order to start rendering them (largest first).
     var renderOrder: [String] { get }
+    /// Whether `name` follows the pattern of the target's file names (for any contract, or
+    /// an earlier version of the generator): with the generated header, what marks a file in
+    /// an output directory as the generator's own, to remove when no longer generated.
+    func ownsFile(named name: String) -> Bool
     /// Prepares rendering `contract` (translating it); then any file can be rendered, from any thread.
     func renderer(for contract: Contract) -> any TargetFileRenderer
 }
 
 /// Renders the files of one translated contract.
 package protocol TargetFileRenderer: Sendable {
-    /// The file named `name` (one of ``TargetGenerator/fileNames``), printed into `buffer`'s storage.
+    /// Whether the file named `name` declares nothing for this contract (an event shard no
+    /// event falls in), answered from the translated contract without rendering: a reviewed
+    /// copy leaves such a file out; the build plugin's declared files get it as a placeholder.
+    func isEmpty(file name: String) -> Bool
+    /// The file named `name` (one of ``TargetGenerator/fileNames``), printed into `buffer`'s
+    /// storage; a file that ``isEmpty(file:)`` is the generated header alone.
     func render(file name: String, reusing buffer: consuming [UInt8]) -> GeneratedFile
 }
 

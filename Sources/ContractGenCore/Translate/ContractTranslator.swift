@@ -193,7 +193,7 @@ public enum ContractTranslator {
     }
 
     /// The runtime descriptor of `contract`, as generated code rebuilds it
-    /// (events in shard order, see ``shard(ofEvent:shards:)``, with the shard count of its event count).
+    /// (events in shard order, see ``shard(ofEvent:shards:)``, among ``GeneratedFileNames/eventShardCount`` shards).
     public static func descriptor(of contract: Contract) -> ContractDescriptor {
         descriptor(of: contract, includingEvents: true)
     }
@@ -215,7 +215,7 @@ public enum ContractTranslator {
             fields: contract.fields.map(field),
             // Shard order (contract order within a shard): the order generated code lists them in.
             events: !includingEvents ? [] : contract.events.indices
-                .map { (shard: shard(ofEvent: contract.events[$0].name, shards: GeneratedFileSet.eventShards(of: contract)), offset: $0) }
+                .map { (shard: shard(ofEvent: contract.events[$0].name, shards: GeneratedFileNames.eventShardCount), offset: $0) }
                 .sorted { ($0.shard, $0.offset) < ($1.shard, $1.offset) }
                 .map { events.descriptor(of: contract.events[$0.offset]) }
         )

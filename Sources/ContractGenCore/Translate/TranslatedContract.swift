@@ -48,8 +48,9 @@ struct TranslatedContract: Sendable {
 extension ContractTranslator {
     /// Translates a valid contract for rendering. The declarations and the
     /// event table do not depend on each other: they are built side by side.
-    /// `eventShards`: how many `ContractEvents<N>.swift` files the events go to.
-    static func translate(_ contract: Contract, eventShards: Int) -> TranslatedContract {
+    /// The events go to ``GeneratedFileNames/eventShardCount`` `ContractEvents<N>.swift` files.
+    static func translate(_ contract: Contract) -> TranslatedContract {
+        let eventShards = GeneratedFileNames.eventShardCount
         let fields = FieldDeclarations(contract)
         let parts = Concurrently.map([false, true]) { forEvents in
             forEvents

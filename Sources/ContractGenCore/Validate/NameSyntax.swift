@@ -38,37 +38,6 @@ enum NameSyntax {
 
     private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
-    /// `SwiftName.lowerCamel`, with a fast path for the common name that is
-    /// already lower camel case (`cartId`): no separator, lowercase ASCII start.
-    static func lowerCamel(_ name: String) -> String {
-        if let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
-            !name.utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
-        {
-            return name
-        }
-        return SwiftName.lowerCamel(name)
-    }
-
-    /// `SwiftName.upperCamel`, with a fast path for names without separators
-    /// that start with an ASCII letter (`pageView` -> `PageView`).
-    static func upperCamel(_ name: String) -> String {
-        let utf8 = name.utf8
-        if let first = utf8.first, (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")),
-            !utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
-        {
-            if first < UInt8(ascii: "a") { return name }
-            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
-                var index = 0
-                for byte in utf8 {
-                    buffer[index] = index == 0 ? byte - 32 : byte
-                    index += 1
-                }
-                return index
-            }
-        }
-        return SwiftName.upperCamel(name)
-    }
-
     /// Semantic versioning 2.0.0.
     static func isSemanticVersion(_ text: String) -> Bool {
         text.range(of: semverPattern, options: .regularExpression) != nil
@@ -76,12 +45,4 @@ enum NameSyntax {
 
     private static let semverPattern =
         #"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-((0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(\.(0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(\+[0-9a-zA-Z-]+(\.[0-9a-zA-Z-]+)*)?$"#
-
-    /// Swift type names a contract type may not become: they would shadow the
-    /// standard library or Foundation types generated code uses.
-    static let shadowedTypeNames: Set<String> = [
-        "Any", "AnyObject", "Self", "Type", "Protocol", "String", "Int", "Double", "Decimal", "Bool", "UUID",
-        "Date", "Array", "Dictionary", "Optional", "Set", "Error", "Never", "Void", "Character", "Codable",
-        "Sendable", "Hashable", "Equatable",
-    ]
 }

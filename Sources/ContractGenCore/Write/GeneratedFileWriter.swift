@@ -5,8 +5,9 @@ import Foundation
 /// - Files whose bytes are unchanged are not rewritten (their dates stay, so
 ///   nothing recompiles needlessly).
 /// - Changed files are written atomically (temporary file, then rename).
-/// - Files in the directory that carry ``GeneratedFileSet/header`` but are no
-///   longer generated are removed; any other file is left alone.
+/// - Files in the directory that carry ``GeneratedFileSet/header`` and a name
+///   the generator owns, but are no longer generated, are removed; any other
+///   file is left alone.
 /// - In check mode nothing is written; the report lists what would change.
 public struct GeneratedFileWriter: Sendable {
     public enum Mode: Sendable, Hashable {
@@ -15,33 +16,53 @@ public struct GeneratedFileWriter: Sendable {
         case check
     }
 
+    /// What writing one file did (check mode: would do).
+    package enum FileChange: Sendable, Hashable {
+        case unchanged
+        /// The file was there with other bytes (check mode: it differs).
+        case rewritten
+        /// The file was not there (check mode: it is missing).
+        case created
+    }
+
     /// What a run did (or, in check mode, would do).
     public struct Report: Sendable, Hashable {
         /// Files created or rewritten (check mode: that differ or are missing).
         public var written: [String] = []
+        /// Those of ``written`` that did not exist (check mode: that are missing).
+        public var created: [String] = []
         public var unchanged: [String] = []
-        /// Stale generated files removed (check mode: that would be removed).
+        /// Stale generated files removed (check mode: extra files that would be removed).
         public var removed: [String] = []
 
         /// Whether the directory differs from the rendered files.
         public var hasDifferences: Bool { !written.isEmpty || !removed.isEmpty }
 
         package init() {}
+
+        /// Adds what writing the file `name` did.
+        package mutating func record(_ change: FileChange, of name: String) {
+            switch change {
+            case .unchanged: unchanged.append(name)
+            case .rewritten: written.append(name)
+            case .created: written.append(name); created.append(name)
+            }
+        }
     }
 
     package init() {}
 
-    package func write(_ files: [GeneratedFile], to directory: URL, mode: Mode) throws -> Report {
+    /// Writes `files` into `directory` and removes the stale generated files
+    /// there: those with the header whose name is not among `files` but is `owned`.
+    package func write(
+        _ files: [GeneratedFile], to directory: URL, mode: Mode, owned: (String) -> Bool = { $0.hasSuffix(".swift") }
+    ) throws -> Report {
         try prepare(directory, mode: mode)
         var report = Report()
         for file in files {
-            if try write(file, to: directory, mode: mode) {
-                report.written.append(file.name)
-            } else {
-                report.unchanged.append(file.name)
-            }
+            report.record(try write(file, to: directory, mode: mode), of: file.name)
         }
-        report.removed = try removeStale(in: directory, keeping: Set(files.map(\.name)), mode: mode)
+        report.removed = try removeStale(in: directory, keeping: Set(files.map(\.name)), owned: owned, mode: mode)
         return report
     }
 
@@ -54,26 +75,26 @@ public struct GeneratedFileWriter: Sendable {
 
     /// Writes one file unless the directory already holds exactly its bytes.
     /// Safe to call for different files at once.
-    /// - Returns: Whether the file was (check mode: would be) written.
-    package func write(_ file: GeneratedFile, to directory: URL, mode: Mode) throws -> Bool {
+    /// - Returns: Whether the file was (check mode: would be) created or rewritten.
+    package func write(_ file: GeneratedFile, to directory: URL, mode: Mode) throws -> FileChange {
         let url = directory.appendingPathComponent(file.name)
-        if Self.fileHolds(url, file.bytes) { return false }
+        if Self.fileHolds(url, file.bytes) { return .unchanged }
+        let change: FileChange = FileManager.default.fileExists(atPath: url.path) ? .rewritten : .created
         if mode == .write {
             try FileBytes.write(file.bytes, to: url.path)
         }
-        return true
+        return change
     }
 
-    /// Removes (check mode: lists) the files in `directory` that carry
-    /// ``GeneratedFileSet/header`` but are not in `expected`.
-    package func removeStale(in directory: URL, keeping expected: Set<String>, mode: Mode) throws -> [String] {
+    /// Removes (check mode: lists) the files in `directory` whose name is
+    /// `owned` and not in `expected`, and that carry ``GeneratedFileSet/header``.
+    package func removeStale(
+        in directory: URL, keeping expected: Set<String>, owned: (String) -> Bool, mode: Mode
+    ) throws -> [String] {
         let fm = FileManager.default
         var removed: [String] = []
         let present = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
-        // A target's stale files have its own files' extensions (`.swift`, `.kt`).
-        func fileExtension(_ name: String) -> Substring? { name.lastIndex(of: ".").map { name[$0...] } }
-        let extensions = Set(expected.compactMap(fileExtension))
-        for name in present.sorted() where fileExtension(name).map(extensions.contains) == true && !expected.contains(name) {
+        for name in present.sorted() where owned(name) && !expected.contains(name) {
             let url = directory.appendingPathComponent(name)
             guard Self.isGenerated(url) else { continue }
             removed.append(name)

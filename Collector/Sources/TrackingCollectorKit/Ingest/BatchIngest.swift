@@ -111,7 +111,9 @@ struct BatchIngest: Sendable {
         writer.beginObject()
         writer.key("accepted"); writer.beginArray(); accepted.forEach { writer.value($0.uuid) }; writer.endArray()
         writer.key("duplicates"); writer.beginArray()
-        accepted.filter { duplicates.contains($0.uuid) }.forEach { writer.value($0.uuid) }
+        if !duplicates.isEmpty {
+            for event in accepted where duplicates.contains(event.uuid) { writer.value(event.uuid) }
+        }
         writer.endArray()
         writer.key("rejected"); writer.beginArray()
         for event in rejected.prefix(cap) {
@@ -122,9 +124,10 @@ struct BatchIngest: Sendable {
         }
         writer.endArray()
         writer.key("rejectedCount"); writer.value(rejected.count)
-        let flagged = accepted.filter { !$0.violations.isEmpty }
+        // Indices, not copies of the events: this runs for every batch.
+        let flagged = accepted.indices.filter { !accepted[$0].violations.isEmpty }
         writer.key("violations"); writer.beginArray()
-        for event in flagged.prefix(cap) {
+        for event in flagged.prefix(cap).lazy.map({ accepted[$0] }) {
             writer.beginObject()
             writer.key("uuid"); writer.value(event.uuid)
             writer.key("violations")

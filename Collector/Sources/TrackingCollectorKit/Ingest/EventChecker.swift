@@ -26,7 +26,7 @@ public struct EventChecker: Sendable {
     /// The verdict on one received event.
     public func check(_ value: JSONValue) -> Result {
         guard case .object = value else { return .rejected(uuid: "", reason: "an event must be a JSON object") }
-        guard let uuid = value[WireNames.uuid]?.stringValue, UUID(uuidString: uuid) != nil else {
+        guard let uuid = value[WireNames.uuid]?.stringValue, ParsedUUID(uuid) != nil else {
             return .rejected(uuid: value[WireNames.uuid]?.stringValue ?? "", reason: "uuid is missing or not a UUID")
         }
         let id = uuid.lowercased()

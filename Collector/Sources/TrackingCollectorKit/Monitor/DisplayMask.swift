@@ -37,7 +37,7 @@ struct DisplayMask: Sendable {
         guard !showPII else { return event }
         var shown = event
         shown.payload = payload(event.payload)
-        if UUID(uuidString: event.uuid) == nil, !event.uuid.isEmpty { shown.uuid = Self.mask }
+        if ParsedUUID(event.uuid) == nil, !event.uuid.isEmpty { shown.uuid = Self.mask }
         return shown
     }
 

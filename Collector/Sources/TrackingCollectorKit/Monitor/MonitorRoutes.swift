@@ -9,12 +9,15 @@ extension CollectorService {
     /// and a server-sent event stream of what arrives.
     func addMonitorRoutes(to router: Router<CollectorRequestContext>) {
         router.get("/") { [self] _, _ in
-            guard let bytes = MonitorAssets.file("index.html") else { return Self.error(500, "monitor asset index.html missing") }
-            let snapshot = try await snapshotItems(limit: MonitorPageRenderer.maxRows)
-            let page = MonitorPageRenderer(template: String(decoding: bytes, as: UTF8.self))
-                .render(contract: snapshot.contract, storage: storage.summary, showPII: configuration.showPII, items: snapshot.items)
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
+            // The page holds the snapshot (the same JSON as /monitor/snapshot); monitor.js renders every row from it.
+            guard let bytes = MonitorAssets.file("index.html"),
+                  let page = EmbeddingPage(html: String(decoding: bytes, as: UTF8.self)) else {
+                return Self.error(500, "monitor asset index.html missing")
+            }
+            guard let permit = reads.enter() else { return Self.busyReading() }
+            return pagedJSON(permit: permit, in: page) { [self] json, body in
+                try await writeSnapshot(limit: Self.snapshotLimit, json: &json, body: &body)
+            }
         }
         for (path, file, type) in [("/monitor.css", "monitor.css", "text/css; charset=utf-8"),
                                    ("/monitor.js", "monitor.js", "text/javascript; charset=utf-8")] {
@@ -48,25 +51,23 @@ extension CollectorService {
         }
     }
 
-    /// What the page shows on load: the newest `limit` stored and rejected events
-    /// (oldest first among them) and the journey steps this instance holds, as
-    /// monitor items, masked.
-    func snapshotItems(limit: Int) async throws -> (contract: LoadedContract, items: [String]) {
-        let contract = contract.get()
-        let totals = try await storage.totals()
-        let events = try await storage.events(EventQuery(limit: limit, offset: max(0, totals.events - limit)))
-        let rejected = try await storage.rejected(limit: limit, offset: max(0, totals.rejected - limit))
-        let mask = DisplayMask(contract: contract, showPII: configuration.showPII)
-        return (contract, events.map { MonitorItem(event: $0, duplicate: false, mask: mask).json }
-                    + rejected.map { MonitorItem(rejected: $0, mask: mask).json } + journeys.all)
-    }
+    /// The newest events of each list in a snapshot unless `?limit=` says otherwise.
+    static let snapshotLimit = 2_000
 
     /// What the page shows on load: the newest stored and rejected events (`limit`
     /// of each, default 2,000, at most 10,000), the journey steps this instance
     /// holds, and how the collector runs; written a page at a time.
     private func snapshot(_ request: Request) async throws -> Response {
         guard let permit = reads.enter() else { return Self.busyReading() }
-        let limit = min(max(Int(request.uri.queryParameters["limit"] ?? "") ?? 2_000, 0), 10_000)
+        let limit = min(max(Int(request.uri.queryParameters["limit"] ?? "") ?? Self.snapshotLimit, 0), 10_000)
+        return pagedJSON(permit: permit) { [self] json, body in
+            try await writeSnapshot(limit: limit, json: &json, body: &body)
+        }
+    }
+
+    /// The snapshot: `{"contract":{…},"storage":…,"showPII":…,"items":[…]}`, the items
+    /// oldest first among the newest `limit` stored, then rejected, then journey steps; masked.
+    private func writeSnapshot(limit: Int, json: inout PagedJSON, body: inout any ResponseBodyWriter) async throws {
         let contract = contract.get()
         var writer = JSONWriter()
         writer.beginObject()
@@ -78,24 +79,21 @@ extension CollectorService {
         writer.key("showPII"); writer.value(configuration.showPII)
         writer.endObject()
         // The members above, without the closing brace, then the items.
-        let opening = String(decoding: writer.bytes.dropLast(), as: UTF8.self) + #","items":["#
+        json.text(String(decoding: writer.bytes.dropLast(), as: UTF8.self) + #","items":["#)
         let mask = DisplayMask(contract: contract, showPII: configuration.showPII)
-        return pagedJSON(permit: permit) { [self] json, body in
-            json.text(opening)
-            let newest = PageQuery(limit: limit, newest: limit)
-            _ = try await Self.forEachPage(newest, json: &json, body: &body, read: { page in
-                try await storage.eventPage(EventQuery(limit: page.limit, offset: page.offset, after: page.after, newest: page.newest))
-            }, row: { event, json in
-                json.element(MonitorItem(event: event, duplicate: false, mask: mask).json.utf8)
-            })
-            _ = try await Self.forEachPage(newest, json: &json, body: &body, read: { try await storage.rejectedPage($0) },
-                                           row: { event, json in json.element(MonitorItem(rejected: event, mask: mask).json.utf8) })
-            for step in journeys.all {
-                json.element(step.utf8)
-                try await json.flush(to: &body, force: false)
-            }
-            json.text("]}")
+        let newest = PageQuery(limit: limit, newest: limit)
+        _ = try await Self.forEachPage(newest, json: &json, body: &body, read: { [storage] page in
+            try await storage.eventPage(EventQuery(limit: page.limit, offset: page.offset, after: page.after, newest: page.newest))
+        }, row: { event, json in
+            json.element(MonitorItem(event: event, duplicate: false, mask: mask).json.utf8)
+        })
+        _ = try await Self.forEachPage(newest, json: &json, body: &body, read: { [storage] in try await storage.rejectedPage($0) },
+                                       row: { event, json in json.element(MonitorItem(rejected: event, mask: mask).json.utf8) })
+        for step in journeys.all {
+            json.element(step.utf8)
+            try await json.flush(to: &body, force: false)
         }
+        json.text("]}")
     }
 
     /// `POST /v1/journey`: `{"steps":[{"uuid","event","stage","at",…}]}` from a debug
@@ -125,7 +123,7 @@ extension CollectorService {
         var items: [String] = []
         var refused = 0
         for step in steps {
-            guard let uuid = step["uuid"]?.stringValue, UUID(uuidString: uuid) != nil,
+            guard let uuid = step["uuid"]?.stringValue, ParsedUUID(uuid) != nil,
                   let stage = step["stage"]?.stringValue, JourneyStage.all.contains(stage) else {
                 refused += 1
                 continue

@@ -23,11 +23,15 @@ function add(item) {
   if (!item || !item.uuid) return;
   const row = rowFor(item.uuid);
   if (item.side === "app") {
+    // The snapshot fetched after the stream opened may repeat steps the page or the stream brought.
+    const step = JSON.stringify(item);
+    if (row.app.some((known) => JSON.stringify(known) === step)) return;
     row.app.push(item);
     if (!row.event) row.event = item.event || "";
   } else {
     // A duplicate keeps the first arrival's verdict, marked as seen again.
     if (row.collector && item.verdict === "duplicate") { row.collector.duplicates = (row.collector.duplicates || 0) + 1; return; }
+    if (row.collector && row.collector.duplicates) item.duplicates = row.collector.duplicates;
     row.collector = item;
     row.event = item.event || row.event;
     row.kind = item.kind || row.kind;
@@ -101,45 +105,48 @@ function fillSelect(id, values) {
 }
 
 let renderQueued = false;
-// The server rendered the snapshot's rows with the page: they stay until the
-// script has the snapshot too, so what streams in first does not replace them.
-let snapshotLoaded = false;
+// Every row is rendered here, from the snapshot the page holds and what streams in after.
 function render() {
-  if (renderQueued || !snapshotLoaded) return;
+  if (renderQueued) return;
   renderQueued = true;
   requestAnimationFrame(() => {
     renderQueued = false;
-    fillSelect("filter-event", new Set([...rows.values()].map((r) => r.event)));
-    fillSelect("filter-kind", new Set([...rows.values()].map((r) => r.kind)));
-    const list = visibleRows();
-    const body = document.querySelector("#events tbody");
-    const fragment = document.createDocumentFragment();
-    for (const row of list.slice(0, 2000)) {
-      const tr = document.createElement("tr");
-      tr.dataset.uuid = row.uuid;
-      if (row.uuid === selected) tr.classList.add("selected");
-      const verdict = verdictOf(row);
-      const cells = [timeOf(row).replace("T", " ").replace("Z", ""), row.event, row.kind, null, appSummary(row), row.uuid];
-      cells.forEach((text, index) => {
-        const td = document.createElement("td");
-        if (index === 3) {
-          const badge = document.createElement("span");
-          badge.className = "verdict verdict-" + verdict.replace(" ", "-");
-          badge.textContent = verdict + (row.collector && row.collector.duplicates ? " (+" + row.collector.duplicates + ")" : "");
-          td.appendChild(badge);
-        } else {
-          td.textContent = text;
-        }
-        if (index === 5) td.className = "uuid";
-        tr.appendChild(td);
-      });
-      tr.addEventListener("click", () => showDetail(row.uuid));
-      fragment.appendChild(tr);
-    }
-    body.replaceChildren(fragment);
-    $("count").textContent = list.length + " of " + rows.size + " events";
-    if (selected) showDetail(selected, true);
+    draw();
   });
+}
+
+// The table, the filters' choices and the count, from `rows`.
+function draw() {
+  fillSelect("filter-event", new Set([...rows.values()].map((r) => r.event)));
+  fillSelect("filter-kind", new Set([...rows.values()].map((r) => r.kind)));
+  const list = visibleRows();
+  const body = document.querySelector("#events tbody");
+  const fragment = document.createDocumentFragment();
+  for (const row of list.slice(0, 2000)) {
+    const tr = document.createElement("tr");
+    tr.dataset.uuid = row.uuid;
+    if (row.uuid === selected) tr.classList.add("selected");
+    const verdict = verdictOf(row);
+    const cells = [timeOf(row).replace("T", " ").replace("Z", ""), row.event, row.kind, null, appSummary(row), row.uuid];
+    cells.forEach((text, index) => {
+      const td = document.createElement("td");
+      if (index === 3) {
+        const badge = document.createElement("span");
+        badge.className = "verdict verdict-" + verdict.replace(" ", "-");
+        badge.textContent = verdict + (row.collector && row.collector.duplicates ? " (+" + row.collector.duplicates + ")" : "");
+        td.appendChild(badge);
+      } else {
+        td.textContent = text;
+      }
+      if (index === 5) td.className = "uuid";
+      tr.appendChild(td);
+    });
+    tr.addEventListener("click", () => showDetail(row.uuid));
+    fragment.appendChild(tr);
+  }
+  body.replaceChildren(fragment);
+  $("count").textContent = list.length + " of " + rows.size + " events";
+  if (selected) showDetail(selected, true);
 }
 
 function showDetail(uuid, quiet) {
@@ -207,25 +214,36 @@ function exportRows(format) {
   return text;
 }
 
+function addSnapshot(snapshot) {
+  $("contract").textContent = snapshot.contract.name + " " + snapshot.contract.version;
+  $("storage").textContent = snapshot.storage + (snapshot.showPII ? " · pii shown" : " · pii masked");
+  snapshot.items.forEach(add);
+}
+
 function connect() {
   const source = new EventSource("/monitor/stream");
-  source.onopen = () => { $("status").textContent = "live"; $("status").className = "status live"; };
+  let caughtUp = false;
+  source.onopen = () => {
+    $("status").textContent = "live"; $("status").className = "status live";
+    // What arrived between the page's snapshot and this stream: a snapshot taken now holds it.
+    if (!caughtUp) {
+      caughtUp = true;
+      fetch("/monitor/snapshot").then((response) => response.json())
+        .then((snapshot) => { addSnapshot(snapshot); render(); }, (error) => console.error(error));
+    }
+  };
   source.onmessage = (message) => {
     try { add(JSON.parse(message.data)); render(); } catch (error) { console.error(error); }
   };
   source.onerror = () => { $("status").textContent = "reconnecting…"; $("status").className = "status down"; };
 }
 
-async function start() {
-  // Subscribe first so nothing that arrives while the snapshot loads is missed.
+function start() {
+  // The page holds a snapshot (the newest events when it was served): rows at once, no request first.
+  addSnapshot(JSON.parse($("snapshot").textContent));
+  // Drawn now, not at the next frame: the rows are in the page by the time it has loaded.
+  draw();
   connect();
-  const response = await fetch("/monitor/snapshot");
-  const snapshot = await response.json();
-  $("contract").textContent = snapshot.contract.name + " " + snapshot.contract.version;
-  $("storage").textContent = snapshot.storage + (snapshot.showPII ? " · pii shown" : " · pii masked");
-  snapshot.items.forEach(add);
-  snapshotLoaded = true;
-  render();
 }
 
 document.querySelectorAll("th[data-sort]").forEach((th) => th.addEventListener("click", () => {

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import NIOCore
 
@@ -16,9 +17,13 @@ struct PagedJSON {
     private var buffer: [UInt8] = []
     private var needsComma = false
     private let largestWrite: Locked<Int>
+    /// Inside an HTML `<script>` element every `<` is written `\u003c` (JSON has `<`
+    /// only in strings), so no value can end the element (`</script>`) or open a comment.
+    private let inScriptElement: Bool
 
-    init(largestWrite: Locked<Int>) {
+    init(largestWrite: Locked<Int>, inScriptElement: Bool = false) {
         self.largestWrite = largestWrite
+        self.inScriptElement = inScriptElement
     }
 
     /// Structure (`{"events":[`, `]}`): no comma before the next element.
@@ -37,6 +42,9 @@ struct PagedJSON {
     /// Writes what is buffered when it is past `flushBytes` (or always, `force`).
     mutating func flush(to body: inout any ResponseBodyWriter, force: Bool = true) async throws {
         guard !buffer.isEmpty, force || buffer.count >= Self.flushBytes else { return }
+        if inScriptElement, buffer.contains(UInt8(ascii: "<")) {
+            buffer = buffer.flatMap { $0 == UInt8(ascii: "<") ? Array(#"\u003c"#.utf8) : [$0] }
+        }
         let count = buffer.count
         largestWrite.update { $0 = max($0, count) }
         try await body.write(ByteBuffer(bytes: buffer))
@@ -46,14 +54,19 @@ struct PagedJSON {
 
 extension CollectorService {
     /// A 200 JSON answer that `write` produces a page at a time, holding `permit`
-    /// until it is written.
-    func pagedJSON(permit: ReadGate.Permit,
+    /// until it is written; with `page`, the JSON is the content of the page's
+    /// `<script type="application/json">` element, and the page is the answer.
+    func pagedJSON(permit: ReadGate.Permit, in page: EmbeddingPage? = nil,
                    _ write: @escaping @Sendable (inout PagedJSON, inout any ResponseBodyWriter) async throws -> Void) -> Response {
         let largestWrite = largestListWrite
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { body in
-            var json = PagedJSON(largestWrite: largestWrite)
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if page != nil { headers = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"] }
+        return Response(status: .ok, headers: headers, body: ResponseBody { body in
+            if let page { try await body.write(ByteBuffer(string: page.head)) }
+            var json = PagedJSON(largestWrite: largestWrite, inScriptElement: page != nil)
             try await write(&json, &body)
             try await json.flush(to: &body)
+            if let page { try await body.write(ByteBuffer(string: page.tail)) }
             try await body.finish(nil)
             withExtendedLifetime(permit) {}
         })
@@ -64,5 +77,20 @@ extension CollectorService {
         var response = Self.error(503, "too many reads in progress, try again shortly")
         response.headers[.retryAfter] = "1"
         return response
+    }
+}
+
+/// An HTML page cut around the content of its one `<script type="application/json">`
+/// element, which a paged JSON answer fills.
+struct EmbeddingPage: Sendable {
+    static let opening = #"<script type="application/json" id="snapshot">"#
+    let head: String
+    let tail: String
+
+    /// `nil` when `html` has no such (empty) element.
+    init?(html: String) {
+        guard let start = html.range(of: Self.opening + "</script>") else { return nil }
+        head = String(html[..<start.lowerBound]) + Self.opening
+        tail = "</script>" + String(html[start.upperBound...])
     }
 }

@@ -1,4 +1,4 @@
-/// How many reads (`GET /events`, `/rejected`, `/requests`, `/monitor/snapshot`) are
+/// How many reads (`GET /events`, `/rejected`, `/requests`, the monitor's page, `/monitor/snapshot`) are
 /// answered at once (`CollectorLimits.maxConcurrentReads`); more are answered 503.
 /// A read holds its permit until its answer is written or dropped, so slow readers
 /// hold permits, never the connection slots and database time batches need.

@@ -36,6 +36,9 @@ public struct IngestBatch: Sendable {
     public var rejected: [RejectedEvent]
     /// The request's record; its `duplicates` is filled in by the storage.
     public var request: RequestRecord
+    /// `accepted`'s uuids as SQLite's in-memory index reads them, parsed before the
+    /// batch reaches its writer thread (empty until then).
+    var acceptedKeys: [ParsedUUID?] = []
 }
 
 /// One event as the collector stored it.

@@ -7,6 +7,11 @@ import TrackingCore
 struct KotlinRenderer: TargetFileRenderer {
     let model: KotlinContract
 
+    /// An event shard no event falls in declares nothing; every other file always declares something.
+    func isEmpty(file name: String) -> Bool {
+        KotlinGenerator.shard(ofFile: name).map { model.shards[$0].isEmpty } ?? false
+    }
+
     func render(file name: String, reusing buffer: consuming [UInt8]) -> GeneratedFile {
         var printer = KotlinPrinter(reusing: buffer)
         // The big files are reserved whole up front: a 24 MB buffer grown by doubling copies itself again and again.
@@ -21,7 +26,11 @@ struct KotlinRenderer: TargetFileRenderer {
         case KotlinGenerator.globalsFile: printGlobals(&printer)
         default:
             guard let shard = KotlinGenerator.shard(ofFile: name) else { preconditionFailure("not a Kotlin file: \(name)") }
-            printShard(shard, &printer)
+            if model.shards[shard].isEmpty {
+                printer.line(GeneratedFileSet.header)
+            } else {
+                printShard(shard, &printer)
+            }
         }
         return GeneratedFile(name: name, bytes: printer.bytes)
     }

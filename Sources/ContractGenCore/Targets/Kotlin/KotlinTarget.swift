@@ -102,6 +102,11 @@ package struct KotlinGenerator: TargetGenerator {
             + [Self.objectsFile, Self.valueSetsFile, Self.constraintsFile, Self.globalsFile]
     }
 
+    /// `Contract*.kt`: the names this target's files have, for any contract.
+    package func ownsFile(named name: String) -> Bool {
+        name.hasPrefix("Contract") && name.hasSuffix(".kt")
+    }
+
     package func renderer(for contract: Contract) -> any TargetFileRenderer {
         KotlinRenderer(model: KotlinContract(contract, packageName: packageName, shardCount: Self.eventShardCount))
     }

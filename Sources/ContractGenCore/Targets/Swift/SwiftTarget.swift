@@ -2,7 +2,7 @@ import TrackingCore
 
 /// The Swift target: names from ``GeneratedNames``, checks in
 /// ``SwiftNameChecks``, code from the `Translate/` and `Render/` stages
-/// (``ContractTranslator``, ``ModuleRenderer``) into the fixed file set
+/// (``ContractTranslator``, ``ModuleRenderer``) into the files of
 /// ``GeneratedFileSet``.
 package struct SwiftTarget: CodeTarget {
     /// `names.swift` (and its alias `swiftName:`).
@@ -83,11 +83,13 @@ package struct SwiftTarget: CodeTarget {
 
 /// Swift's file set and renderer: the translate and render stages.
 struct SwiftGenerator: TargetGenerator {
-    var fileNames: [String] { GeneratedFileSet.fileNames(eventShards: GeneratedFileNames.eventShardCount) }
-    var renderOrder: [String] { ModuleRenderer.renderOrder(eventShards: GeneratedFileNames.eventShardCount) }
+    var fileNames: [String] { GeneratedFileSet.fileNames }
+    var renderOrder: [String] { ModuleRenderer.renderOrder }
+
+    func ownsFile(named name: String) -> Bool { GeneratedFileNames.isGeneratedFileName(name) }
 
     func renderer(for contract: Contract) -> any TargetFileRenderer {
-        ModuleRenderer(ContractTranslator.translate(contract, eventShards: GeneratedFileSet.eventShards(of: contract)))
+        ModuleRenderer(ContractTranslator.translate(contract))
     }
 }
 

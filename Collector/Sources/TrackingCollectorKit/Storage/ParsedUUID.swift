@@ -1,0 +1,53 @@
+import Foundation
+
+/// A uuid's 128 bits, from exactly the texts `Foundation.UUID(uuidString:)` accepts:
+/// the canonical form (`8-4-4-4-12` hex digits, either case) read here, without the C
+/// string scanning Foundation does on Linux, and anything else that scanning accepts
+/// (a space or `+` inside a group) read by Foundation. The envelope check and the key
+/// of SQLite's in-memory uuid index.
+struct ParsedUUID: Hashable, Sendable {
+    let high: UInt64
+    let low: UInt64
+
+    /// `nil` when `UUID(uuidString: text)` is `nil`.
+    init?(_ text: String) {
+        var canonical = text
+        if let parsed = canonical.withUTF8({ Self.parse($0) }) {
+            self = parsed
+        } else if let uuid = UUID(uuidString: text) {
+            let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
+            self.init(high: bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) },
+                      low: bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) })
+        } else {
+            return nil
+        }
+    }
+
+    private init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// The canonical form: exactly 36 bytes, hex digits with `-` at 8, 13, 18 and 23.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ParsedUUID? {
+        guard bytes.count == 36 else { return nil }
+        var high: UInt64 = 0, low: UInt64 = 0
+        var digits = 0
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte &- UInt8(ascii: "A") &+ 10
+            default: return nil
+            }
+            if digits < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+            digits += 1
+        }
+        return ParsedUUID(high: high, low: low)
+    }
+}
