@@ -6,8 +6,9 @@ Usage:
   python3 Benchmarks/synthesize-contract.py > /tmp/c20k.yaml
   cc -O2 -o /tmp/bare-parse Benchmarks/BareParse/bare-parse.c -lyaml
   python3 Benchmarks/generate-vs-parse.py /tmp/c20k.yaml /tmp/bare-parse \\
-      old=../old/.build/release/contractgen new=.build/release/contractgen [--rounds 40] [--target typescript]
+      old=../old/.build/release/contractgen new=.build/release/contractgen [--rounds 40] [--target typescript|kotlin]
 
+--target passes `--target TARGET` to every generator (default: swift).
 Each NAME=CONTRACTGEN first generates into a scratch directory of its own;
 every timed run then generates into that existing directory (nothing is
 written: the files are compared). One round runs the bare parse, then each
@@ -29,7 +30,7 @@ def main():
     parser.add_argument("bare_parse", help="the compiled Benchmarks/BareParse/bare-parse.c")
     parser.add_argument("generators", nargs="+", metavar="NAME=CONTRACTGEN")
     parser.add_argument("--rounds", type=int, default=40)
-    parser.add_argument("--target", default="swift", help="the code target to generate (generate --target)")
+    parser.add_argument("--target", default="swift", help="the code target to generate (swift, typescript, kotlin)")
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="generate-vs-parse-")

@@ -15,6 +15,8 @@ want python3-selenium     # CatalogueBrowserTests: drives chromium-driver
 want node-typescript      # TypeScriptTargetTests: tsc --strict on the generated code and the runtime
 want nodejs               # TypeScriptTargetTests: the conformance corpus under Node
 want postgresql           # Collector/ PostgresTests: a throwaway cluster (scripts/with-test-postgres.sh)
+want kotlin               # Kotlin*Tests: kotlinc compiles the Kotlin runtime and generated code
+want openjdk-17-jdk-headless  # Kotlin*Tests: java runs them, javac compiles the Java caller
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing ${need[*]}"

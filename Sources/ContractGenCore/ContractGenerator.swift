@@ -58,10 +58,7 @@ public enum ContractGenerator {
     }
 
     /// The default target's generator (Swift's).
-    package static var defaultGenerator: any TargetGenerator {
-        guard let generator = CodeTargets.defaultTarget.generator else { preconditionFailure("the default target generates code") }
-        return generator
-    }
+    package static var defaultGenerator: any TargetGenerator { CodeTargets.defaultTarget.generator }
 
     /// Renders `contract` and writes (or checks) the files of `files` in `directory`,
     /// and removes (lists) the generator's files there that `files` does not hold.

@@ -18,11 +18,12 @@ struct GenerateCommand: ParsableCommand {
             --declared-files (what the build plugin passes) writes every file the plugin \
             declares, whatever the contract holds: an empty shard is the header alone.
 
-            --target chooses the language: swift (the default), or typescript (an ES module \
-            for web and Node, docs/typescript.md); kotlin is not available yet (exit status 2).
+            --target chooses the language: swift (the default), typescript (an ES module \
+            for web and Node, docs/typescript.md) or kotlin (docs/kotlin.md; --package \
+            names its package).
 
             Exit status: 0 done, 1 contract errors (or, with --check, files that differ, are \
-            missing or are stale), 2 usage or I/O error, or a target that is not available.
+            missing or are stale), 2 usage or I/O error.
 
             Examples:
               contractgen                          (same as: contractgen generate)
@@ -40,6 +41,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The directory to write the generated files into.")
     var output: String = "Generated"
 
+    @Option(name: .customLong("package"), help: "Kotlin only: the package of the generated files (default: contractgen.<contract name>).")
+    var packageName: String?
+
     @Flag(help: "Write nothing; list the files that differ, are missing or are stale, and exit 1 when any is.")
     var check = false
 
@@ -47,20 +51,25 @@ struct GenerateCommand: ParsableCommand {
     var declaredFiles = false
 
     func run() throws {
-        guard let codeTarget = CodeTargets.target(id: target) else {
+        guard var codeTarget = CodeTargets.target(id: target) else {
             FileHandle.standardError.write(Data("error: unknown target '\(target)'; targets are \(CodeTargets.ids.joined(separator: ", "))\n".utf8))
             throw ExitCode(ValidationOutcome.usageOrIOError.rawValue)
         }
-        guard let generator = codeTarget.generator else {
-            let available = CodeTargets.all.filter { $0.generator != nil }.map(\.id).joined(separator: ", ")
-            FileHandle.standardError.write(Data(
-                "error: target '\(target)' is not available yet: contracts may name things for \(codeTarget.displayName) ('names: { \(target): … }'), but no \(codeTarget.displayName) code is generated; available: \(available)\n".utf8))
-            throw ExitCode(ValidationOutcome.usageOrIOError.rawValue)
+        if let packageName {
+            guard codeTarget is KotlinTarget else {
+                FileHandle.standardError.write(Data("error: --package applies to --target kotlin only\n".utf8))
+                throw ExitCode(ValidationOutcome.usageOrIOError.rawValue)
+            }
+            if let problem = KotlinNames.packageProblem(packageName) {
+                FileHandle.standardError.write(Data("error: --package '\(packageName)' is not a Kotlin package: \(problem)\n".utf8))
+                throw ExitCode(ValidationOutcome.usageOrIOError.rawValue)
+            }
+            codeTarget = KotlinTarget(packageName: packageName)
         }
         let outcome: ContractGenerator.Outcome
         do {
             outcome = try ContractGenerator.generate(contractPath: path, outputDirectory: output, mode: check ? .check : .write,
-                files: declaredFiles ? .declared : .withContent, generator: generator)
+                files: declaredFiles ? .declared : .withContent, generator: codeTarget.generator)
         } catch let error as ContractFileError {
             // Reading happens inside `generate`; said the way every command says it.
             throw ContractReading.failure(error)

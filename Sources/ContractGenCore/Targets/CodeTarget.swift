@@ -37,14 +37,13 @@ package protocol CodeTarget: Sendable {
     /// The name this target's code gives `element` of `contract` (for `diff`).
     func name(of element: NamedElement, in contract: Contract) -> String
 
-    /// What `generate --target` runs; `nil` while the target only has names.
-    var generator: (any TargetGenerator)? { get }
+    /// What `generate --target` runs.
+    var generator: any TargetGenerator { get }
 
     /// The type a value of a scalar field type has in this target's code
-    /// (`Swift.String`); `nil` while the target only has names. Each target
-    /// switches over every ``ScalarFieldType``, so a new type is a compile
-    /// error until every target handles it.
-    func scalarTypeName(_ type: ScalarFieldType) -> String?
+    /// (`Swift.String`). Each target switches over every ``ScalarFieldType``,
+    /// so a new type is a compile error until every target handles it.
+    func scalarTypeName(_ type: ScalarFieldType) -> String
 }
 
 /// A contract element that has a name in generated code.
@@ -106,6 +105,4 @@ extension CodeTarget {
     package func checkCaseNames(_ cases: [ValueSetCase], of what: String, reporting: any DiagnosticReporting) -> [ValueSetCase] { cases }
     package func checkMemberNames(_ fields: [Field], scope: String, reporting: any DiagnosticReporting) {}
     package func checkNames(of contract: Contract, reporting: any DiagnosticReporting) {}
-    package var generator: (any TargetGenerator)? { nil }
-    package func scalarTypeName(_ type: ScalarFieldType) -> String? { nil }
 }

@@ -5,7 +5,7 @@ package enum CodeTargets {
     package static let all: [any CodeTarget] = [
         SwiftTarget(),
         TypeScriptTarget(),
-        NamesOnlyTarget.kotlin,
+        KotlinTarget(),
     ]
 
     /// The target `generate` uses when none is asked for.

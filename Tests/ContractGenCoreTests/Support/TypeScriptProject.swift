@@ -59,7 +59,7 @@ enum TypeScriptProject {
 
     /// `contract`'s generated files with content (what `generate` writes) under `folder/`.
     static func generated(_ contract: Contract, in folder: String) -> [String: String] {
-        let generator = TypeScriptTarget().generator!
+        let generator = TypeScriptTarget().generator
         let renderer = generator.renderer(for: contract)
         var files: [String: String] = [:]
         for name in generator.fileNames where !renderer.isEmpty(file: name) {

@@ -76,9 +76,9 @@ package struct SwiftTarget: CodeTarget {
         }
     }
 
-    package var generator: (any TargetGenerator)? { SwiftGenerator() }
+    package var generator: any TargetGenerator { SwiftGenerator() }
 
-    package func scalarTypeName(_ type: ScalarFieldType) -> String? { SwiftType(type).code }
+    package func scalarTypeName(_ type: ScalarFieldType) -> String { SwiftType(type).code }
 }
 
 /// Swift's file set and renderer: the translate and render stages.

@@ -187,7 +187,7 @@ struct TypeScriptRenderer: TargetFileRenderer {
     private func typeName(_ spec: ValueSpec, prefix: String) -> String {
         switch spec.type {
         case .string, .int, .double, .decimal, .bool, .uuid, .timestamp:
-            TypeScriptTarget().scalarTypeName(ScalarFieldType(spec.type)!)!
+            TypeScriptTarget().scalarTypeName(ScalarFieldType(spec.type)!)
         case .valueSet(let name): prefix + (valueSets[name].map(TypeScriptNames.valueSet) ?? name)
         case .object(let name): prefix + (objects[name].map(TypeScriptNames.object) ?? name)
         case .array(let items):

@@ -35,9 +35,9 @@ package struct TypeScriptTarget: CodeTarget {
         }
     }
 
-    package var generator: (any TargetGenerator)? { TypeScriptGenerator() }
+    package var generator: any TargetGenerator { TypeScriptGenerator() }
 
-    package func scalarTypeName(_ type: ScalarFieldType) -> String? {
+    package func scalarTypeName(_ type: ScalarFieldType) -> String {
         switch type {
         case .string: "string"
         case .int: "$rt.Int"

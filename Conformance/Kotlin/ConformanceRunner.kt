@@ -1,0 +1,67 @@
+package io.contractgen.conformance
+
+import io.contractgen.runtime.JsonReader
+import io.contractgen.runtime.PiiHandling
+import io.contractgen.runtime.ShortestDouble
+import java.io.File
+
+/**
+ * Runs the conformance corpus on the JVM: every case of `Conformance/cases`
+ * through the generated driver (`make`), and `Conformance/doubles.json`
+ * through the runtime's double writer. Prints each failure, then one line
+ * `cases <passed>/<total>, doubles <passed>/<total>`; exits 1 on any failure.
+ */
+object ConformanceRunner {
+    @JvmStatic
+    fun run(casesDirectory: File, doubles: File, make: (String, Any?) -> io.contractgen.runtime.TrackedEvent): Boolean {
+        var total = 0
+        var passed = 0
+        val files = casesDirectory.listFiles { file -> file.name.endsWith(".json") }!!.sortedBy { it.name }
+        for (file in files) {
+            val corpus = JsonReader.parse(file.readText(Charsets.UTF_8)) as Map<*, *>
+            for (case in corpus["cases"] as List<*>) {
+                case as Map<*, *>
+                total++
+                val name = case["name"] as String
+                val problems = ArrayList<String>()
+                try {
+                    val event = make(case["event"] as String, case["arguments"])
+                    compare(problems, "wire", case["wire"] as String, event.encodedJSON())
+                    (case["withoutPii"] as? String)?.let { compare(problems, "withoutPii", it, event.encodedJSON(PiiHandling.REMOVE)) }
+                    (case["redacted"] as? String)?.let { compare(problems, "redacted", it, event.encodedJSON(PiiHandling.REDACT)) }
+                    val expected = (case["violations"] as List<*>).map { v -> v as Map<*, *>; "${v["path"]} ${v["code"]}" }.toSet()
+                    val found = event.violations.map { "${it.path} ${it.code}" }.toSet()
+                    if (expected != found) problems.add("violations: expected $expected, found $found")
+                } catch (e: Exception) {
+                    problems.add("threw $e")
+                }
+                if (problems.isEmpty()) passed++ else println("FAIL $name: ${problems.joinToString("; ")}")
+            }
+        }
+        var doublesTotal = 0
+        var doublesPassed = 0
+        val table = JsonReader.parse(doubles.readText(Charsets.UTF_8)) as Map<*, *>
+        for (entry in table["doubles"] as List<*>) {
+            entry as Map<*, *>
+            doublesTotal++
+            val bits = java.lang.Long.parseUnsignedLong(entry["bits"] as String, 16)
+            val text = ShortestDouble.format(java.lang.Double.longBitsToDouble(bits))
+            if (text == entry["wire"]) doublesPassed++ else println("FAIL double ${entry["bits"]}: expected ${entry["wire"]}, wrote $text")
+        }
+        println("cases $passed/$total, doubles $doublesPassed/$doublesTotal")
+        return passed == total && doublesPassed == doublesTotal && total > 0 && doublesTotal > 0
+    }
+
+    private fun compare(problems: MutableList<String>, what: String, expected: String, written: String) {
+        if (!expected.toByteArray(Charsets.UTF_8).contentEquals(written.toByteArray(Charsets.UTF_8))) {
+            problems.add("$what: expected $expected, wrote $written")
+        }
+    }
+
+    /** `main(cases directory, doubles.json)`. */
+    @JvmStatic
+    fun main(args: Array<String>) {
+        val ok = run(File(args[0]), File(args[1])) { event, arguments -> contractgen.conformance.ConformanceDriver.make(event, arguments) }
+        if (!ok) System.exit(1)
+    }
+}

@@ -1,0 +1,23 @@
+// The contractgen Kotlin runtime, for Android and JVM apps (docs/kotlin.md).
+// Not built here: no Gradle runs on the machines this repository is tested on;
+// its tests compile the same sources with kotlinc (KotlinBuild in
+// Tests/ContractGenCoreTests). Needs only the Kotlin standard library and the
+// JDK (java.time: Android API 26+, or core library desugaring).
+plugins {
+    kotlin("jvm") version "1.9.24"
+    `java-library`
+}
+
+group = "io.contractgen"
+version = "1.0.0"
+
+repositories {
+    mavenCentral()
+}
+
+kotlin {
+    jvmToolchain(17)
+    compilerOptions {
+        allWarningsAsErrors.set(true)
+    }
+}

@@ -1,0 +1,76 @@
+package io.contractgen.runtime
+
+import java.time.Instant
+import java.util.UUID
+
+/**
+ * One event, made by a generated event function: checked against the
+ * contract when it was made ([violations]) and encoded on demand, the same
+ * bytes as Swift's `encodedJSON()` for the same arguments. Each kind of the
+ * contract is a subclass with the kind's fields typed.
+ */
+abstract class TrackedEvent protected constructor(
+    /** The event's name as the contract spells it: what an analytics SDK takes as the name. */
+    val eventName: String,
+    /** The event's kind as the contract spells it. */
+    val kindName: String,
+    /** The event's `uuid`. */
+    val uuid: UUID,
+    /** The event's `clientTimestamp`. */
+    val clientTimestamp: Instant,
+    /** Every way the event breaks the contract; empty when it is valid. */
+    val violations: List<Violation>,
+    /** Writes the event's members, `event` first, into an object the caller opened. */
+    private val members: (JsonWriter) -> Unit
+) {
+    @Volatile
+    private var encoded: String? = null
+
+    /** Whether the event keeps every rule of the contract. */
+    val isValid: Boolean
+        get() = violations.isEmpty()
+
+    /** The event's wire JSON (docs/wire-format.md), without globals. */
+    fun encodedJSON(): String = encoded ?: encodedJSON(PiiHandling.KEEP).also { encoded = it }
+
+    /** The event's JSON with the members of `pii` fields kept, removed or redacted. */
+    fun encodedJSON(pii: PiiHandling): String {
+        val writer = JsonWriter(pii, 512)
+        writer.beginObject()
+        members(writer)
+        writer.endObject()
+        return writer.toString()
+    }
+
+    /** Writes the event's members into an object [writer] opened (a sink appends globals after them). */
+    fun writeMembers(writer: JsonWriter) {
+        members(writer)
+    }
+
+    /**
+     * The event's members but `event`, by wire name, for an analytics SDK that
+     * takes a name and a map: strings, `Long`s, `Double`s, `Boolean`s, lists
+     * and maps (docs/kotlin.md, "Handing events to an analytics SDK").
+     */
+    fun properties(): Map<String, Any?> {
+        val all = JsonReader.parse(encodedJSON()) as Map<*, *>
+        val result = LinkedHashMap<String, Any?>(all.size)
+        for ((key, value) in all) {
+            if (key != "event") result[key as String] = plain(value)
+        }
+        return result
+    }
+
+    override fun toString(): String = encodedJSON()
+
+    private fun plain(value: Any?): Any? = when (value) {
+        is JsonNumber -> value.plainValue()
+        is List<*> -> value.map { plain(it) }
+        is Map<*, *> -> {
+            val map = LinkedHashMap<String, Any?>(value.size)
+            for ((key, item) in value) map[key as String] = plain(item)
+            map
+        }
+        else -> value
+    }
+}

@@ -1,0 +1,121 @@
+import TrackingCore
+
+/// A valid contract with everything Kotlin code needs looked up once: the
+/// Kotlin names, the constraint constants and the event shards. Every file
+/// renders from it, from any thread.
+struct KotlinContract: Sendable {
+    let contract: Contract
+    let packageName: String
+    /// The contract's object (`object Conformance`).
+    let objectName: String
+    /// `<Contract>Constraints`, `<Contract>Globals`, `<Contract>Events<N>`.
+    let constraintsObject: String
+    let globalsClass: String
+    let shardCount: Int
+    let fields: [String: Field]
+    let objects: [String: ObjectType]
+    let valueSets: [String: ValueSet]
+    let kinds: [String: Kind]
+    /// Contract name -> Kotlin type, for objects and value sets.
+    let typeNames: [String: String]
+    /// Value-set name -> the enum constant of each member, in order.
+    let enumConstants: [String: [String]]
+    let kindClasses: [String: String]
+    /// Each distinct non-empty constraint set -> its constant in the constraints object (`c0`).
+    let constraintNames: [FieldConstraints: String]
+    let constraintOrder: [FieldConstraints]
+    let patterns: PatternPrograms
+    /// The events of each shard, in contract order.
+    let shards: [[Event]]
+
+    init(_ contract: Contract, packageName: String?, shardCount: Int) {
+        self.contract = contract
+        self.packageName = packageName ?? KotlinNames.defaultPackage(contract.name)
+        self.shardCount = shardCount
+        objectName = KotlinNames.contractObject(contract.name)
+        constraintsObject = objectName + "Constraints"
+        globalsClass = objectName + "Globals"
+        var fields: [String: Field] = [:]
+        for field in contract.fields { fields[field.wireName] = field }
+        self.fields = fields
+        objects = Dictionary(contract.objects.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        valueSets = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+        var taken: Set<String> = [objectName, constraintsObject, globalsClass]
+        for shard in 0..<shardCount { taken.insert(objectName + "Events\(shard)") }
+        var typeNames: [String: String] = [:]
+        var enumConstants: [String: [String]] = [:]
+        for set in contract.valueSets {
+            let name = KotlinNames.topLevelType(set.name, chosen: nil, swiftChosen: nil, taken: taken)
+            typeNames[set.name] = name
+            taken.insert(name)
+            enumConstants[set.name] = KotlinNames.enumConstants(set.cases.map(\.code))
+        }
+        for object in contract.objects {
+            let name = KotlinNames.topLevelType(object.name, chosen: object.names[KotlinNames.targetID], swiftChosen: object.names.swift, taken: taken)
+            typeNames[object.name] = name
+            taken.insert(name)
+        }
+        self.typeNames = typeNames
+        self.enumConstants = enumConstants
+        let objectName = self.objectName
+        kindClasses = Dictionary(
+            contract.kinds.map { ($0.name, KotlinNames.kindClass($0, contractObject: objectName)) }, uniquingKeysWith: { first, _ in first })
+
+        var constraintNames: [FieldConstraints: String] = [:]
+        var constraintOrder: [FieldConstraints] = []
+        func add(_ spec: ValueSpec) {
+            if !spec.constraints.isEmpty, constraintNames[spec.constraints] == nil {
+                constraintNames[spec.constraints] = "c\(constraintOrder.count)"
+                constraintOrder.append(spec.constraints)
+            }
+            if case .array(let items) = spec.type { add(items) }
+        }
+        var all = contract.mandatory + contract.globals + contract.kinds.flatMap(\.mandatory)
+        all += contract.objects.flatMap { $0.required + $0.optional }
+        all += contract.fields
+        for field in all { add(field.spec) }
+        self.constraintNames = constraintNames
+        self.constraintOrder = constraintOrder
+        patterns = PatternPrograms(contract)
+
+        var shards = Array(repeating: [Event](), count: shardCount)
+        for event in contract.events {
+            shards[GeneratedFileNames.eventShard(ofEvent: event.name, count: shardCount)].append(event)
+        }
+        self.shards = shards
+    }
+
+    /// The Kotlin type of a value of `spec` (fully qualified where a contract type could hide it).
+    func typeName(_ spec: ValueSpec) -> String {
+        switch spec.type {
+        case .array(let items): "kotlin.collections.List<\(typeName(items))>"
+        case .valueSet(let name), .object(let name): typeNames[name] ?? name
+        case .string, .int, .double, .decimal, .bool, .uuid, .timestamp:
+            KotlinTarget.kotlinType(ScalarFieldType(spec.type)!)
+        }
+    }
+
+    /// The constant holding `constraints`, or `Constraints.NONE`.
+    func constraintsExpression(_ constraints: FieldConstraints) -> String {
+        constraintNames[constraints].map { "\(constraintsObject).\($0)" } ?? "Constraints.NONE"
+    }
+
+    /// The curated field `name` refers to.
+    func field(_ reference: FieldReference) -> Field {
+        guard let field = fields[reference.name] else { preconditionFailure("a valid contract's event lists only curated fields") }
+        return field
+    }
+
+    /// The header every generated file starts with, then its package.
+    func printHeader(_ printer: inout KotlinPrinter, imports: [String]) {
+        printer.line(GeneratedFileSet.header)
+        printer.line("// Contract: \(KotlinLiteral.string(contract.name)) \(KotlinLiteral.string(contract.version))")
+        printer.line("package \(packageName)")
+        if !imports.isEmpty {
+            printer.line()
+            for name in imports { printer.line("import io.contractgen.runtime.\(name)") }
+        }
+    }
+}

@@ -1,0 +1,384 @@
+import TrackingCore
+
+/// Renders the Kotlin files of one contract (``KotlinGenerator/fileNames``):
+/// the contract's object with one function per event and the kinds' classes;
+/// value sets; objects; constraints; globals; and the event shards, which
+/// hold the events' bodies so that big contracts render concurrently.
+struct KotlinRenderer: TargetFileRenderer {
+    let model: KotlinContract
+
+    /// An event shard no event falls in declares nothing; every other file always declares something.
+    func isEmpty(file name: String) -> Bool {
+        KotlinGenerator.shard(ofFile: name).map { model.shards[$0].isEmpty } ?? false
+    }
+
+    func render(file name: String, reusing buffer: consuming [UInt8]) -> GeneratedFile {
+        var printer = KotlinPrinter(reusing: buffer)
+        // The big files are reserved whole up front: a 24 MB buffer grown by doubling copies itself again and again.
+        let events = model.contract.events.count
+        if name == KotlinGenerator.contractFile { printer.reserve(events * 1_400) }
+        if KotlinGenerator.shard(ofFile: name) != nil { printer.reserve(events * 1_600 / model.shardCount) }
+        switch name {
+        case KotlinGenerator.contractFile: printContractObject(&printer)
+        case KotlinGenerator.valueSetsFile: printValueSets(&printer)
+        case KotlinGenerator.objectsFile: printObjects(&printer)
+        case KotlinGenerator.constraintsFile: printConstraints(&printer)
+        case KotlinGenerator.globalsFile: printGlobals(&printer)
+        default:
+            guard let shard = KotlinGenerator.shard(ofFile: name) else { preconditionFailure("not a Kotlin file: \(name)") }
+            if model.shards[shard].isEmpty {
+                printer.line(GeneratedFileSet.header)
+            } else {
+                printShard(shard, &printer)
+            }
+        }
+        return GeneratedFile(name: name, bytes: printer.bytes)
+    }
+
+    // MARK: The contract's object
+
+    /// What an event function takes, in order: the envelope's other fields, the kind's fields the event
+    /// does not fix, its required fields, its optional ones, then `uuid` and `clientTimestamp`.
+    struct Parameter {
+        let field: Field
+        let optional: Bool
+    }
+
+    func parameters(of event: Event) -> [Parameter] {
+        var result: [Parameter] = []
+        for field in model.contract.mandatory where !isFreshEnvelopeField(field) { result.append(Parameter(field: field, optional: false)) }
+        if let kind = model.kinds[event.kind] {
+            for field in kind.mandatory where !event.constants.contains(where: { $0.field == field.wireName }) {
+                result.append(Parameter(field: field, optional: false))
+            }
+        }
+        for reference in event.required { result.append(Parameter(field: model.field(reference), optional: false)) }
+        for reference in event.optional { result.append(Parameter(field: model.field(reference), optional: true)) }
+        for field in model.contract.mandatory where isFreshEnvelopeField(field) { result.append(Parameter(field: field, optional: true)) }
+        return result
+    }
+
+    /// `uuid` and `clientTimestamp`: a fresh value when not given.
+    func isFreshEnvelopeField(_ field: Field) -> Bool {
+        (field.wireName == WireNames.uuid && field.spec.type == .uuid)
+            || (field.wireName == WireNames.clientTimestamp && field.spec.type == .timestamp)
+    }
+
+    private func kindClassReference(_ event: Event) -> String {
+        "\(model.objectName).\(model.kindClasses[event.kind] ?? event.kind)"
+    }
+
+    private func printContractObject(_ printer: inout KotlinPrinter) {
+        let contract = model.contract
+        model.printHeader(&printer, imports: ["JsonWriter", "TrackedEvent", "Violation"])
+        printer.line()
+        printer.kdoc((contract.description.map { [$0, ""] } ?? []) + [
+            "The events of contract \(contract.name) \(contract.version): one function per event, which checks",
+            "its arguments against the contract and returns the event of its kind.",
+        ])
+        printer.block("object \(model.objectName) {") { body in
+            body.line("/** The contract's version, sent with every event. */")
+            body.line("const val CONTRACT_VERSION: kotlin.String = \(KotlinLiteral.string(contract.version))")
+            for kind in contract.kinds { printKindClass(kind, &body) }
+            for event in contract.events { printEventFunction(event, &body) }
+        }
+    }
+
+    private func printKindClass(_ kind: Kind, _ printer: inout KotlinPrinter) {
+        let name = model.kindClasses[kind.name] ?? kind.name
+        printer.line()
+        var doc = kind.description.map { [$0, ""] } ?? []
+        doc.append("An event of kind `\(kind.name)`.")
+        for field in kind.mandatory {
+            doc.append("@property \(KotlinNames.member(field)) \(field.description ?? "The `\(field.wireName)` field.")")
+        }
+        printer.kdoc(doc)
+        var parameters = [
+            "k_eventName: kotlin.String", "k_uuid: java.util.UUID", "k_clientTimestamp: java.time.Instant",
+            "k_violations: kotlin.collections.List<Violation>",
+        ]
+        for field in kind.mandatory {
+            parameters.append("val \(KotlinNames.escaped(kindProperty(field))): \(model.typeName(field.spec))")
+        }
+        parameters.append("k_members: (JsonWriter) -> kotlin.Unit")
+        printer.line("class \(KotlinNames.escaped(name)) internal constructor(")
+        for (index, parameter) in parameters.enumerated() {
+            printer.line("    \(parameter)\(index < parameters.count - 1 ? "," : "")")
+        }
+        printer.line(") : TrackedEvent(k_eventName, \(KotlinLiteral.string(kind.name)), k_uuid, k_clientTimestamp, k_violations, k_members)")
+    }
+
+    /// A kind field's property: `_` appended where `TrackedEvent` has the name.
+    private func kindProperty(_ field: Field) -> String {
+        let name = KotlinNames.member(field)
+        return KotlinNames.eventProperties.contains(name) ? name + "_" : name
+    }
+
+    private func printEventFunction(_ event: Event, _ printer: inout KotlinPrinter) {
+        let parameters = parameters(of: event)
+        printer.line()
+        var doc = event.description.map { [$0, ""] } ?? []
+        if let deprecated = event.deprecated { doc.append("Deprecated: \(deprecated)"); doc.append("") }
+        doc.append("Checks the arguments against the contract; the event carries what it breaks (`violations`).")
+        doc.append("`uuid` and `clientTimestamp` default to fresh values.")
+        for parameter in parameters {
+            if let description = parameter.field.description { doc.append("@param \(KotlinNames.member(parameter.field)) \(description)") }
+        }
+        printer.kdoc(doc)
+        printer.line("@JvmStatic")
+        if parameters.contains(where: \.optional) { printer.line("@JvmOverloads") }
+        let function = KotlinNames.escaped(KotlinNames.function(event))
+        printer.line("fun \(function)(")
+        for (index, parameter) in parameters.enumerated() {
+            let name = KotlinNames.escaped(KotlinNames.member(parameter.field))
+            let type = model.typeName(parameter.field.spec) + (parameter.optional ? "? = null" : "")
+            printer.line("    \(name): \(type)\(index < parameters.count - 1 ? "," : "")")
+        }
+        let arguments = parameters.map { KotlinNames.escaped(KotlinNames.member($0.field)) }.joined(separator: ", ")
+        let shard = GeneratedFileNames.eventShard(ofEvent: event.name, count: model.shardCount)
+        printer.line("): \(kindClassReference(event)) = \(model.objectName)Events\(shard).\(function)(\(arguments))")
+    }
+
+    // MARK: Event shards
+
+    private func printShard(_ shard: Int, _ printer: inout KotlinPrinter) {
+        model.printHeader(&printer, imports: ["Constraints", "FieldChecks", "Violations"])
+        printer.line()
+        printer.line("/** The bodies of the events of shard \(shard): checks and the writer of each event's members. */")
+        printer.block("internal object \(model.objectName)Events\(shard) {") { body in
+            for (index, event) in model.shards[shard].enumerated() {
+                if index > 0 { body.line() }
+                printEventBody(event, &body)
+            }
+        }
+    }
+
+    private func printEventBody(_ event: Event, _ printer: inout KotlinPrinter) {
+        let parameters = parameters(of: event)
+        let declared = parameters.enumerated().map { index, parameter in
+            "p\(index): \(model.typeName(parameter.field.spec))\(parameter.optional ? "?" : "")"
+        }
+        let function = KotlinNames.escaped(KotlinNames.function(event))
+        printer.line("@JvmStatic")
+        printer.block("fun \(function)(\(declared.joined(separator: ", "))): \(kindClassReference(event)) {") { body in
+            // Each parameter's value expression by wire name; `uuid` and `clientTimestamp` get fresh values.
+            var values: [String: String] = [:]
+            for (index, parameter) in parameters.enumerated() {
+                let field = parameter.field
+                if isFreshEnvelopeField(field) {
+                    let fresh = field.spec.type == .uuid ? "java.util.UUID.randomUUID()" : "java.time.Instant.now()"
+                    body.line("val e\(index) = p\(index) ?: \(fresh)")
+                    values[field.wireName] = "e\(index)"
+                } else {
+                    values[field.wireName] = "p\(index)"
+                }
+            }
+            body.line("val v = Violations()")
+            for (index, parameter) in parameters.enumerated() where !isFreshEnvelopeField(parameter.field) {
+                model.printMemberCheck(parameter.field, "p\(index)", optional: parameter.optional, parent: "\"\"", violations: "v", into: &body)
+            }
+            let kind = model.kinds[event.kind]
+            var kindArguments: [String] = []
+            var constants: [String: String] = [:]
+            for field in kind?.mandatory ?? [] {
+                if let constant = event.constants.first(where: { $0.field == field.wireName }), case .valueSet(let setName) = field.spec.type,
+                    let set = model.valueSets[setName], let index = set.cases.firstIndex(where: { $0.code == constant.code })
+                {
+                    let expression = "\(model.typeNames[setName] ?? setName).\(KotlinNames.escaped(model.enumConstants[setName]![index]))"
+                    constants[field.wireName] = expression
+                    kindArguments.append(expression)
+                } else {
+                    kindArguments.append(values[field.wireName] ?? "null")
+                }
+            }
+            let uuid = values[WireNames.uuid] ?? "java.util.UUID.randomUUID()"
+            let timestamp = values[WireNames.clientTimestamp] ?? "java.time.Instant.now()"
+            let head = [KotlinLiteral.string(event.name), uuid, timestamp, "v.toList()"] + kindArguments
+            body.block("return \(kindClassReference(event))(\(head.joined(separator: ", "))) { w ->", "}") { members in
+                let header = [
+                    (WireNames.event, event.name), (WireNames.kind, event.kind), (WireNames.contractVersion, model.contract.version),
+                ].map { KotlinLiteral.json($0.0) + ":" + KotlinLiteral.json($0.1) }.joined(separator: ",")
+                members.line("w.rawMembers(\(KotlinLiteral.string(header)))")
+                for field in model.contract.mandatory {
+                    model.printMember(field, values[field.wireName]!, optional: false, writer: "w", into: &members)
+                }
+                for field in kind?.mandatory ?? [] {
+                    if let constant = constants[field.wireName] {
+                        members.line("w.key(\(KotlinLiteral.key(field.wireName)))")
+                        members.line("w.string(\(constant).wire)")
+                    } else {
+                        model.printMember(field, values[field.wireName]!, optional: false, writer: "w", into: &members)
+                    }
+                }
+                for (index, parameter) in parameters.enumerated() where isEventField(parameter.field, of: event) {
+                    model.printMember(parameter.field, "p\(index)", optional: parameter.optional, writer: "w", into: &members)
+                }
+            }
+        }
+    }
+
+    private func isEventField(_ field: Field, of event: Event) -> Bool {
+        event.required.contains { $0.name == field.wireName } || event.optional.contains { $0.name == field.wireName }
+    }
+
+    // MARK: Value sets, objects, constraints, globals
+
+    private func printValueSets(_ printer: inout KotlinPrinter) {
+        model.printHeader(&printer, imports: [])
+        for set in model.contract.valueSets {
+            let name = model.typeNames[set.name] ?? set.name
+            let constants = model.enumConstants[set.name] ?? []
+            printer.line()
+            printer.kdoc((set.description.map { [$0, ""] } ?? []) + ["Value set `\(set.name)`: each member carries its wire value."])
+            printer.line("enum class \(KotlinNames.escaped(name))(")
+            printer.line("    /** The value as sent. */")
+            printer.line("    val wire: kotlin.String")
+            printer.block(") {") { body in
+                for (index, member) in set.cases.enumerated() {
+                    let separator = index < set.cases.count - 1 ? "," : ";"
+                    body.line("\(KotlinNames.escaped(constants[index]))(\(KotlinLiteral.string(member.wireValue)))\(separator)")
+                }
+                body.line()
+                body.block("companion object {") { companion in
+                    companion.line("/** The member whose wire value is [wire]; `null` when there is none. */")
+                    companion.line("@JvmStatic")
+                    companion.line("fun fromWire(wire: kotlin.String): \(KotlinNames.escaped(name))? = values().firstOrNull { it.wire == wire }")
+                }
+            }
+        }
+    }
+
+    private func printObjects(_ printer: inout KotlinPrinter) {
+        model.printHeader(&printer, imports: ["Constraints", "ContractObject", "FieldChecks", "JsonWriter", "Violations"])
+        for object in model.contract.objects { printObject(object, &printer) }
+    }
+
+    private func printObject(_ object: ObjectType, _ printer: inout KotlinPrinter) {
+        let name = KotlinNames.escaped(model.typeNames[object.name] ?? object.name)
+        let members = object.required.map { ($0, false) } + object.optional.map { ($0, true) }
+        printer.line()
+        var doc = object.description.map { [$0, ""] } ?? []
+        doc.append("Object `\(object.name)`: members required, then optional (`null` when absent).")
+        for (field, _) in members {
+            let pii = field.pii ? " May hold personal data (`pii`): removed when consent is denied, redacted in logs." : ""
+            doc.append("@property \(KotlinNames.member(field)) \(field.description ?? "The `\(field.wireName)` member.")\(pii)")
+        }
+        printer.kdoc(doc)
+        if members.isEmpty {
+            printer.block("class \(name) : ContractObject {") { body in
+                body.line("override fun writeJSON(writer: JsonWriter) {")
+                body.line("    writer.beginObject()")
+                body.line("    writer.endObject()")
+                body.line("}")
+                body.line()
+                body.line("override fun collectViolations(path: kotlin.String, violations: Violations) {}")
+                body.line()
+                body.line("override fun equals(other: kotlin.Any?): kotlin.Boolean = other is \(name)")
+                body.line()
+                body.line("override fun hashCode(): kotlin.Int = 0")
+                body.line()
+                body.line("override fun toString(): kotlin.String = \(KotlinLiteral.string(object.name + "()"))")
+            }
+            return
+        }
+        let overloads = members.contains { $0.1 } ? " @JvmOverloads constructor" : ""
+        printer.line("data class \(name)\(overloads)(")
+        for (index, (field, optional)) in members.enumerated() {
+            let type = model.typeName(field.spec) + (optional ? "? = null" : "")
+            printer.line("    val \(KotlinNames.escaped(KotlinNames.member(field))): \(type)\(index < members.count - 1 ? "," : "")")
+        }
+        printer.block(") : ContractObject {") { body in
+            body.block("override fun writeJSON(writer: JsonWriter) {") { write in
+                write.line("writer.beginObject()")
+                for (field, optional) in members {
+                    model.printMember(field, "this.\(KotlinNames.escaped(KotlinNames.member(field)))", optional: optional, writer: "writer", into: &write)
+                }
+                write.line("writer.endObject()")
+            }
+            body.line()
+            let checked = members.filter { model.hasChecks($0.0.spec) }
+            if checked.isEmpty {
+                body.line("override fun collectViolations(path: kotlin.String, violations: Violations) {}")
+            } else {
+                body.block("override fun collectViolations(path: kotlin.String, violations: Violations) {") { check in
+                    for (field, optional) in checked {
+                        model.printMemberCheck(
+                            field, "this.\(KotlinNames.escaped(KotlinNames.member(field)))", optional: optional, parent: "path",
+                            violations: "violations", into: &check)
+                    }
+                }
+            }
+        }
+    }
+
+    private func printConstraints(_ printer: inout KotlinPrinter) {
+        model.printHeader(&printer, imports: ["Constraints", "PatternProgram"])
+        printer.line()
+        printer.line("/** The contract's constraints, built once; patterns as programs for the runtime's matcher (docs/patterns.md). */")
+        printer.block("internal object \(model.constraintsObject) {") { body in
+            var patternNames: [String: String] = [:]
+            for (index, pattern) in model.patterns.order.enumerated() {
+                patternNames[pattern] = "pattern\(index)"
+                body.line("/** \(KotlinLiteral.comment(KotlinLiteral.string(pattern))) */")
+                let program = model.patterns.programs[pattern]!.map(String.init).joined(separator: ", ")
+                body.line("private val pattern\(index) = PatternProgram(intArrayOf(\(program)))")
+            }
+            for constraints in model.constraintOrder {
+                var arguments: [String] = []
+                if let value = constraints.minLength { arguments.append("minLength = \(value)") }
+                if let value = constraints.maxLength { arguments.append("maxLength = \(value)") }
+                if let pattern = constraints.pattern, let name = patternNames[pattern] { arguments.append("pattern = \(name)") }
+                if let value = constraints.minimum { arguments.append("minimum = \(KotlinLiteral.string(JSONWriter.wireText(decimal: value)))") }
+                if let value = constraints.maximum { arguments.append("maximum = \(KotlinLiteral.string(JSONWriter.wireText(decimal: value)))") }
+                if let value = constraints.minItems { arguments.append("minItems = \(value)") }
+                if let value = constraints.maxItems { arguments.append("maxItems = \(value)") }
+                body.line("@JvmField")
+                body.line("val \(model.constraintNames[constraints]!) = Constraints(\(arguments.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    private func printGlobals(_ printer: inout KotlinPrinter) {
+        // The event already wrote `contractVersion`: a global of that name is the same value.
+        let globals = model.contract.globals.filter { $0.wireName != WireNames.contractVersion }
+        model.printHeader(&printer, imports: ["EventGlobals", "JsonWriter"])
+        printer.line()
+        var doc = [
+            "The contract's globals: what a sink appends to every event it sends, in contract order, as the",
+            "Swift dispatcher does. A global without a value is sent with its contract default, or as null.",
+        ]
+        for field in globals {
+            doc.append("@property \(KotlinNames.member(field)) \(field.description ?? "The `\(field.wireName)` global.")")
+        }
+        printer.kdoc(doc)
+        guard !globals.isEmpty else {
+            printer.block("class \(model.globalsClass) : EventGlobals {") { body in
+                body.line("override fun writeMembers(writer: JsonWriter) {}")
+            }
+            return
+        }
+        printer.line("data class \(model.globalsClass) @JvmOverloads constructor(")
+        for (index, field) in globals.enumerated() {
+            // With a default the value is never absent; without one, absent is sent as null.
+            let initial = field.defaultValue.flatMap { model.defaultExpression($0, of: field.spec) }
+            let type = model.typeName(field.spec) + (initial == nil ? "? = null" : " = \(initial!)")
+            printer.line("    val \(KotlinNames.escaped(KotlinNames.member(field))): \(type)\(index < globals.count - 1 ? "," : "")")
+        }
+        printer.block(") : EventGlobals {") { body in
+            body.block("override fun writeMembers(writer: JsonWriter) {") { write in
+                for field in globals {
+                    let value = "this.\(KotlinNames.escaped(KotlinNames.member(field)))"
+                    write.line("writer.key(\(KotlinLiteral.key(field.wireName)))")
+                    let hasDefault = field.defaultValue.flatMap { model.defaultExpression($0, of: field.spec) } != nil
+                    if hasDefault {
+                        model.printWrite(field.spec, value, writer: "writer", into: &write)
+                    } else {
+                        write.block("if (\(value) == null) writer.nullValue() else {") { body in
+                            model.printWrite(field.spec, value, writer: "writer", into: &body)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

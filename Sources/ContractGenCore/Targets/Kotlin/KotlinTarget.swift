@@ -1,0 +1,113 @@
+import TrackingCore
+
+/// The Kotlin target (Android): names from ``KotlinNames``, code from
+/// ``KotlinRenderer`` into the fixed file set of ``KotlinGenerator``, for the
+/// runtime in `Runtimes/Kotlin` (docs/kotlin.md).
+package struct KotlinTarget: CodeTarget {
+    /// The package of the generated files (`--package`); `nil` for `contractgen.<contract name>`.
+    package var packageName: String?
+
+    package init(packageName: String? = nil) {
+        self.packageName = packageName
+    }
+
+    package var id: String { KotlinNames.targetID }
+    package var displayName: String { "Kotlin" }
+    package var nameChangeType: ChangeType { .kotlinNameChanged }
+    package var chosenNameKey: String { "names.kotlin:" }
+
+    /// A Kotlin identifier of ASCII letters, digits and `_`, not starting with a digit, not `_` alone.
+    package func chosenNameProblem(_ name: String) -> String? {
+        name.unicodeScalars.allSatisfy(\.isASCII) && KotlinNames.isIdentifier(name) ? nil : "ASCII letters, digits and '_', not starting with a digit"
+    }
+
+    package func name(of element: NamedElement, in contract: Contract) -> String {
+        switch element {
+        case .field(let field): KotlinNames.member(field)
+        case .object(let object): object.names[id] ?? SwiftName.upperCamel(object.name)
+        case .kind(let kind): KotlinNames.kindClass(kind, contractObject: KotlinNames.contractObject(contract.name))
+        case .event(let event): KotlinNames.function(event)
+        }
+    }
+
+    package var generator: any TargetGenerator { KotlinGenerator(packageName: packageName) }
+
+    package func scalarTypeName(_ type: ScalarFieldType) -> String { Self.kotlinType(type) }
+
+    /// The Kotlin type of a scalar field type: the table's Kotlin hook.
+    static func kotlinType(_ type: ScalarFieldType) -> String {
+        switch type {
+        case .string: "kotlin.String"
+        case .int: "kotlin.Long"
+        case .double: "kotlin.Double"
+        case .decimal: "java.math.BigDecimal"
+        case .bool: "kotlin.Boolean"
+        case .uuid: "java.util.UUID"
+        case .timestamp: "java.time.Instant"
+        }
+    }
+
+    /// The runtime `JsonWriter` function that writes a value of the type.
+    static func writerFunction(_ type: ScalarFieldType) -> String {
+        switch type {
+        case .string: "string"
+        case .int: "long"
+        case .double: "double"
+        case .decimal: "decimal"
+        case .bool: "bool"
+        case .uuid: "uuid"
+        case .timestamp: "timestamp"
+        }
+    }
+
+    /// The runtime `FieldChecks` function that checks a value of the type; `nil` when it has no constraints.
+    static func checkFunction(_ type: ScalarFieldType) -> String? {
+        switch type {
+        case .string: "string"
+        case .int: "long"
+        case .double: "double"
+        case .decimal: "decimal"
+        case .bool, .uuid, .timestamp: nil
+        }
+    }
+}
+
+/// Kotlin's file set: the same for every contract, events spread over ``eventShardCount`` shards.
+package struct KotlinGenerator: TargetGenerator {
+    package let packageName: String?
+
+    package static let contractFile = "Contract.kt"
+    package static let valueSetsFile = "ContractValueSets.kt"
+    package static let objectsFile = "ContractObjects.kt"
+    package static let constraintsFile = "ContractConstraints.kt"
+    package static let globalsFile = "ContractGlobals.kt"
+    /// Event bodies go to this many shards (by ``GeneratedFileNames/eventShard(ofEvent:count:)``), rendered concurrently.
+    package static let eventShardCount = 16
+
+    static func shardFile(_ shard: Int) -> String { "ContractEvents\(shard).kt" }
+
+    static func shard(ofFile name: String) -> Int? {
+        guard name.hasPrefix("ContractEvents"), name.hasSuffix(".kt") else { return nil }
+        return Int(name.dropFirst("ContractEvents".count).dropLast(3))
+    }
+
+    package var fileNames: [String] {
+        [Self.contractFile, Self.valueSetsFile, Self.objectsFile, Self.constraintsFile, Self.globalsFile]
+            + (0..<Self.eventShardCount).map(Self.shardFile)
+    }
+
+    /// The contract's object (a function per event) and the shards are the big files: first.
+    package var renderOrder: [String] {
+        [Self.contractFile] + (0..<Self.eventShardCount).map(Self.shardFile)
+            + [Self.objectsFile, Self.valueSetsFile, Self.constraintsFile, Self.globalsFile]
+    }
+
+    /// `Contract*.kt`: the names this target's files have, for any contract.
+    package func ownsFile(named name: String) -> Bool {
+        name.hasPrefix("Contract") && name.hasSuffix(".kt")
+    }
+
+    package func renderer(for contract: Contract) -> any TargetFileRenderer {
+        KotlinRenderer(model: KotlinContract(contract, packageName: packageName, shardCount: Self.eventShardCount))
+    }
+}
