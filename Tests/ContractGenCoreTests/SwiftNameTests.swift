@@ -4,7 +4,7 @@ import Testing
 @Suite struct SwiftNameTests {
     @Test(arguments: [("cart_id", "cartId"), ("image-url", "imageUrl"), ("Type", "type"), ("a.b", "aB"), ("_1st", "_1st")])
     func lowerCamel(wire: String, swift: String) {
-        #expect(SwiftName.lowerCamel(wire) == swift)
+        #expect(CamelCase.lowerCamel(wire) == swift)
     }
 
     @Test func escapesKeywords() {

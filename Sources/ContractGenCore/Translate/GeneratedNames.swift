@@ -99,7 +99,7 @@ package struct GeneratedNames: Sendable, Hashable {
     /// The namespace enum: the contract's name in upper camel case, `_`
     /// appended when reserved (`Swift` -> `Swift_`).
     package static func namespaceName(_ contractName: String) -> String {
-        let name = SwiftName.upperCamel(contractName)
+        let name = CamelCase.upperCamel(contractName)
         return reservedTypeNames.contains(name) ? name + "_" : name
     }
 
@@ -115,7 +115,7 @@ package struct GeneratedNames: Sendable, Hashable {
     package static func fieldKeyNames(members: [String], types: [String]) -> [String] {
         var taken = Set(types).union(["self", "init", "deinit", "subscript", "Type", "Protocol"])
         return members.map { member in
-            var name = SwiftName.lowercasedFirst(member)
+            var name = CamelCase.lowercasedFirst(member)
             while taken.contains(name) { name += "_" }
             taken.insert(name)
             return name
@@ -131,7 +131,7 @@ package struct GeneratedNames: Sendable, Hashable {
     package static func derivedTypeName(
         _ contractName: String, swiftName: String? = nil, namespace: String
     ) -> (plain: String, name: String, reasons: [String]) {
-        let plain = swiftName ?? SwiftName.upperCamel(contractName)
+        let plain = swiftName ?? CamelCase.upperCamel(contractName)
         var name = plain
         var reasons: [String] = []
         if reservedTypeNames.contains(name) {
@@ -157,14 +157,14 @@ package struct GeneratedNames: Sendable, Hashable {
     package static func derivedFunctionName(
         _ eventName: String, swiftName: String? = nil
     ) -> (plain: String, name: String, reasons: [String]) {
-        let plain = swiftName.map(SwiftName.lowercasedFirst) ?? SwiftName.lowerCamel(eventName)
+        let plain = swiftName.map(CamelCase.lowercasedFirst) ?? CamelCase.lowerCamel(eventName)
         guard reservedFunctionNames.contains(plain) else { return (plain, plain, []) }
         return (plain, plain + "_", ["'\(plain)' is reserved in generated code"])
     }
 
     /// A property or parameter name, unescaped: `cart_id` -> `cartId`, `self` -> `self_`.
     package static func memberName(_ wireName: String, swiftName: String? = nil) -> String {
-        let name = swiftName ?? SwiftName.lowerCamel(wireName)
+        let name = swiftName ?? CamelCase.lowerCamel(wireName)
         return reservedMemberNames.contains(name) ? name + "_" : name
     }
 
@@ -176,13 +176,13 @@ package struct GeneratedNames: Sendable, Hashable {
     /// The protocol name of a curated field in `Fields`/`OptionalFields`: its
     /// member name with a capital (`cart_id` -> `CartId`).
     static func fieldProtocolName(_ field: Field, namespace: String) -> String {
-        let member = field.names.swift ?? SwiftName.lowerCamel(field.wireName)
-        return typeName(field.wireName, swiftName: SwiftName.uppercasedFirst(member), namespace: namespace)
+        let member = field.names.swift ?? CamelCase.lowerCamel(field.wireName)
+        return typeName(field.wireName, swiftName: CamelCase.uppercasedFirst(member), namespace: namespace)
     }
 
     /// An enum case name, unescaped.
     package static func caseName(_ code: String) -> String {
-        let name = SwiftName.lowerCamel(code)
+        let name = CamelCase.lowerCamel(code)
         return reservedCaseNames.contains(name) ? name + "_" : name
     }
 

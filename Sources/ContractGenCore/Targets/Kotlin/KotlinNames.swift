@@ -74,31 +74,31 @@ package enum KotlinNames {
     /// The property and parameter name of `field`.
     static func member(_ field: Field) -> String {
         if let chosen = field.names[targetID] { return chosen }
-        return identifier(SwiftName.lowerCamel(field.wireName)) ?? field.names.swift.flatMap(identifier) ?? "field"
+        return identifier(CamelCase.lowerCamel(field.wireName)) ?? field.names.swift.flatMap(identifier) ?? "field"
     }
 
     /// The function of `event` in the contract's object.
     static func function(_ event: Event) -> String {
         if let chosen = event.names[targetID] { return chosen }
-        let name = identifier(SwiftName.lowerCamel(event.name)) ?? event.names.swift.flatMap(identifier) ?? "event"
+        let name = identifier(CamelCase.lowerCamel(event.name)) ?? event.names.swift.flatMap(identifier) ?? "event"
         return objectMethods.contains(name) ? name + "_" : name
     }
 
     /// The class of `kind`, nested in the contract's object.
     static func kindClass(_ kind: Kind, contractObject: String) -> String {
-        let name = kind.names[targetID] ?? identifier(SwiftName.upperCamel(kind.name)) ?? kind.names.swift.flatMap(identifier) ?? "Kind"
+        let name = kind.names[targetID] ?? identifier(CamelCase.upperCamel(kind.name)) ?? kind.names.swift.flatMap(identifier) ?? "Kind"
         return name == contractObject ? name + "_" : name
     }
 
     /// The top-level type of an object or value set named `name` (chosen as `chosen` if so).
     static func topLevelType(_ name: String, chosen: String?, swiftChosen: String?, taken: Set<String>) -> String {
-        let base = chosen ?? identifier(SwiftName.upperCamel(name)) ?? swiftChosen.flatMap(identifier) ?? "Type"
+        let base = chosen ?? identifier(CamelCase.upperCamel(name)) ?? swiftChosen.flatMap(identifier) ?? "Type"
         return taken.contains(base) || importedRuntimeTypes.contains(base) ? base + "_" : base
     }
 
     /// The object `generate` declares for the contract: its name in upper camel case.
     static func contractObject(_ contractName: String) -> String {
-        let name = identifier(SwiftName.upperCamel(contractName)) ?? "Contract"
+        let name = identifier(CamelCase.upperCamel(contractName)) ?? "Contract"
         return importedRuntimeTypes.contains(name) ? name + "_" : name
     }
 

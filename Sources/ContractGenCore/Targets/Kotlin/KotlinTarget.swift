@@ -24,7 +24,7 @@ package struct KotlinTarget: CodeTarget {
     package func name(of element: NamedElement, in contract: Contract) -> String {
         switch element {
         case .field(let field): KotlinNames.member(field)
-        case .object(let object): object.names[id] ?? SwiftName.upperCamel(object.name)
+        case .object(let object): object.names[id] ?? CamelCase.upperCamel(object.name)
         case .kind(let kind): KotlinNames.kindClass(kind, contractObject: KotlinNames.contractObject(contract.name))
         case .event(let event): KotlinNames.function(event)
         }

@@ -63,9 +63,9 @@ struct SwiftNameChecks {
                 return
             }
             let swift = GeneratedNames.memberName(of: field)
-            if swift != SwiftName.lowerCamel(field.wireName) {
+            if swift != CamelCase.lowerCamel(field.wireName) {
                 reporter.note(
-                    "field '\(field.wireName)' becomes the Swift property '\(swift)' ('\(SwiftName.lowerCamel(field.wireName))' is taken by generated code); the wire name stays '\(field.wireName)'",
+                    "field '\(field.wireName)' becomes the Swift property '\(swift)' ('\(CamelCase.lowerCamel(field.wireName))' is taken by generated code); the wire name stays '\(field.wireName)'",
                     at: field.location, hint: "add 'swiftName:' to choose another name")
             }
         }
@@ -91,9 +91,9 @@ struct SwiftNameChecks {
                 reporter.error(
                     "contract name '\(contract.name)' has no letter or digit to make a Swift name from", at: contract.location,
                     hint: "the contract's name becomes the namespace of generated code: choose a name with letters")
-            } else if namespace != SwiftName.upperCamel(contract.name) {
+            } else if namespace != CamelCase.upperCamel(contract.name) {
                 reporter.note(
-                    "contract '\(contract.name)' becomes the Swift namespace '\(namespace)' ('\(SwiftName.upperCamel(contract.name))' is reserved in generated code)",
+                    "contract '\(contract.name)' becomes the Swift namespace '\(namespace)' ('\(CamelCase.upperCamel(contract.name))' is reserved in generated code)",
                     at: contract.location)
             }
         }

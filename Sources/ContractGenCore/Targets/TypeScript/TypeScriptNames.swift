@@ -32,7 +32,7 @@ package enum TypeScriptNames {
     /// camel case of its wire name (with `_` appended to ``objectMembers``).
     static func member(_ field: Field) -> String {
         if let chosen = field.names[targetID] { return chosen }
-        let derived = SwiftName.lowerCamel(field.wireName)
+        let derived = CamelCase.lowerCamel(field.wireName)
         return objectMembers.contains(derived) ? derived + "_" : derived
     }
 
@@ -45,22 +45,22 @@ package enum TypeScriptNames {
     /// An event's function.
     static func function(_ event: Event) -> String {
         if let chosen = event.names[targetID] { return chosen }
-        let derived = SwiftName.lowerCamel(event.name)
+        let derived = CamelCase.lowerCamel(event.name)
         return reservedWords.contains(derived) ? derived + "_" : derived
     }
 
     /// The interface of an event's properties (`EveryTypeProperties`).
-    static func properties(_ event: Event) -> String { SwiftName.upperCamel(function(event)) + "Properties" }
+    static func properties(_ event: Event) -> String { CamelCase.upperCamel(function(event)) + "Properties" }
 
     /// A value set's type and constants.
-    static func valueSet(_ set: ValueSet) -> String { SwiftName.upperCamel(set.name) }
+    static func valueSet(_ set: ValueSet) -> String { CamelCase.upperCamel(set.name) }
 
     /// An object's interface and constructor function.
-    static func object(_ object: ObjectType) -> String { object.names[targetID] ?? SwiftName.upperCamel(object.name) }
+    static func object(_ object: ObjectType) -> String { object.names[targetID] ?? CamelCase.upperCamel(object.name) }
 
     /// A kind's fields (`ActionKind`) and its events' type (`ActionEvent`).
     static func kind(_ kind: Kind) -> (fields: String, event: String) {
-        let base = kind.names[targetID] ?? SwiftName.upperCamel(kind.name)
+        let base = kind.names[targetID] ?? CamelCase.upperCamel(kind.name)
         return (base + "Kind", base + "Event")
     }
 

@@ -1,8 +1,10 @@
-/// Derives Swift identifiers from contract names, in one place, so that the
-/// validator's collision checks and the renderer agree by construction.
-package enum SwiftName {
+/// The camel casing every code target derives its names with, in one place,
+/// so that each target's collision checks and its renderer agree by
+/// construction. Language-neutral: escaping and reserved words are each
+/// target's own (``SwiftName``, `KotlinNames`, `TypeScriptNames`).
+package enum CamelCase {
     /// `cart_id` -> `cartId`, `image-url` -> `imageUrl`, `Type` -> `type`.
-    /// Not escaped: use ``escaped(_:)`` where it becomes code.
+    /// Not escaped: a target escapes it where it becomes code.
     package static func lowerCamel(_ wireName: String) -> String {
         asciiCamel(wireName, upperFirst: false) ?? generalLowerCamel(wireName)
     }
@@ -58,17 +60,6 @@ package enum SwiftName {
         return words == 0 ? "_" : String(decoding: out, as: UTF8.self)
     }
 
-    /// Wraps `identifier` in backticks when Swift reserves it.
-    package static func escaped(_ identifier: String) -> String {
-        reservedWords.contains(identifier) ? "`\(identifier)`" : identifier
-    }
-
-    /// `identifier` as an argument label at a call: keywords need no backticks
-    /// there (the compiler warns about them), except `inout`.
-    package static func argumentLabel(_ identifier: String) -> String {
-        identifier == "inout" ? "`inout`" : identifier
-    }
-
     /// Words of a wire name: split at `_`, `-` and `.`, keeping a leading `_` run.
     static func words(_ name: String) -> [String] {
         var result: [String] = []
@@ -96,15 +87,4 @@ package enum SwiftName {
         guard let first = word.first else { return word }
         return first.lowercased() + word.dropFirst()
     }
-
-    /// Keywords and names that need backticks as identifiers in Swift 6.
-    package static let reservedWords: Set<String> = [
-        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
-        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
-        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
-        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard",
-        "if", "in", "repeat", "return", "throw", "switch", "where", "while",
-        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
-        "Type", "Protocol",
-    ]
 }

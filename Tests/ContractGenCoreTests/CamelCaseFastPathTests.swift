@@ -2,9 +2,9 @@ import Testing
 
 @testable import ContractGenCore
 
-/// ASCII names take a one-pass path in ``SwiftName``; it must agree with the
+/// ASCII names take a one-pass path in ``CamelCase``; it must agree with the
 /// general, word-based one on every name.
-@Suite struct SwiftNameFastPathTests {
+@Suite struct CamelCaseFastPathTests {
     static let names = [
         "", "_", "__", "-", ".", "a", "A", "cart_id", "image-url", "a.b", "_1st", "1st", "1_2", "Type", "self",
         "pageView", "PageView", "product_detail", "__private", "trailing_", "x__y", "ABC", "aBC_dEF", "$dollar",
@@ -13,8 +13,8 @@ import Testing
 
     @Test(arguments: names)
     func agreesWithTheGeneralPath(name: String) {
-        #expect(SwiftName.asciiCamel(name, upperFirst: true) == SwiftName.generalUpperCamel(name))
-        #expect(SwiftName.asciiCamel(name, upperFirst: false) == SwiftName.generalLowerCamel(name))
+        #expect(CamelCase.asciiCamel(name, upperFirst: true) == CamelCase.generalUpperCamel(name))
+        #expect(CamelCase.asciiCamel(name, upperFirst: false) == CamelCase.generalLowerCamel(name))
     }
 
     @Test func agreesOnRandomASCII() {
@@ -23,13 +23,13 @@ import Testing
         for _ in 0..<2_000 {
             let length = Int.random(in: 0...12, using: &generator)
             let name = String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
-            #expect(SwiftName.upperCamel(name) == SwiftName.generalUpperCamel(name), "\(name)")
-            #expect(SwiftName.lowerCamel(name) == SwiftName.generalLowerCamel(name), "\(name)")
+            #expect(CamelCase.upperCamel(name) == CamelCase.generalUpperCamel(name), "\(name)")
+            #expect(CamelCase.lowerCamel(name) == CamelCase.generalLowerCamel(name), "\(name)")
         }
     }
 
     @Test func otherNamesTakeTheGeneralPath() {
-        #expect(SwiftName.asciiCamel("größe", upperFirst: true) == nil)
-        #expect(SwiftName.upperCamel("größe_maß") == "GrößeMaß")
+        #expect(CamelCase.asciiCamel("größe", upperFirst: true) == nil)
+        #expect(CamelCase.upperCamel("größe_maß") == "GrößeMaß")
     }
 }
