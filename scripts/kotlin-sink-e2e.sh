@@ -10,6 +10,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 source scripts/swift-build-retry.sh
+source scripts/test-collector.sh
 
 swift_build --product contractgen
 swift_build --package-path Collector --product tracking-collector
@@ -17,8 +18,7 @@ swift_build --package-path Collector --product tracking-collector
 work=$(mktemp -d)
 out="$work/collector.log"
 key_file="$work/key"
-collector=""
-trap '[ -n "$collector" ] && { kill $collector 2>/dev/null || true; wait $collector 2>/dev/null || true; }; rm -rf "$work"' EXIT
+trap 'stop_collector; rm -rf "$work"' EXIT
 
 "$(swift build --show-bin-path)/contractgen" generate --target kotlin contract/contract.yaml --output "$work/generated" \
   --package com.example.shop >/dev/null
@@ -28,18 +28,7 @@ kotlinc -Werror -include-runtime -d "$work/sink.jar" Runtimes/Kotlin/src/main/ko
 
 printf 'kotlin-e2e-key-%s%s\n' "$RANDOM" "$RANDOM" >"$key_file"
 # --show-pii: /events shows payloads as stored (searchQuery is pii), so the bytes can be compared.
-: >"$out"
-"$(swift build --package-path Collector --show-bin-path)/tracking-collector" --port 0 --contract contract/contract.yaml \
-  --write-key-file "$key_file" --show-pii >"$out" 2>&1 &
-collector=$!
-port=""
-for _ in $(seq 1 300); do
-  port=$(grep -o '127\.0\.0\.1:[0-9]*' "$out" | head -1 | cut -d: -f2 || true)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { echo "FAIL: the collector did not start"; cat "$out"; exit 1; }
-echo "collector on port $port"
+start_collector "$out" contract/contract.yaml --write-key-file "$key_file" --show-pii
 
 java -cp "$work/sink.jar" com.example.shop.sink.SinkMain "http://127.0.0.1:$port/v1/batch" "$(cat "$key_file")"
 

@@ -8,6 +8,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 source scripts/swift-build-retry.sh
+source scripts/test-collector.sh
 
 # The collector is its own package (Collector/), built on Hummingbird.
 swift_build --package-path Collector --product tracking-collector
@@ -18,19 +19,8 @@ out=$(mktemp)
 key_file=$(mktemp)
 export COLLECTOR_WRITE_KEY="example-write-key-$RANDOM$RANDOM$RANDOM"
 printf '%s\n' "$COLLECTOR_WRITE_KEY" >"$key_file"
-"$(swift build --package-path Collector --show-bin-path)/tracking-collector" --port 0 --contract Examples/ShopApp/Sources/ShopEvents/contract.yaml \
-  --write-key-file "$key_file" >"$out" 2>&1 &
-collector=$!
-trap 'kill $collector 2>/dev/null || true; wait $collector 2>/dev/null || true; rm -f "$out" "$key_file"' EXIT
-
-port=""
-for _ in $(seq 1 300); do
-  port=$(grep -o '127\.0\.0\.1:[0-9]*' "$out" | head -1 | cut -d: -f2 || true)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { echo "FAIL: the collector did not start"; cat "$out"; exit 1; }
-echo "collector on port $port"
+trap 'stop_collector; rm -f "$out" "$key_file"' EXIT
+start_collector "$out" Examples/ShopApp/Sources/ShopEvents/contract.yaml --write-key-file "$key_file"
 
 swift run --skip-build --package-path Examples/ShopApp shop-app --collector "http://127.0.0.1:$port/v1/batch" 2>/dev/null
 

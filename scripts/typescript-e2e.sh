@@ -10,6 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 source scripts/swift-build-retry.sh
 source scripts/typescript-project.sh
+source scripts/test-collector.sh
 for tool in tsc node; do
   command -v "$tool" >/dev/null || { echo "FAIL: $tool is not installed (scripts/install-test-deps.sh)"; exit 1; }
 done
@@ -19,22 +20,13 @@ swift_build --product contractgen
 
 work=$(mktemp -d)
 out="$work/collector.log"
-collector=""
-trap '[ -n "$collector" ] && { kill $collector 2>/dev/null || true; wait $collector 2>/dev/null || true; }; rm -rf "$work"' EXIT
+trap 'stop_collector; rm -rf "$work"' EXIT
 
 typescript_project "$work"
 "$(swift build --show-bin-path)/contractgen" generate --target typescript contract/contract.yaml --output "$work/app/Generated" >/dev/null 2>&1
 cp Examples/TypeScript/send-events.ts Conformance/TypeScript/node.d.ts "$work/app/"
 (cd "$work/app" && tsc -p .)
 
-"$(swift build --package-path Collector --show-bin-path)/tracking-collector" --port 0 --contract contract/contract.yaml --show-pii >"$out" 2>&1 &
-collector=$!
-port=""
-for _ in $(seq 1 300); do
-  port=$(grep -so '127\.0\.0\.1:[0-9]*' "$out" | head -1 | cut -d: -f2 || true)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { echo "FAIL: the collector did not start"; cat "$out"; exit 1; }
+start_collector "$out" contract/contract.yaml --show-pii
 
 (cd "$work/app" && node out/send-events.js "http://127.0.0.1:$port" "$root/Tests/ContractGenCoreTests/Goldens/Events")

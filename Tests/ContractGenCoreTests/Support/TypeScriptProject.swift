@@ -10,12 +10,11 @@ import TestSupport
 enum TypeScriptProject {
     static let runtimeSource = Fixtures.packageRoot.appendingPathComponent("Runtimes/TypeScript")
 
-    /// Strict, ES modules, no DOM and no Node types: generated code must need neither.
-    static let tsconfig = """
-        {"compilerOptions": {"target": "ES2022", "module": "ES2022", "moduleResolution": "node", "lib": ["ES2022"],
-         "types": [], "strict": true, "noEmitOnError": true, "outDir": "out"},
-         "include": ["**/*.ts"], "exclude": ["out", "node_modules"]}
-        """
+    /// Strict, ES modules, no DOM and no Node types: generated code must need neither
+    /// (the file scripts/typescript-project.sh uses too).
+    static func tsconfig() throws -> String {
+        try String(contentsOf: runtimeSource.appendingPathComponent("app.tsconfig.json"), encoding: .utf8)
+    }
 
     /// `tsc` or `node` on PATH; records an issue (the test fails) when missing.
     static func tool(_ name: String) throws -> URL {
@@ -27,7 +26,9 @@ enum TypeScriptProject {
 
     /// A directory whose `node_modules/@contractgen/runtime` is the runtime, compiled once per test run.
     static let root: Task<URL, any Error> = Task {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("contractgen-ts-\(UUID().uuidString)")
+        // Under .build, replaced by each run, so that runs leave nothing behind in the temporary directory.
+        let root = Fixtures.packageRoot.appendingPathComponent(".build/typescript-tests")
+        try? FileManager.default.removeItem(at: root)
         let runtime = root.appendingPathComponent("node_modules/@contractgen/runtime")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         for item in ["package.json", "tsconfig.json", "src"] {
@@ -47,7 +48,7 @@ enum TypeScriptProject {
     static func make(_ files: [String: String]) async throws -> URL {
         let directory = try await root.value.appendingPathComponent("app-\(UUID().uuidString)")
         var all = files
-        all["tsconfig.json"] = tsconfig
+        all["tsconfig.json"] = try tsconfig()
         all["package.json"] = #"{"type": "module"}"#
         for (path, text) in all {
             let url = directory.appendingPathComponent(path)
