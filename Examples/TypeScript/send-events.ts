@@ -37,8 +37,9 @@ const events: readonly TrackedEvent[] = [
     shop.wishlistPageView({ uuid: uuid(9), clientTimestamp, uniqueViewId: view, skuItemList: ["1234", "5678"], exitInteraction: "tab_bar" }),
 ];
 
-const globals = { appVersion: "4.2.0", osVersion: "Node 20", deviceModel: "server", sessionId: "00000000-0000-4000-8000-0000000000aa" };
-const globalsJSON = `"appVersion":"4.2.0","osVersion":"Node 20","deviceModel":"server","sessionId":"00000000-0000-4000-8000-0000000000aa"`;
+// deviceModel is left out: the sink sends its contract default ("unknown"), as the Swift dispatcher does.
+const globals = { appVersion: "4.2.0", osVersion: "Node 20", sessionId: "00000000-0000-4000-8000-0000000000aa" };
+const globalsJSON = `"appVersion":"4.2.0","osVersion":"Node 20","deviceModel":"unknown","sessionId":"00000000-0000-4000-8000-0000000000aa"`;
 
 async function main(): Promise<number> {
     const sink = new CollectorSink(shop.$contract, { url: collector + "/v1/batch", globals, batchSize: 4 });

@@ -18,6 +18,19 @@ import TrackingCore
         try GeneratedTestSupport.assertGolden(try Self.document(), at: Self.rulesFile)
     }
 
+    /// A field's contract default is in the document, in wire form: what a sink sends for a global without a value.
+    @Test func defaultsAreCarriedInWireForm() throws {
+        func member(_ value: JSONValue?, _ key: String) -> JSONValue? {
+            guard case .object(let members)? = value else { return nil }
+            return members.first { $0.key == key }?.value
+        }
+        let contract = try GeneratedTestSupport.load(Fixtures.projectContract)
+        let globals = member(ContractRulesData.value(contract), "globals")
+        #expect(member(member(globals, "deviceModel"), "default") == .string("unknown"))
+        #expect(member(member(globals, "sessionId"), "type") == .string("uuid"))
+        #expect(member(member(globals, "sessionId"), "default") == nil)
+    }
+
     @Test(arguments: ConformanceCorpusTests.cases)
     func theDocumentGivesEveryCaseItsViolations(_ testCase: ConformanceCorpusTests.Case) throws {
         let rules = try JSONValue.parse(try Self.document())

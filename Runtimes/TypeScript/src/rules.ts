@@ -32,6 +32,8 @@ export interface FieldSpec {
     readonly maxItems?: number;
     readonly pii?: boolean;
     readonly name?: string;
+    /** The contract's default (JSON in wire form): what the sink sends for a global without a value. */
+    readonly default?: unknown;
 }
 
 /** One event: its kind, the kind fields it fixes (by wire value), its fields by wire name. */

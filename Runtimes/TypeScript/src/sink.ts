@@ -2,6 +2,7 @@ import type { Contract } from "./contract.js";
 import { EncodingPass, PiiMode } from "./encoder.js";
 import type { TrackedEvent } from "./event.js";
 import { timestampText } from "./json.js";
+import type { ContractRulesDocument, FieldSpec, FieldSpecs } from "./rules.js";
 
 /** How a sink posts: `fetch` of Node 20 and browsers, or a stand-in with its signature. */
 export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{
@@ -59,8 +60,9 @@ export class CollectorSink {
         this.#options = options;
         this.#batchSize = options.batchSize ?? 100;
         const pass = new EncodingPass(PiiMode.all);
-        const members = contract.rules.members(contract.rules.document.globals, false);
-        this.#globals = pass.members(members, options.globals ?? {}, "", false);
+        const document = contract.rules.document;
+        const members = contract.rules.members(document.globals, false);
+        this.#globals = pass.members(members, withDefaults(document, document.globals, options.globals ?? {}), "", false);
         if (pass.violations.length > 0) {
             throw new Error("globals break the contract: " + pass.violations.map((v) => v.path + " " + v.code).join(", "));
         }
@@ -170,4 +172,39 @@ function readVerdict(text: string): { kind: "verdict"; accepted: Set<string>; re
         if (typeof entry?.uuid === "string") rejected.set(entry.uuid.toLowerCase(), typeof entry.reason === "string" ? entry.reason : "rejected");
     }
     return { kind: "verdict", accepted, rejected };
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * `given` (by TypeScript name), plus each field of `specs` it leaves without a value
+ * that has a contract default, as the Swift dispatcher sends globals
+ * (docs/wire-format.md): the default goes through the same checks and writer.
+ */
+function withDefaults(document: ContractRulesDocument, specs: FieldSpecs, given: { readonly [name: string]: unknown }): { [name: string]: unknown } {
+    const values: { [name: string]: unknown } = Object.create(null);
+    for (const wire of Object.keys(specs)) {
+        const spec = specs[wire];
+        const key = spec.name ?? wire;
+        const value = hasOwn.call(given, key) ? given[key] : undefined;
+        if (value !== undefined && value !== null) values[key] = value;
+        else if (spec.default !== undefined) values[key] = argument(document, spec, spec.default);
+    }
+    return values;
+}
+
+/** A default in wire form (JSON) as the argument a caller would pass for `spec`. */
+function argument(document: ContractRulesDocument, spec: FieldSpec, wire: unknown): unknown {
+    const type = spec.type;
+    if (type === "timestamp") return new Date(wire as string);
+    if (typeof type === "object" && "array" in type) return (wire as unknown[]).map((item) => argument(document, type.array, item));
+    if (typeof type === "object" && "object" in type) {
+        const object = document.objects[type.object];
+        const members = { ...object.required, ...object.optional };
+        const fields = wire as { readonly [wire: string]: unknown };
+        const value: { [name: string]: unknown } = Object.create(null);
+        for (const name of Object.keys(fields)) value[members[name]?.name ?? name] = argument(document, members[name], fields[name]);
+        return value;
+    }
+    return wire;
 }

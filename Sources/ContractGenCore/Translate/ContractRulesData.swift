@@ -28,6 +28,8 @@ package enum ContractRulesData {
                 var value = spec(field.spec, patternIndex: patternIndex)
                 if case .object(var members) = value {
                     if field.pii { members.append(("pii", .bool(true))) }
+                    // In wire form, as the model holds it (a value set's wire value, a number's exact text).
+                    if let value = field.defaultValue { members.append(("default", value)) }
                     if let name = target?.name(of: .field(field), in: contract), name != field.wireName { members.append(("name", .string(name))) }
                     value = .object(members)
                 }
