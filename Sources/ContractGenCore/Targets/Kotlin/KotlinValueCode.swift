@@ -64,7 +64,7 @@ extension KotlinContract {
 
     /// Prints a member: its key, then its value; an optional member only when it has a value; a `pii` one as the writer's handling says.
     func printMember(_ field: Field, _ value: String, optional: Bool, writer: String, into printer: inout KotlinPrinter) {
-        let key = KotlinLiteral.key(field.wireName)
+        let key = key(field)
         var conditions: [String] = []
         if optional { conditions.append("\(value) != null") }
         if field.pii {
