@@ -60,6 +60,16 @@ struct KotlinPrinter {
         line(closing)
     }
 
+    /// Like ``block(_:_:_:)``, its opening the line begun with ``fragment(_:)`` ended with `tail`.
+    mutating func block(ending tail: String, _ body: (inout KotlinPrinter) -> Void) {
+        append(tail)
+        line()
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
     /// A KDoc comment of `lines` (none when empty).
     mutating func kdoc(_ lines: [String]) {
         guard !lines.isEmpty else { return }

@@ -188,12 +188,22 @@ struct KotlinRenderer: TargetFileRenderer {
 
     private func printEventBody(_ event: Event, _ printer: inout KotlinPrinter) {
         let parameters = parameters(of: event)
-        let declared = parameters.enumerated().map { index, parameter in
-            "p\(index): \(model.typeName(parameter.field.spec))\(parameter.optional ? "?" : "")"
-        }
-        let function = KotlinNames.escaped(KotlinNames.function(event))
         printer.line("@JvmStatic")
-        printer.block("fun \(function)(\(declared.joined(separator: ", "))): \(kindClassReference(event)) {") { body in
+        // The signature piece by piece: the shards are most of the output.
+        printer.fragment("fun ")
+        printer.append(KotlinNames.escaped(KotlinNames.function(event)))
+        printer.append("(")
+        for (index, parameter) in parameters.enumerated() {
+            if index > 0 { printer.append(", ") }
+            printer.append("p")
+            printer.append(String(index))
+            printer.append(": ")
+            printer.append(model.typeName(parameter.field.spec))
+            if parameter.optional { printer.append("?") }
+        }
+        printer.append("): ")
+        printer.append(kindClassReference(event))
+        printer.block(ending: " {") { body in
             // Each parameter's value expression by wire name; `uuid` and `clientTimestamp` get fresh values.
             var values: [String: String] = [:]
             for (index, parameter) in parameters.enumerated() {
