@@ -46,18 +46,21 @@ import TrackingCore
         #expect(try String(contentsOf: objects, encoding: .utf8).hasSuffix("edited\n"), "--check writes nothing")
     }
 
-    /// Events of a large contract spread over the shards; the contract's object only delegates to them.
+    /// Events of a large contract spread over the shards; the contract's object only delegates to them,
+    /// its functions (printed in pieces of 500 events on all cores) in contract order.
     @Test func eventsAreSpreadOverShards() throws {
         let yaml = (["contract: Big", "version: 1.0.0", "mandatory: { uuid: { type: uuid }, clientTimestamp: { type: timestamp } }",
             "kinds: { k: {} }", "fields: { f: { type: string, maxLength: 3 } }", "events:"]
-            + (0..<200).map { "  event\($0): { kind: k, optional: [f] }" }).joined(separator: "\n")
+            + (0..<1_200).map { "  event\($0): { kind: k, optional: [f] }" }).joined(separator: "\n")
         let result = ContractLoader.load(bytes: Array(yaml.utf8), file: "big.yaml")
         let contract = try #require(result.contract)
         let files = KotlinBuild.generatedSources(contract)
         let shards = files.filter { $0.name.hasPrefix("ContractEvents") }
         #expect(shards.count == KotlinGenerator.eventShardCount)
         #expect(shards.allSatisfy { $0.text.components(separatedBy: "fun event").count - 1 > 3 })
-        #expect(shards.map { $0.text.components(separatedBy: "fun event").count - 1 }.reduce(0, +) == 200)
+        #expect(shards.map { $0.text.components(separatedBy: "fun event").count - 1 }.reduce(0, +) == 1_200)
+        let object = try #require(files.first { $0.name == KotlinGenerator.contractFile }).text
+        #expect(object.split(separator: "\n").filter { $0.hasPrefix("    fun ") }.map(String.init) == (0..<1_200).map { "    fun event\($0)(" })
     }
 
     /// The Kotlin names contract, the Names contract and the Hostile contract compile together

@@ -27,6 +27,8 @@ struct KotlinContract: Sendable {
     let patterns: PatternPrograms
     /// The events of each shard, in contract order.
     let shards: [[Event]]
+    /// Wire name -> its member key literal (``KotlinLiteral/key(_:)``), made once rather than per event.
+    let memberKeys: [String: String]
 
     init(_ contract: Contract, packageName: String?, shardCount: Int) {
         self.contract = contract
@@ -75,7 +77,12 @@ struct KotlinContract: Sendable {
         var all = contract.mandatory + contract.globals + contract.kinds.flatMap(\.mandatory)
         all += contract.objects.flatMap { $0.required + $0.optional }
         all += contract.fields
-        for field in all { add(field.spec) }
+        var memberKeys: [String: String] = [:]
+        for field in all {
+            add(field.spec)
+            if memberKeys[field.wireName] == nil { memberKeys[field.wireName] = KotlinLiteral.key(field.wireName) }
+        }
+        self.memberKeys = memberKeys
         self.constraintNames = constraintNames
         self.constraintOrder = constraintOrder
         patterns = PatternPrograms(contract)
@@ -95,6 +102,11 @@ struct KotlinContract: Sendable {
         case .string, .int, .double, .decimal, .bool, .uuid, .timestamp:
             KotlinTarget.kotlinType(ScalarFieldType(spec.type)!)
         }
+    }
+
+    /// The member key literal of `field` (`"\"sku\":"`).
+    func key(_ field: Field) -> String {
+        memberKeys[field.wireName] ?? KotlinLiteral.key(field.wireName)
     }
 
     /// The constant holding `constraints`, or `Constraints.NONE`.

@@ -6,7 +6,7 @@ import TrackingCore
 /// change its meaning.
 struct KotlinPrinter {
     private(set) var bytes: [UInt8]
-    private var depth = 0
+    private(set) var depth = 0
 
     /// An empty printer that appends to `buffer`'s storage (emptied first).
     init(reusing buffer: consuming [UInt8]) {
@@ -14,18 +14,41 @@ struct KotlinPrinter {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    /// An empty printer at `depth` levels, its own buffer of `capacity` bytes: a piece of a file
+    /// printed on its own thread, then ``append(_:)``ed at the same depth.
+    init(depth: Int, capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+        self.depth = depth
+    }
+
+    /// The lines `piece` printed, as they are.
+    mutating func append(_ piece: KotlinPrinter) {
+        bytes.append(contentsOf: piece.bytes)
+    }
+
     /// Makes room for `count` bytes in all.
     mutating func reserve(_ count: Int) {
         bytes.reserveCapacity(count)
     }
 
-    /// One line at the current depth; an empty line has no indentation.
+    /// One line at the current depth; an empty line has no indentation. `line()` ends a line
+    /// begun with ``fragment(_:)``.
     mutating func line(_ content: String = "") {
-        if !content.isEmpty {
-            for _ in 0..<depth { bytes.append(contentsOf: "    ".utf8) }
-            bytes.append(contentsOf: content.utf8)
-        }
+        if !content.isEmpty { fragment(content) }
         bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// `content` at the current depth, without a line end: the start of a line printed piece by
+    /// piece (``append(_:)-(String)``, then ``line(_:)``), which spares building it as a string.
+    mutating func fragment(_ content: String) {
+        for _ in 0..<depth { bytes.append(contentsOf: "    ".utf8) }
+        bytes.append(contentsOf: content.utf8)
+    }
+
+    /// `content` (no line end in it) as it is: no indentation, no line end.
+    mutating func append(_ content: String) {
+        bytes.append(contentsOf: content.utf8)
     }
 
     /// `opening`, then `body` one level deeper, then `closing`.
@@ -37,13 +60,29 @@ struct KotlinPrinter {
         line(closing)
     }
 
+    /// Like ``block(_:_:_:)``, its opening the line begun with ``fragment(_:)`` ended with `tail`.
+    mutating func block(ending tail: String, _ body: (inout KotlinPrinter) -> Void) {
+        append(tail)
+        line()
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
     /// A KDoc comment of `lines` (none when empty).
     mutating func kdoc(_ lines: [String]) {
         guard !lines.isEmpty else { return }
         line("/**")
         for text in lines {
             let safe = KotlinLiteral.comment(text)
-            line(safe.isEmpty ? " *" : " * " + safe)
+            if safe.isEmpty {
+                line(" *")
+            } else {
+                fragment(" * ")
+                append(safe)
+                line()
+            }
         }
         line(" */")
     }
@@ -61,27 +100,32 @@ enum KotlinLiteral {
     /// `text` as a Kotlin string literal, in quotes: `\`, `"`, `$` and control characters escaped.
     static func string(_ text: String) -> String {
         if isPlain(text) { return "\"" + text + "\"" }
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "$": out += "\\$"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
+        // Byte by byte: escapes are ASCII, and U+2028/U+2029 (E2 80 A8/A9) are the only non-ASCII to escape.
+        let input = Array(text.utf8)
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        out.reserveCapacity(input.count + 8)
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "$"): out += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0xE2 where index + 1 < input.count && input[index] == 0x80 && (input[index + 1] == 0xA8 || input[index + 1] == 0xA9):
+                out += Array("\\u202".utf8) + [input[index + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")]
+                index += 2
+            case ..<0x20, 0x7F:
+                let hex = Array("0123456789abcdef".utf8)
+                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                out.append(byte)
             }
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The JSON text of the string `text` (docs/wire-format.md), as the runtime's writer would write it.

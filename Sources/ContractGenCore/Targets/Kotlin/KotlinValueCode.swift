@@ -38,8 +38,9 @@ extension KotlinContract {
     func printCheck(
         _ spec: ValueSpec, _ value: String, parent: String, name: String, violations: String, depth: Int = 0, into printer: inout KotlinPrinter
     ) {
-        let path = name == "\"\"" ? parent : parent == "\"\"" ? name : "Violations.member(\(parent), \(name))"
-        let constraints = constraintsExpression(spec.constraints)
+        // Made only where used: most values of most events have nothing to check.
+        var path: String { name == "\"\"" ? parent : parent == "\"\"" ? name : "Violations.member(\(parent), \(name))" }
+        var constraints: String { constraintsExpression(spec.constraints) }
         switch spec.type {
         case .array(let items):
             if spec.constraints.minItems != nil || spec.constraints.maxItems != nil {
@@ -64,16 +65,16 @@ extension KotlinContract {
 
     /// Prints a member: its key, then its value; an optional member only when it has a value; a `pii` one as the writer's handling says.
     func printMember(_ field: Field, _ value: String, optional: Bool, writer: String, into printer: inout KotlinPrinter) {
-        let key = KotlinLiteral.key(field.wireName)
+        let key = key(field)
+        guard optional || field.pii else {
+            printer.line("\(writer).key(\(key))")
+            printWrite(field.spec, value, writer: writer, into: &printer)
+            return
+        }
         var conditions: [String] = []
         if optional { conditions.append("\(value) != null") }
         if field.pii {
             conditions.append("\(writer).piiKey(\(key))")
-        }
-        guard !conditions.isEmpty else {
-            printer.line("\(writer).key(\(key))")
-            printWrite(field.spec, value, writer: writer, into: &printer)
-            return
         }
         printer.block("if (\(conditions.joined(separator: " && "))) {") { body in
             if !field.pii { body.line("\(writer).key(\(key))") }
