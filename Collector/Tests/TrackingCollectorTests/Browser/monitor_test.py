@@ -153,7 +153,10 @@ try:
     # page has loaded: what a plain headless screenshot shows, with no wait for a request.
     driver.get(base + "/")
     assert len(rows()) == 6, [r.text for r in rows()]
-    assert "=HYPERLINK" in driver.find_element(By.CSS_SELECTOR, f"tr[data-uuid='{rejected}']").text
+    # Read in one script call: once the live stream opens, monitor.js draws the rows again from a
+    # fresh snapshot, and an element found before that would be stale.
+    first_paint = driver.execute_script("return document.querySelector(arguments[0]).innerText", f"tr[data-uuid='{rejected}']")
+    assert "=HYPERLINK" in first_paint, first_paint
     shot("08-first-paint.png")
 
     # Without running any script the table is empty (rows have one renderer, the script),
