@@ -15,7 +15,7 @@ struct ContractChecks {
         var curatedFieldUsed: [Bool]
     }
 
-    let reporter: any DiagnosticReporting
+    let reporter: ContractReader
     let usage: Usage
     let contract: Contract
     /// Where `mandatory:` is, for "the envelope lacks ..." errors; `nil` when
@@ -25,10 +25,24 @@ struct ContractChecks {
     func run() {
         checkEnvelope()
         checkPayloadNames()
-        // Each target's names: what it derives, reserves and must keep apart.
-        for target in CodeTargets.all { target.checkNames(of: contract, reporting: reporter) }
+        checkTargetNames()
         checkObjectCycles()
         warnAboutUsage()
+    }
+
+    /// Each target's names: what it derives, reserves and must keep apart.
+    /// The targets are independent of each other, so each checks on a core of
+    /// its own, reporting to a reader of its own (as the event chunks are read); their findings are taken in
+    /// the targets' order, so the result is the one of checking one by one.
+    private func checkTargetNames() {
+        let start = ContractReader.EventReaderState(reporter)
+        let contract = contract
+        let found = Concurrently.map(CodeTargets.all) { target in
+            let targetReporter = start.reader()
+            target.checkNames(of: contract, reporting: targetReporter)
+            return (targetReporter.diagnostics, targetReporter.dropped)
+        }
+        for (diagnostics, dropped) in found { reporter.take(diagnostics, dropped: dropped) }
     }
 
     /// `uuid` (uuid) and `clientTimestamp` (timestamp) must be in `mandatory`.

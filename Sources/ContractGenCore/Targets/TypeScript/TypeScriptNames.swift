@@ -50,7 +50,10 @@ package enum TypeScriptNames {
     }
 
     /// The interface of an event's properties (`EveryTypeProperties`).
-    static func properties(_ event: Event) -> String { CamelCase.upperCamel(function(event)) + "Properties" }
+    static func properties(_ event: Event) -> String { properties(ofFunction: function(event)) }
+
+    /// ``properties(_:)`` from the event's ``function(_:)``, when that is at hand already.
+    static func properties(ofFunction function: String) -> String { CamelCase.upperCamel(function) + "Properties" }
 
     /// A value set's type and constants.
     static func valueSet(_ set: ValueSet) -> String { CamelCase.upperCamel(set.name) }

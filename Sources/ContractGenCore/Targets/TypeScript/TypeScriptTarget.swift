@@ -131,8 +131,9 @@ struct TypeScriptNameChecks {
             note(names.event, .kindEvents(kind.name), at: kind.location)
         }
         for event in contract.events {
-            guard note(TypeScriptNames.function(event), .event(event.name), at: event.location) else { continue }
-            note(TypeScriptNames.properties(event), .eventProperties(event.name), at: event.location)
+            let function = TypeScriptNames.function(event)
+            guard note(function, .event(event.name), at: event.location) else { continue }
+            note(TypeScriptNames.properties(ofFunction: function), .eventProperties(event.name), at: event.location)
         }
     }
 
