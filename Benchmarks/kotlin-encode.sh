@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Making, checking and encoding one event on the JVM with the generated Kotlin
 # against a hand-written StringBuilder encoder of it (docs/performance.md,
-# "Kotlin"). Usage: Benchmarks/kotlin-encode.sh [rounds]
+# "Kotlin target"). Usage: Benchmarks/kotlin-encode.sh [rounds]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
