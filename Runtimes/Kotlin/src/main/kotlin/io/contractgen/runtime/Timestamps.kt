@@ -47,12 +47,14 @@ object Timestamps {
         pad(out, ofDay % 1000, 3).append('Z')
     }
 
+    /** Appends [value] (not negative) as [width] digits, zeros first, digit by digit (no `Int` to text on the way). */
     private fun pad(out: StringBuilder, value: Int, width: Int): StringBuilder {
-        var limit = 10
-        for (i in 1 until width) {
-            if (value < limit) out.append('0')
-            limit *= 10
+        var divisor = 1
+        for (i in 1 until width) divisor *= 10
+        while (divisor > 0) {
+            out.append('0' + value / divisor % 10)
+            divisor /= 10
         }
-        return out.append(value)
+        return out
     }
 }
