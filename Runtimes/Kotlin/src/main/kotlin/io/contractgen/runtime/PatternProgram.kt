@@ -216,7 +216,11 @@ class PatternProgram(serialized: IntArray) {
         val moves: IntArray
         /** Per state: its threads, to go on with [advance]. */
         val threads: Array<IntArray>
-        /** Per state: [ACCEPTS_AT_END] (after at least one character), [DEAD] (no thread left and none can start). */
+        /**
+         * Per state: [ACCEPTS_AT_END] (after at least one character), [DEAD]
+         * (no thread left: the start, which joins at every position, adds none
+         * after the first, so none ever will).
+         */
         val flags: ByteArray
 
         init {
@@ -240,9 +244,6 @@ class PatternProgram(serialized: IntArray) {
         /** Every set of threads reachable from [initial] over ASCII, breadth first; `null` when there are too many. */
         private fun states(program: PatternProgram, run: Run, initial: IntArray): States? {
             val states = States()
-            run.count = 0
-            // Nothing can start again once the start fails after position 0 (an anchored pattern).
-            val restartable = program.advance(run, 0) || run.count > 0
 
             fun state(threads: IntArray): Int? {
                 val key = threads.sorted()
@@ -255,7 +256,7 @@ class PatternProgram(serialized: IntArray) {
                 System.arraycopy(sorted, 0, run.threads, 0, sorted.size)
                 run.count = sorted.size
                 val accepts = program.acceptsAtEnd(run, atStart = false)
-                states.flags.add(((if (accepts) ACCEPTS_AT_END else 0) or (if (sorted.isEmpty() && !restartable) DEAD else 0)).toByte())
+                states.flags.add(((if (accepts) ACCEPTS_AT_END else 0) or (if (sorted.isEmpty()) DEAD else 0)).toByte())
                 repeat(128) { states.moves.add(-1) }
                 return index
             }
