@@ -71,9 +71,9 @@ object EncodeBenchmark {
 
     @JvmStatic
     fun main(args: Array<String>) {
-        val rounds = if (args.isNotEmpty()) args[0].toInt() else 15
-        val warmUpRounds = 5
-        val iterations = 200_000
+        val rounds = if (args.isNotEmpty()) args[0].toInt() else 41
+        val warmUpRounds = 10
+        val iterations = 50_000
         val expected = handWritten()
         check(generated() == expected) { "not the same bytes:\n${generated()}\n$expected" }
         check(expected.length > 128)
@@ -83,24 +83,36 @@ object EncodeBenchmark {
         check(event.isValid) { "the benchmark's event breaks the contract: ${event.violations}" }
         val generatedTimes = ArrayList<Double>()
         val handWrittenTimes = ArrayList<Double>()
+        val ratios = ArrayList<Double>()
         val load = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
         val loadBefore = load.systemLoadAverage
-        // Back to back in alternating rounds, so that load from elsewhere falls on both; the first rounds warm up.
+        // Back to back in short rounds, each side first in every other round, so that load from
+        // elsewhere falls on both sides of a round alike; the first rounds warm up.
         for (round in 0 until warmUpRounds + rounds) {
-            val generated = timeGenerated(iterations)
-            val handWritten = timeHandWritten(iterations)
+            val generated: Double
+            val handWritten: Double
+            if (round % 2 == 0) {
+                generated = timeGenerated(iterations)
+                handWritten = timeHandWritten(iterations)
+            } else {
+                handWritten = timeHandWritten(iterations)
+                generated = timeGenerated(iterations)
+            }
             if (round >= warmUpRounds) {
                 generatedTimes.add(generated)
                 handWrittenTimes.add(handWritten)
+                ratios.add(generated / handWritten)
             }
         }
         generatedTimes.sort()
         handWrittenTimes.sort()
+        ratios.sort()
         val median = { times: List<Double> -> times[times.size / 2] }
         println("%-12s min %6.0f  median %6.0f ns per event".format("generated", generatedTimes[0], median(generatedTimes)))
         println("%-12s min %6.0f  median %6.0f ns per event".format("hand-written", handWrittenTimes[0], median(handWrittenTimes)))
-        println("ratio of medians %.2fx, of minimums %.2fx (generated / hand-written), %d rounds of %,d events, load average %.1f -> %.1f  [%d]".format(
-            median(generatedTimes) / median(handWrittenTimes), generatedTimes[0] / handWrittenTimes[0], rounds, iterations,
-            loadBefore, load.systemLoadAverage, consumed % 10))
+        println("generated / hand-written: median of the rounds' ratios %.2fx (from %.2fx to %.2fx), of minimums %.2fx".format(
+            median(ratios), ratios[0], ratios[ratios.size - 1], generatedTimes[0] / handWrittenTimes[0]))
+        println("%d rounds of %,d events each side, load average %.1f -> %.1f  [%d]".format(
+            rounds, iterations, loadBefore, load.systemLoadAverage, consumed % 10))
     }
 }
