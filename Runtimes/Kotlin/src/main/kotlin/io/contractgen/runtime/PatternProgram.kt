@@ -107,6 +107,7 @@ class PatternProgram(serialized: IntArray) {
             i += Character.charCount(c)
             if (c in 0xD800..0xDFFF) c = 0xFFFD
             if (advance(run, c)) return true
+            if (run.count == 0) return false  // dead, as in the table: the start added no thread either
         }
         return acceptsAtEnd(run, atStart = false)
     }
