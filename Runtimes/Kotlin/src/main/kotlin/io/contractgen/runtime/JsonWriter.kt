@@ -90,9 +90,24 @@ class JsonWriter @JvmOverloads constructor(
     fun string(value: String) {
         beforeValue()
         out.append('"')
-        var start = 0
+        // Most values need no escape: find the first character that does, and append the rest whole.
         val length = value.length
         var i = 0
+        while (i < length) {
+            val c = value[i]
+            if (c < ' ' || c == '"' || c == '\\' || c in '\uD800'..'\uDFFF') break
+            i++
+        }
+        if (i == length) out.append(value) else appendEscaped(value, i)
+        out.append('"')
+    }
+
+    /** [value] escaped, from [first], the first character that may need it. */
+    private fun appendEscaped(value: String, first: Int) {
+        out.append(value, 0, first)
+        var start = first
+        val length = value.length
+        var i = first
         while (i < length) {
             val c = value[i]
             val replacement: String? = when {
@@ -113,7 +128,7 @@ class JsonWriter @JvmOverloads constructor(
             }
             i++
         }
-        out.append(value, start, length).append('"')
+        out.append(value, start, length)
     }
 
     /** `null`: a global without a value or a default. */

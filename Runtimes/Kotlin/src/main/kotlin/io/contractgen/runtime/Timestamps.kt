@@ -38,21 +38,31 @@ object Timestamps {
         val day = (dayOfYear - (153 * mp + 2) / 5 + 1).toInt()
         val month = (if (mp < 10) mp + 3 else mp - 9).toInt()
         val year = (yearOfEra + era * 400 + if (month <= 2) 1 else 0).toInt()
-        pad(out, year, 4).append('-')
-        pad(out, month, 2).append('-')
-        pad(out, day, 2).append('T')
-        pad(out, ofDay / 3_600_000, 2).append(':')
-        pad(out, ofDay / 60_000 % 60, 2).append(':')
-        pad(out, ofDay / 1000 % 60, 2).append('.')
-        pad(out, ofDay % 1000, 3).append('Z')
+        // Digit by digit, dividing by constants only, into one array appended at once.
+        val text = CharArray(24)
+        twoDigits(text, 0, year / 100)
+        twoDigits(text, 2, year % 100)
+        text[4] = '-'
+        twoDigits(text, 5, month)
+        text[7] = '-'
+        twoDigits(text, 8, day)
+        text[10] = 'T'
+        twoDigits(text, 11, ofDay / 3_600_000)
+        text[13] = ':'
+        twoDigits(text, 14, ofDay / 60_000 % 60)
+        text[16] = ':'
+        twoDigits(text, 17, ofDay / 1000 % 60)
+        text[19] = '.'
+        val milliseconds = ofDay % 1000
+        text[20] = '0' + milliseconds / 100
+        twoDigits(text, 21, milliseconds % 100)
+        text[23] = 'Z'
+        out.append(text)
     }
 
-    private fun pad(out: StringBuilder, value: Int, width: Int): StringBuilder {
-        var limit = 10
-        for (i in 1 until width) {
-            if (value < limit) out.append('0')
-            limit *= 10
-        }
-        return out.append(value)
+    /** Puts [value], 0 to 99, as two digits at [at]. */
+    private fun twoDigits(text: CharArray, at: Int, value: Int) {
+        text[at] = '0' + value / 10
+        text[at + 1] = '0' + value % 10
     }
 }

@@ -23,7 +23,11 @@ abstract class TrackedEvent protected constructor(
     /** Writes the event's members, `event` first, into an object the caller opened. */
     private val members: (JsonWriter) -> Unit
 ) {
-    @Volatile
+    /**
+     * The wire JSON once made. Not volatile: a `String` is immutable (final
+     * fields), so a thread that reads it here sees it whole; at worst two
+     * threads both make the same bytes.
+     */
     private var encoded: String? = null
 
     /** Whether the event keeps every rule of the contract. */

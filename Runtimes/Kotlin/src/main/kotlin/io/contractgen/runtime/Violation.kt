@@ -9,15 +9,16 @@ data class Violation(val path: String, val code: String, val message: String)
 
 /** The violations found while an event is made, in the order found. */
 class Violations {
-    private val found = ArrayList<Violation>(0)
+    /** Made at the first violation: most events have none. */
+    private var found: ArrayList<Violation>? = null
 
     /** Reports a violation. */
     fun add(path: String, code: String, message: String) {
-        found.add(Violation(path, code, message))
+        (found ?: ArrayList<Violation>(4).also { found = it }).add(Violation(path, code, message))
     }
 
     /** What was found (an empty list is shared). */
-    fun toList(): List<Violation> = if (found.isEmpty()) emptyList() else java.util.Collections.unmodifiableList(found)
+    fun toList(): List<Violation> = found?.let { java.util.Collections.unmodifiableList(it) } ?: emptyList()
 
     /** Paths below an object or array (`lines[1].price`). */
     companion object {
