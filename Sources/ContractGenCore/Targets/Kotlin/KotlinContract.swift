@@ -29,6 +29,14 @@ struct KotlinContract: Sendable {
     let shards: [[Event]]
     /// Wire name -> its member key literal (``KotlinLiteral/key(_:)``), made once rather than per event.
     let memberKeys: [String: String]
+    /// Kind name -> its class as events return it (`Conformance.Screen`).
+    let kindReferences: [String: String]
+    /// Each shard's object (`ConformanceEvents3`).
+    let shardObjects: [String]
+    /// Kind name -> the end of its events' `rawMembers` literal: `,"kind":…,"contractVersion":…`, escaped, and the closing quote.
+    let headerTails: [String: [UInt8]]
+    /// Wire name -> what event functions print for the field (``code(_:)``).
+    private(set) var fieldCodes: [String: KotlinFieldCode] = [:]
 
     init(_ contract: Contract, packageName: String?, shardCount: Int) {
         self.contract = contract
@@ -92,6 +100,39 @@ struct KotlinContract: Sendable {
             shards[GeneratedFileNames.eventShard(ofEvent: event.name, count: shardCount)].append(event)
         }
         self.shards = shards
+        kindReferences = Dictionary(kindClasses.map { ($0.key, objectName + "." + $0.value) }, uniquingKeysWith: { first, _ in first })
+        shardObjects = (0..<shardCount).map { objectName + "Events\($0)" }
+        headerTails = Dictionary(
+            contract.kinds.map { ($0.name, Self.headerTail(kind: $0.name, version: contract.version)) }, uniquingKeysWith: { first, _ in first })
+        var fieldCodes: [String: KotlinFieldCode] = [:]
+        for field in all where fieldCodes[field.wireName] == nil { fieldCodes[field.wireName] = KotlinFieldCode(field, in: self) }
+        self.fieldCodes = fieldCodes
+    }
+
+    /// What event functions print for `field`: made once per contract (a field of another spec under
+    /// the same wire name, which a valid contract does not have, is made on the spot).
+    func code(_ field: Field) -> KotlinFieldCode {
+        if let code = fieldCodes[field.wireName], code.field == field { return code }
+        return KotlinFieldCode(field, in: self)
+    }
+
+    /// The class of the events of kind `name`.
+    func kindReference(_ name: String) -> String {
+        kindReferences[name] ?? objectName + "." + name
+    }
+
+    /// What follows the event's name in its `rawMembers` literal (``headerTails``).
+    func headerTail(kind: String) -> [UInt8] {
+        headerTails[kind] ?? Self.headerTail(kind: kind, version: contract.version)
+    }
+
+    private static func headerTail(kind: String, version: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let members = "," + KotlinLiteral.json(WireNames.kind) + ":" + KotlinLiteral.json(kind) + ","
+            + KotlinLiteral.json(WireNames.contractVersion) + ":" + KotlinLiteral.json(version)
+        KotlinLiteral.appendEscaped(members, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        return bytes
     }
 
     /// The Kotlin type of a value of `spec` (fully qualified where a contract type could hide it).
