@@ -35,7 +35,10 @@ struct KotlinContract: Sendable {
     let shardObjects: [String]
     /// Kind name -> the end of its events' `rawMembers` literal: `,"kind":…,"contractVersion":…`, escaped, and the closing quote.
     let headerTails: [String: [UInt8]]
-    /// Wire name -> what event functions print for the field (``code(_:)``).
+    /// What event functions print for each field, made once: the envelope's fields in order, each
+    /// kind's (by kind name) in order, and the curated fields by name (``code(_:)``).
+    private(set) var envelopeCodes: [KotlinFieldCode] = []
+    private(set) var kindCodes: [String: [KotlinFieldCode]] = [:]
     private(set) var fieldCodes: [String: KotlinFieldCode] = [:]
 
     init(_ contract: Contract, packageName: String?, shardCount: Int) {
@@ -104,16 +107,17 @@ struct KotlinContract: Sendable {
         shardObjects = (0..<shardCount).map { objectName + "Events\($0)" }
         headerTails = Dictionary(
             contract.kinds.map { ($0.name, Self.headerTail(kind: $0.name, version: contract.version)) }, uniquingKeysWith: { first, _ in first })
-        var fieldCodes: [String: KotlinFieldCode] = [:]
-        for field in all where fieldCodes[field.wireName] == nil { fieldCodes[field.wireName] = KotlinFieldCode(field, in: self) }
-        self.fieldCodes = fieldCodes
+        let model = self
+        envelopeCodes = contract.mandatory.map { KotlinFieldCode($0, in: model) }
+        kindCodes = Dictionary(
+            contract.kinds.map { kind in (kind.name, kind.mandatory.map { KotlinFieldCode($0, in: model) }) }, uniquingKeysWith: { first, _ in first })
+        fieldCodes = Dictionary(fields.map { ($0.key, KotlinFieldCode($0.value, in: model)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// What event functions print for `field`: made once per contract (a field of another spec under
-    /// the same wire name, which a valid contract does not have, is made on the spot).
-    func code(_ field: Field) -> KotlinFieldCode {
-        if let code = fieldCodes[field.wireName], code.field == field { return code }
-        return KotlinFieldCode(field, in: self)
+    /// What event functions print for the curated field `reference` refers to.
+    func code(_ reference: FieldReference) -> KotlinFieldCode {
+        guard let code = fieldCodes[reference.name] else { preconditionFailure("a valid contract's event lists only curated fields") }
+        return code
     }
 
     /// The class of the events of kind `name`.

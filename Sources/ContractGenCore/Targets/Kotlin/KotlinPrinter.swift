@@ -87,18 +87,21 @@ struct KotlinPrinter {
     mutating func print(_ statements: KotlinStatements, value: KotlinValueName) {
         let indentation = depth
         statements.bytes.withUnsafeBufferPointer { source in
-            var lineStart = true
-            for byte in source {
-                if lineStart {
+            // Runs of bytes up to each line end or marker, copied whole.
+            var start = 0
+            while start < source.count {
+                if start == 0 || source[start - 1] == UInt8(ascii: "\n") {
                     for _ in 0..<indentation { bytes.append(contentsOf: "    ".utf8) }
-                    lineStart = false
                 }
-                if byte == KotlinStatements.markerByte {
+                var end = start
+                while end < source.count && source[end] != KotlinStatements.markerByte && source[end] != UInt8(ascii: "\n") { end += 1 }
+                if end < source.count && source[end] == UInt8(ascii: "\n") { end += 1 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<end]))
+                if end < source.count && source[end] == KotlinStatements.markerByte {
                     append(value)
-                } else {
-                    bytes.append(byte)
-                    lineStart = byte == UInt8(ascii: "\n")
+                    end += 1
                 }
+                start = end
             }
         }
     }

@@ -50,20 +50,18 @@ struct KotlinRenderer: TargetFileRenderer {
 
     func parameters(of event: Event) -> [Parameter] {
         var result: [Parameter] = []
-        let kind = model.kinds[event.kind]
-        result.reserveCapacity(model.contract.mandatory.count + (kind?.mandatory.count ?? 0) + event.required.count + event.optional.count)
-        for field in model.contract.mandatory where !isFreshEnvelopeField(field) {
-            result.append(Parameter(code: model.code(field), optional: false, fresh: false))
+        let kindCodes = model.kindCodes[event.kind] ?? []
+        result.reserveCapacity(model.envelopeCodes.count + kindCodes.count + event.required.count + event.optional.count)
+        for code in model.envelopeCodes where !isFreshEnvelopeField(code.field) {
+            result.append(Parameter(code: code, optional: false, fresh: false))
         }
-        if let kind {
-            for field in kind.mandatory where !event.constants.contains(where: { $0.field == field.wireName }) {
-                result.append(Parameter(code: model.code(field), optional: false, fresh: false))
-            }
+        for code in kindCodes where !event.constants.contains(where: { $0.field == code.field.wireName }) {
+            result.append(Parameter(code: code, optional: false, fresh: false))
         }
-        for reference in event.required { result.append(Parameter(code: model.code(model.field(reference)), optional: false, fresh: false)) }
-        for reference in event.optional { result.append(Parameter(code: model.code(model.field(reference)), optional: true, fresh: false)) }
-        for field in model.contract.mandatory where isFreshEnvelopeField(field) {
-            result.append(Parameter(code: model.code(field), optional: true, fresh: true))
+        for reference in event.required { result.append(Parameter(code: model.code(reference), optional: false, fresh: false)) }
+        for reference in event.optional { result.append(Parameter(code: model.code(reference), optional: true, fresh: false)) }
+        for code in model.envelopeCodes where isFreshEnvelopeField(code.field) {
+            result.append(Parameter(code: code, optional: true, fresh: true))
         }
         return result
     }
@@ -248,7 +246,7 @@ struct KotlinRenderer: TargetFileRenderer {
                 else { return nil }
                 return (model.typeNames[setName] ?? setName, KotlinNames.escaped(model.enumConstants[setName]![index]))
             }
-            let kindFields = model.kinds[event.kind]?.mandatory ?? []
+            let kindCodes = model.kindCodes[event.kind] ?? []
             body.fragment("return ")
             body.append(kindReference)
             body.append("(")
@@ -258,7 +256,7 @@ struct KotlinRenderer: TargetFileRenderer {
             body.append(", ")
             if let timestamp = value(WireNames.clientTimestamp) { body.append(timestamp) } else { body.append("java.time.Instant.now()") }
             body.append(", v.toList()")
-            for field in kindFields {
+            for field in kindCodes.lazy.map(\.field) {
                 body.append(", ")
                 if let constant = constant(field) {
                     body.append(constant.type)
@@ -285,10 +283,11 @@ struct KotlinRenderer: TargetFileRenderer {
                 members.append(bytes: model.headerTail(kind: event.kind))
                 members.append(")")
                 members.line()
-                for field in model.contract.mandatory {
-                    members.print(model.code(field).write, value: value(field.wireName)!)
+                for code in model.envelopeCodes {
+                    members.print(code.write, value: value(code.field.wireName)!)
                 }
-                for field in kindFields {
+                for code in kindCodes {
+                    let field = code.field
                     if let constant = constant(field) {
                         members.fragment("w.key(")
                         members.append(model.key(field))
@@ -301,7 +300,7 @@ struct KotlinRenderer: TargetFileRenderer {
                         members.append(".wire)")
                         members.line()
                     } else {
-                        members.print(model.code(field).write, value: value(field.wireName)!)
+                        members.print(code.write, value: value(field.wireName)!)
                     }
                 }
                 for (index, parameter) in parameters.enumerated() where isEventField(parameter.field, of: event) {
