@@ -29,6 +29,17 @@ struct KotlinContract: Sendable {
     let shards: [[Event]]
     /// Wire name -> its member key literal (``KotlinLiteral/key(_:)``), made once rather than per event.
     let memberKeys: [String: String]
+    /// Kind name -> its class as events return it (`Conformance.Screen`).
+    let kindReferences: [String: String]
+    /// Each shard's object (`ConformanceEvents3`).
+    let shardObjects: [String]
+    /// Kind name -> the end of its events' `rawMembers` literal: `,"kind":…,"contractVersion":…`, escaped, and the closing quote.
+    let headerTails: [String: [UInt8]]
+    /// What event functions print for each field, made once: the envelope's fields in order, each
+    /// kind's (by kind name) in order, and the curated fields by name (``code(_:)``).
+    private(set) var envelopeCodes: [KotlinFieldCode] = []
+    private(set) var kindCodes: [String: [KotlinFieldCode]] = [:]
+    private(set) var fieldCodes: [String: KotlinFieldCode] = [:]
 
     init(_ contract: Contract, packageName: String?, shardCount: Int) {
         self.contract = contract
@@ -92,6 +103,40 @@ struct KotlinContract: Sendable {
             shards[GeneratedFileNames.eventShard(ofEvent: event.name, count: shardCount)].append(event)
         }
         self.shards = shards
+        kindReferences = Dictionary(kindClasses.map { ($0.key, objectName + "." + $0.value) }, uniquingKeysWith: { first, _ in first })
+        shardObjects = (0..<shardCount).map { objectName + "Events\($0)" }
+        headerTails = Dictionary(
+            contract.kinds.map { ($0.name, Self.headerTail(kind: $0.name, version: contract.version)) }, uniquingKeysWith: { first, _ in first })
+        let model = self
+        envelopeCodes = contract.mandatory.map { KotlinFieldCode($0, in: model) }
+        kindCodes = Dictionary(
+            contract.kinds.map { kind in (kind.name, kind.mandatory.map { KotlinFieldCode($0, in: model) }) }, uniquingKeysWith: { first, _ in first })
+        fieldCodes = Dictionary(fields.map { ($0.key, KotlinFieldCode($0.value, in: model)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What event functions print for the curated field `reference` refers to.
+    func code(_ reference: FieldReference) -> KotlinFieldCode {
+        guard let code = fieldCodes[reference.name] else { preconditionFailure("a valid contract's event lists only curated fields") }
+        return code
+    }
+
+    /// The class of the events of kind `name`.
+    func kindReference(_ name: String) -> String {
+        kindReferences[name] ?? objectName + "." + name
+    }
+
+    /// What follows the event's name in its `rawMembers` literal (``headerTails``).
+    func headerTail(kind: String) -> [UInt8] {
+        headerTails[kind] ?? Self.headerTail(kind: kind, version: contract.version)
+    }
+
+    private static func headerTail(kind: String, version: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let members = "," + KotlinLiteral.json(WireNames.kind) + ":" + KotlinLiteral.json(kind) + ","
+            + KotlinLiteral.json(WireNames.contractVersion) + ":" + KotlinLiteral.json(version)
+        KotlinLiteral.appendEscaped(members, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        return bytes
     }
 
     /// The Kotlin type of a value of `spec` (fully qualified where a contract type could hide it).

@@ -51,6 +51,61 @@ struct KotlinPrinter {
         bytes.append(contentsOf: content.utf8)
     }
 
+    /// `number` (not negative) in decimal, as ``append(_:)-(String)`` would print `String(number)`.
+    mutating func append(decimal number: Int) {
+        precondition(number >= 0, "an index")
+        if number < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(number))
+        } else {
+            append(decimal: number / 10)
+            bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
+        }
+    }
+
+    /// The name of a parameter or fresh value (`p3`).
+    mutating func append(_ value: KotlinValueName) {
+        bytes.append(value.letter)
+        append(decimal: value.index)
+    }
+
+    /// `text` as a Kotlin string literal (``KotlinLiteral/string(_:)``), escaped as it is appended.
+    mutating func append(literal text: String) {
+        KotlinLiteral.appendString(text, to: &bytes)
+    }
+
+    /// `text` escaped for the inside of a Kotlin string literal (``KotlinLiteral/appendEscaped(_:to:)``).
+    mutating func appendEscaped(_ text: String) {
+        KotlinLiteral.appendEscaped(text, to: &bytes)
+    }
+
+    /// `content` (no line end in it) as it is.
+    mutating func append(bytes content: [UInt8]) {
+        bytes.append(contentsOf: content)
+    }
+
+    /// `statements` at the current depth, `value` where they read their value.
+    mutating func print(_ statements: KotlinStatements, value: KotlinValueName) {
+        let indentation = depth
+        statements.bytes.withUnsafeBufferPointer { source in
+            // Runs of bytes up to each line end or marker, copied whole.
+            var start = 0
+            while start < source.count {
+                if start == 0 || source[start - 1] == UInt8(ascii: "\n") {
+                    for _ in 0..<indentation { bytes.append(contentsOf: "    ".utf8) }
+                }
+                var end = start
+                while end < source.count && source[end] != KotlinStatements.markerByte && source[end] != UInt8(ascii: "\n") { end += 1 }
+                if end < source.count && source[end] == UInt8(ascii: "\n") { end += 1 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<end]))
+                if end < source.count && source[end] == KotlinStatements.markerByte {
+                    append(value)
+                    end += 1
+                }
+                start = end
+            }
+        }
+    }
+
     /// `opening`, then `body` one level deeper, then `closing`.
     mutating func block(_ opening: String, _ closing: String = "}", _ body: (inout KotlinPrinter) -> Void) {
         line(opening)
@@ -74,17 +129,22 @@ struct KotlinPrinter {
     mutating func kdoc(_ lines: [String]) {
         guard !lines.isEmpty else { return }
         line("/**")
-        for text in lines {
-            let safe = KotlinLiteral.comment(text)
-            if safe.isEmpty {
-                line(" *")
-            } else {
-                fragment(" * ")
-                append(safe)
-                line()
-            }
-        }
+        for text in lines { kdocLine(text) }
         line(" */")
+    }
+
+    /// One line of a KDoc comment begun with `/**`: `prefix` (no comment delimiters in it), then `text`
+    /// made safe for a comment; ` *` alone when both are empty.
+    mutating func kdocLine(_ text: String, prefix: String = "") {
+        let safe = KotlinLiteral.comment(text)
+        if prefix.isEmpty && safe.isEmpty {
+            line(" *")
+        } else {
+            fragment(" * ")
+            append(prefix)
+            append(safe)
+            line()
+        }
     }
 }
 
@@ -100,10 +160,28 @@ enum KotlinLiteral {
     /// `text` as a Kotlin string literal, in quotes: `\`, `"`, `$` and control characters escaped.
     static func string(_ text: String) -> String {
         if isPlain(text) { return "\"" + text + "\"" }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        appendString(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends ``string(_:)`` of `text` to `out`.
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        if isPlain(text) {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
+        appendEscaped(text, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text` escaped for the inside of a Kotlin string literal, without quotes.
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
         // Byte by byte: escapes are ASCII, and U+2028/U+2029 (E2 80 A8/A9) are the only non-ASCII to escape.
         let input = Array(text.utf8)
-        var out: [UInt8] = [UInt8(ascii: "\"")]
-        out.reserveCapacity(input.count + 8)
         var index = 0
         while index < input.count {
             let byte = input[index]
@@ -124,8 +202,6 @@ enum KotlinLiteral {
                 out.append(byte)
             }
         }
-        out.append(UInt8(ascii: "\""))
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The JSON text of the string `text` (docs/wire-format.md), as the runtime's writer would write it.

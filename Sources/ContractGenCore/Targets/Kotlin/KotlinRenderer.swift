@@ -40,21 +40,29 @@ struct KotlinRenderer: TargetFileRenderer {
     /// What an event function takes, in order: the envelope's other fields, the kind's fields the event
     /// does not fix, its required fields, its optional ones, then `uuid` and `clientTimestamp`.
     struct Parameter {
-        let field: Field
+        let code: KotlinFieldCode
         let optional: Bool
+        /// `uuid` and `clientTimestamp`: a fresh value when not given.
+        let fresh: Bool
+
+        var field: Field { code.field }
     }
 
     func parameters(of event: Event) -> [Parameter] {
         var result: [Parameter] = []
-        for field in model.contract.mandatory where !isFreshEnvelopeField(field) { result.append(Parameter(field: field, optional: false)) }
-        if let kind = model.kinds[event.kind] {
-            for field in kind.mandatory where !event.constants.contains(where: { $0.field == field.wireName }) {
-                result.append(Parameter(field: field, optional: false))
-            }
+        let kindCodes = model.kindCodes[event.kind] ?? []
+        result.reserveCapacity(model.envelopeCodes.count + kindCodes.count + event.required.count + event.optional.count)
+        for code in model.envelopeCodes where !isFreshEnvelopeField(code.field) {
+            result.append(Parameter(code: code, optional: false, fresh: false))
         }
-        for reference in event.required { result.append(Parameter(field: model.field(reference), optional: false)) }
-        for reference in event.optional { result.append(Parameter(field: model.field(reference), optional: true)) }
-        for field in model.contract.mandatory where isFreshEnvelopeField(field) { result.append(Parameter(field: field, optional: true)) }
+        for code in kindCodes where !event.constants.contains(where: { $0.field == code.field.wireName }) {
+            result.append(Parameter(code: code, optional: false, fresh: false))
+        }
+        for reference in event.required { result.append(Parameter(code: model.code(reference), optional: false, fresh: false)) }
+        for reference in event.optional { result.append(Parameter(code: model.code(reference), optional: true, fresh: false)) }
+        for code in model.envelopeCodes where isFreshEnvelopeField(code.field) {
+            result.append(Parameter(code: code, optional: true, fresh: true))
+        }
         return result
     }
 
@@ -62,10 +70,6 @@ struct KotlinRenderer: TargetFileRenderer {
     func isFreshEnvelopeField(_ field: Field) -> Bool {
         (field.wireName == WireNames.uuid && field.spec.type == .uuid)
             || (field.wireName == WireNames.clientTimestamp && field.spec.type == .timestamp)
-    }
-
-    private func kindClassReference(_ event: Event) -> String {
-        "\(model.objectName).\(model.kindClasses[event.kind] ?? event.kind)"
     }
 
     private func printContractObject(_ printer: inout KotlinPrinter) {
@@ -127,46 +131,58 @@ struct KotlinRenderer: TargetFileRenderer {
     }
 
     private func printEventFunction(_ event: Event, _ printer: inout KotlinPrinter) {
+        // Printed piece by piece, with each field's names and type made once per contract: these lines
+        // are most of the 19 MB of a 20,000-event `Contract.kt`.
         let parameters = parameters(of: event)
         printer.line()
-        var doc = event.description.map { [$0, ""] } ?? []
-        if let deprecated = event.deprecated { doc.append("Deprecated: \(deprecated)"); doc.append("") }
-        doc.append("Checks the arguments against the contract; the event carries what it breaks (`violations`).")
-        doc.append("`uuid` and `clientTimestamp` default to fresh values.")
-        for parameter in parameters {
-            if let description = parameter.field.description { doc.append("@param \(KotlinNames.member(parameter.field)) \(description)") }
+        printer.line("/**")
+        if let description = event.description {
+            printer.kdocLine(description)
+            printer.kdocLine("")
         }
-        printer.kdoc(doc)
+        if let deprecated = event.deprecated {
+            printer.kdocLine(deprecated, prefix: "Deprecated: ")
+            printer.kdocLine("")
+        }
+        printer.kdocLine("Checks the arguments against the contract; the event carries what it breaks (`violations`).")
+        printer.kdocLine("`uuid` and `clientTimestamp` default to fresh values.")
+        for parameter in parameters {
+            // A member name is an identifier: nothing in it to make safe for a comment.
+            if let description = parameter.field.description {
+                printer.fragment(" * @param ")
+                printer.append(parameter.code.member)
+                printer.append(" ")
+                printer.append(KotlinLiteral.comment(description))
+                printer.line()
+            }
+        }
+        printer.line(" */")
         printer.line("@JvmStatic")
         if parameters.contains(where: \.optional) { printer.line("@JvmOverloads") }
-        // Printed piece by piece: these lines are most of the 19 MB of a 20,000-event `Contract.kt`.
         let function = KotlinNames.escaped(KotlinNames.function(event))
-        let names = parameters.map { KotlinNames.escaped(KotlinNames.member($0.field)) }
         printer.fragment("fun ")
         printer.append(function)
         printer.append("(")
         printer.line()
         for (index, parameter) in parameters.enumerated() {
             printer.fragment("    ")
-            printer.append(names[index])
+            printer.append(parameter.code.escapedMember)
             printer.append(": ")
-            printer.append(model.typeName(parameter.field.spec))
+            printer.append(parameter.code.type)
             if parameter.optional { printer.append("? = null") }
             if index < parameters.count - 1 { printer.append(",") }
             printer.line()
         }
         printer.fragment("): ")
-        printer.append(kindClassReference(event))
+        printer.append(model.kindReference(event.kind))
         printer.append(" = ")
-        printer.append(model.objectName)
-        printer.append("Events")
-        printer.append(String(GeneratedFileNames.eventShard(ofEvent: event.name, count: model.shardCount)))
+        printer.append(model.shardObjects[GeneratedFileNames.eventShard(ofEvent: event.name, count: model.shardCount)])
         printer.append(".")
         printer.append(function)
         printer.append("(")
-        for (index, name) in names.enumerated() {
+        for (index, parameter) in parameters.enumerated() {
             if index > 0 { printer.append(", ") }
-            printer.append(name)
+            printer.append(parameter.code.escapedMember)
         }
         printer.append(")")
         printer.line()
@@ -178,7 +194,7 @@ struct KotlinRenderer: TargetFileRenderer {
         model.printHeader(&printer, imports: ["Constraints", "FieldChecks", "Violations"])
         printer.line()
         printer.line("/** The bodies of the events of shard \(shard): checks and the writer of each event's members. */")
-        printer.block("internal object \(model.objectName)Events\(shard) {") { body in
+        printer.block("internal object \(model.shardObjects[shard]) {") { body in
             for (index, event) in model.shards[shard].enumerated() {
                 if index > 0 { body.line() }
                 printEventBody(event, &body)
@@ -186,75 +202,109 @@ struct KotlinRenderer: TargetFileRenderer {
         }
     }
 
+    /// An event's body, piece by piece into the printer: each field's checks and writes are
+    /// ``KotlinStatements`` made once per contract, given the parameter's name.
     private func printEventBody(_ event: Event, _ printer: inout KotlinPrinter) {
         let parameters = parameters(of: event)
+        let kindReference = model.kindReference(event.kind)
         printer.line("@JvmStatic")
-        // The signature piece by piece: the shards are most of the output.
         printer.fragment("fun ")
         printer.append(KotlinNames.escaped(KotlinNames.function(event)))
         printer.append("(")
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { printer.append(", ") }
-            printer.append("p")
-            printer.append(String(index))
+            printer.append(KotlinValueName.parameter(index))
             printer.append(": ")
-            printer.append(model.typeName(parameter.field.spec))
+            printer.append(parameter.code.type)
             if parameter.optional { printer.append("?") }
         }
         printer.append("): ")
-        printer.append(kindClassReference(event))
+        printer.append(kindReference)
         printer.block(ending: " {") { body in
-            // Each parameter's value expression by wire name; `uuid` and `clientTimestamp` get fresh values.
-            var values: [String: String] = [:]
-            for (index, parameter) in parameters.enumerated() {
-                let field = parameter.field
-                if isFreshEnvelopeField(field) {
-                    let fresh = field.spec.type == .uuid ? "java.util.UUID.randomUUID()" : "java.time.Instant.now()"
-                    body.line("val e\(index) = p\(index) ?: \(fresh)")
-                    values[field.wireName] = "e\(index)"
-                } else {
-                    values[field.wireName] = "p\(index)"
-                }
+            // `uuid` and `clientTimestamp` get fresh values when not given.
+            for (index, parameter) in parameters.enumerated() where parameter.fresh {
+                body.fragment("val ")
+                body.append(KotlinValueName.fresh(index))
+                body.append(" = ")
+                body.append(KotlinValueName.parameter(index))
+                body.append(parameter.field.spec.type == .uuid ? " ?: java.util.UUID.randomUUID()" : " ?: java.time.Instant.now()")
+                body.line()
             }
             body.line("val v = Violations()")
-            for (index, parameter) in parameters.enumerated() where !isFreshEnvelopeField(parameter.field) {
-                model.printMemberCheck(parameter.field, "p\(index)", optional: parameter.optional, parent: "\"\"", violations: "v", into: &body)
+            for (index, parameter) in parameters.enumerated() where !parameter.fresh {
+                body.print(parameter.optional ? parameter.code.optionalCheck : parameter.code.check, value: .parameter(index))
             }
-            let kind = model.kinds[event.kind]
-            var kindArguments: [String] = []
-            var constants: [String: String] = [:]
-            for field in kind?.mandatory ?? [] {
-                if let constant = event.constants.first(where: { $0.field == field.wireName }), case .valueSet(let setName) = field.spec.type,
+            /// The value of the parameter named `wireName`, if the event takes one.
+            func value(_ wireName: String) -> KotlinValueName? {
+                guard let index = parameters.firstIndex(where: { $0.field.wireName == wireName }) else { return nil }
+                return parameters[index].fresh ? .fresh(index) : .parameter(index)
+            }
+            /// The enum constant the event fixes `field` to, if it does.
+            func constant(_ field: Field) -> (type: String, constant: String)? {
+                guard let constant = event.constants.first(where: { $0.field == field.wireName }), case .valueSet(let setName) = field.spec.type,
                     let set = model.valueSets[setName], let index = set.cases.firstIndex(where: { $0.code == constant.code })
-                {
-                    let expression = "\(model.typeNames[setName] ?? setName).\(KotlinNames.escaped(model.enumConstants[setName]![index]))"
-                    constants[field.wireName] = expression
-                    kindArguments.append(expression)
+                else { return nil }
+                return (model.typeNames[setName] ?? setName, KotlinNames.escaped(model.enumConstants[setName]![index]))
+            }
+            let kindCodes = model.kindCodes[event.kind] ?? []
+            body.fragment("return ")
+            body.append(kindReference)
+            body.append("(")
+            body.append(literal: event.name)
+            body.append(", ")
+            if let uuid = value(WireNames.uuid) { body.append(uuid) } else { body.append("java.util.UUID.randomUUID()") }
+            body.append(", ")
+            if let timestamp = value(WireNames.clientTimestamp) { body.append(timestamp) } else { body.append("java.time.Instant.now()") }
+            body.append(", v.toList()")
+            for field in kindCodes.lazy.map(\.field) {
+                body.append(", ")
+                if let constant = constant(field) {
+                    body.append(constant.type)
+                    body.append(".")
+                    body.append(constant.constant)
+                } else if let value = value(field.wireName) {
+                    body.append(value)
                 } else {
-                    kindArguments.append(values[field.wireName] ?? "null")
+                    body.append("null")
                 }
             }
-            let uuid = values[WireNames.uuid] ?? "java.util.UUID.randomUUID()"
-            let timestamp = values[WireNames.clientTimestamp] ?? "java.time.Instant.now()"
-            let head = [KotlinLiteral.string(event.name), uuid, timestamp, "v.toList()"] + kindArguments
-            body.block("return \(kindClassReference(event))(\(head.joined(separator: ", "))) { w ->", "}") { members in
-                let header = [
-                    (WireNames.event, event.name), (WireNames.kind, event.kind), (WireNames.contractVersion, model.contract.version),
-                ].map { KotlinLiteral.json($0.0) + ":" + KotlinLiteral.json($0.1) }.joined(separator: ",")
-                members.line("w.rawMembers(\(KotlinLiteral.string(header)))")
-                for field in model.contract.mandatory {
-                    model.printMember(field, values[field.wireName]!, optional: false, writer: "w", into: &members)
+            body.block(ending: ") { w ->") { members in
+                // `"event":…` from the event's name, the rest from its kind's ``KotlinContract/headerTail(kind:)``.
+                members.fragment("w.rawMembers(\"")
+                if KotlinLiteral.isPlain(event.name) {
+                    members.append(#"\""#)
+                    members.append(WireNames.event)
+                    members.append(#"\":\""#)
+                    members.append(event.name)
+                    members.append(#"\""#)
+                } else {
+                    members.appendEscaped(KotlinLiteral.json(WireNames.event) + ":" + KotlinLiteral.json(event.name))
                 }
-                for field in kind?.mandatory ?? [] {
-                    if let constant = constants[field.wireName] {
-                        members.line("w.key(\(model.key(field)))")
-                        members.line("w.string(\(constant).wire)")
+                members.append(bytes: model.headerTail(kind: event.kind))
+                members.append(")")
+                members.line()
+                for code in model.envelopeCodes {
+                    members.print(code.write, value: value(code.field.wireName)!)
+                }
+                for code in kindCodes {
+                    let field = code.field
+                    if let constant = constant(field) {
+                        members.fragment("w.key(")
+                        members.append(model.key(field))
+                        members.append(")")
+                        members.line()
+                        members.fragment("w.string(")
+                        members.append(constant.type)
+                        members.append(".")
+                        members.append(constant.constant)
+                        members.append(".wire)")
+                        members.line()
                     } else {
-                        model.printMember(field, values[field.wireName]!, optional: false, writer: "w", into: &members)
+                        members.print(code.write, value: value(field.wireName)!)
                     }
                 }
                 for (index, parameter) in parameters.enumerated() where isEventField(parameter.field, of: event) {
-                    model.printMember(parameter.field, "p\(index)", optional: parameter.optional, writer: "w", into: &members)
+                    members.print(parameter.optional ? parameter.code.optionalWrite : parameter.code.write, value: .parameter(index))
                 }
             }
         }
