@@ -97,9 +97,10 @@ struct BatchIngest: Sendable {
         record.duplicates = duplicates.count
         var outcome = Outcome(status: 200, body: answer(accepted: accepted, rejected: rejected, duplicates: duplicates),
                               record: record, stored: true)
-        let mask = DisplayMask(contract: contract, showPII: showPII)
         outcome.items = { [accepted, rejected] in
-            accepted.map { MonitorItem(event: $0, duplicate: duplicates.contains($0.uuid), mask: mask) }
+            // Here, not per batch: the policy walks the contract, and most batches have no monitor watching.
+            let mask = DisplayMask(contract: contract, showPII: showPII)
+            return accepted.map { MonitorItem(event: $0, duplicate: duplicates.contains($0.uuid), mask: mask) }
                 + rejected.map { MonitorItem(rejected: $0, mask: mask) }
         }
         return outcome
