@@ -36,6 +36,22 @@ extension JSONValue {
         return try parser.parseDocument()
     }
 
+    /// Parses a JSON object text like ``parse(_:maxDepth:maxValues:)`` and finds
+    /// the text of each item of its array member `key` (the first member of that
+    /// name, as the subscript reads it): the item's byte range in `bytes` when that
+    /// text is exactly what ``write(to:)`` writes for the parsed item (no whitespace,
+    /// no escape in a string), `nil` when it is not. So a receiver that keeps
+    /// items in the writer's form copies the bytes it got instead of encoding
+    /// every item again; `itemTexts` is empty when that member is missing or
+    /// is not an array.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 512, maxValues: Int = .max,
+                             itemTextsOf key: String) throws(JSONParseError) -> (value: JSONValue, itemTexts: [Range<Int>?]) {
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth, maxValues: maxValues)
+        parser.itemTextsKey = key
+        let value = try parser.parseDocument()
+        return (value, parser.itemTexts)
+    }
+
     /// Parses the UTF-8 form of `text`.
     public static func parse(_ text: String, maxDepth: Int = 512) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8), maxDepth: maxDepth)
@@ -52,6 +68,12 @@ struct JSONParser {
     let maxValues: Int
     var index = 0
     var depth = 0
+    /// The top-level member whose array items' texts are kept (`parse(_:itemTextsOf:)`).
+    var itemTextsKey: String?
+    var itemTexts: [Range<Int>?] = []
+    /// Cleared when the text read since it was last set differs from the writer's
+    /// form: whitespace skipped, or an escape in a string.
+    var writerForm = true
 
     init(bytes: [UInt8], maxDepth: Int, maxValues: Int = .max) {
         self.bytes = bytes
@@ -79,7 +101,9 @@ struct JSONParser {
     mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            case 0x20, 0x09, 0x0A, 0x0D:
+                index += 1
+                writerForm = false
             default: return
             }
         }
@@ -136,7 +160,14 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
             skipWhitespace()
-            let value = try parseValue()
+            let value: JSONValue
+            if depth == 1, let wanted = itemTextsKey, key == wanted {
+                itemTextsKey = nil  // the first member of that name only
+                let isArray = index < bytes.count && bytes[index] == UInt8(ascii: "[")
+                value = try isArray ? parseArray(keepingItemTexts: true) : parseValue()
+            } else {
+                value = try parseValue()
+            }
             members.append((key: key, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input") }
@@ -148,7 +179,13 @@ struct JSONParser {
         return .object(members)
     }
 
-    mutating func parseArray() throws(JSONParseError) -> JSONValue {
+    /// `keepingItemTexts`: appends each item's range (or `nil`) to `itemTexts`.
+    mutating func parseArray(keepingItemTexts: Bool = false) throws(JSONParseError) -> JSONValue {
+        if keepingItemTexts {
+            // What `parseValue` does for a value before parsing it.
+            valuesLeft &-= 1
+            guard valuesLeft >= 0 else { throw valueLimitError() }
+        }
         try enter()
         index += 1
         var items: [JSONValue] = []
@@ -162,7 +199,14 @@ struct JSONParser {
         items.reserveCapacity(4)
         while true {
             skipWhitespace()
-            items.append(try parseValue())
+            if keepingItemTexts {
+                writerForm = true
+                let start = index
+                items.append(try parseValue())
+                itemTexts.append(writerForm ? start..<index : nil)
+            } else {
+                items.append(try parseValue())
+            }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -231,6 +275,7 @@ struct JSONParser {
             if byte < 0x20 { throw fail("control character in a string") }
             if byte >= 0x80 { plainASCII = false }
             if byte != UInt8(ascii: "\\") { index += 1; continue }
+            writerForm = false
             try flush(self, index, into: &scalars)
             index += 1
             guard index < bytes.count else { throw fail("unterminated escape") }

@@ -39,8 +39,12 @@ struct GroupCommitTests {
     /// each batch's result, in order.
     static func ingestAsOneGroup(_ batches: [IngestBatch], into storage: SQLiteStorage) async throws -> [Result<Set<String>, any Error>] {
         storage.groupCommit.pause()
-        let tasks = batches.map { batch in Task { try await storage.ingest(batch) } }
-        while storage.groupCommit.pendingCount < batches.count { try await Task.sleep(for: .milliseconds(5)) }
+        var tasks: [Task<Set<String>, any Error>] = []
+        // One at a time: tasks started together may queue in any order.
+        for batch in batches {
+            tasks.append(Task { try await storage.ingest(batch) })
+            while storage.groupCommit.pendingCount < tasks.count { try await Task.sleep(for: .milliseconds(5)) }
+        }
         storage.groupCommit.resume()
         var results: [Result<Set<String>, any Error>] = []
         for task in tasks { results.append(await task.result) }

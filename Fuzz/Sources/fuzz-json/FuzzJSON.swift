@@ -6,6 +6,8 @@ import TrackingCore
 /// value limit (`maxValues`) must agree with the tree the parse built: a limit
 /// of exactly its number of values parses the same value, one less is refused
 /// as over the limit, and text that does not parse is never accepted with one.
+/// The parse that keeps an array member's item texts (`itemTextsOf:`) builds the
+/// same value, and every text it keeps is exactly what the writer writes for its item.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -25,6 +27,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("the writer's output does not parse: \(String(decoding: writer.bytes, as: UTF8.self))")
     }
     precondition(again == value, "round trip changed the value")
+    checkItemTexts(Array(bytes), value)
     let count = valueCount(value)
     precondition((try? JSONValue.parse(bytes, maxValues: count)) == value, "refused at exactly its \(count) values")
     do {
@@ -43,5 +46,19 @@ func valueCount(_ value: JSONValue) -> Int {
     case .array(let items): 1 + items.reduce(0) { $0 + valueCount($1) }
     case .object(let members): 1 + members.reduce(0) { $0 + valueCount($1.value) }
     default: 1
+    }
+}
+
+/// `parse(_:itemTextsOf:)` for the first member's name (`events` when there is none).
+func checkItemTexts(_ bytes: [UInt8], _ value: JSONValue) {
+    let key = value.objectMembers?.first?.key ?? "events"
+    guard let (again, texts) = try? JSONValue.parse(bytes, itemTextsOf: key) else {
+        fatalError("parsed, yet not when keeping the texts of '\(key)'")
+    }
+    precondition(again == value, "keeping item texts changed the value")
+    let items = value[key]?.arrayValue ?? []
+    precondition(texts.count == items.count, "\(texts.count) texts for \(items.count) items")
+    for (item, text) in zip(items, texts) {
+        if let text { precondition(Array(bytes[text]) == item.encodedBytes, "an item's text is not the writer's form") }
     }
 }

@@ -42,8 +42,10 @@ struct BatchIngest: Sendable {
             }
         }
         let parsed: JSONValue?
+        // Each event's text as received, when it is already the writer's form (every runtime sends that).
+        var texts: [Range<Int>?] = []
         do {
-            parsed = try JSONValue.parse(body, maxValues: limits.maxJSONValues)
+            (parsed, texts) = try JSONValue.parse(body, maxValues: limits.maxJSONValues, itemTextsOf: "events")
         } catch let error where error.exceedsValueLimit {
             return refusal(413, "too many values", "at most \(limits.maxJSONValues) JSON values per batch")
         } catch {
@@ -62,10 +64,15 @@ struct BatchIngest: Sendable {
         // An event sent twice in one batch is stored once and answered once: its repeats are dropped.
         var uuids = Set<String>()
         accepted.reserveCapacity(items.count)
-        for item in items {
+        for (index, item) in items.enumerated() {
             let verdict = checker.check(item)
             if case .accepted(let uuid, _, _, _) = verdict, !uuids.insert(uuid).inserted { continue }
-            let payload = String(decoding: item.encodedBytes, as: UTF8.self)
+            // Stored in the writer's form: the received bytes when they are in it, else encoded again.
+            let payload = if index < texts.count, let text = texts[index] {
+                String(decoding: body[text], as: UTF8.self)
+            } else {
+                String(decoding: item.encodedBytes, as: UTF8.self)
+            }
             switch verdict {
             case .accepted(let uuid, let name, let kind, let violations):
                 accepted.append(CollectedEvent(uuid: uuid, eventName: name, kind: kind, payload: payload,
@@ -90,9 +97,10 @@ struct BatchIngest: Sendable {
         record.duplicates = duplicates.count
         var outcome = Outcome(status: 200, body: answer(accepted: accepted, rejected: rejected, duplicates: duplicates),
                               record: record, stored: true)
-        let mask = DisplayMask(contract: contract, showPII: showPII)
         outcome.items = { [accepted, rejected] in
-            accepted.map { MonitorItem(event: $0, duplicate: duplicates.contains($0.uuid), mask: mask) }
+            // Here, not per batch: the policy walks the contract, and most batches have no monitor watching.
+            let mask = DisplayMask(contract: contract, showPII: showPII)
+            return accepted.map { MonitorItem(event: $0, duplicate: duplicates.contains($0.uuid), mask: mask) }
                 + rejected.map { MonitorItem(rejected: $0, mask: mask) }
         }
         return outcome

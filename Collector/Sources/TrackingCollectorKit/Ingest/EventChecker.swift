@@ -29,7 +29,8 @@ public struct EventChecker: Sendable {
         guard let uuid = value[WireNames.uuid]?.stringValue, ParsedUUID(uuid) != nil else {
             return .rejected(uuid: value[WireNames.uuid]?.stringValue ?? "", reason: "uuid is missing or not a UUID")
         }
-        let id = uuid.lowercased()
+        // Runtimes send uuids in lowercase: no new string for them.
+        let id = uuid.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ? uuid.lowercased() : uuid
         guard let name = value[WireNames.event]?.stringValue, !name.isEmpty else {
             return .rejected(uuid: id, reason: "event is missing")
         }

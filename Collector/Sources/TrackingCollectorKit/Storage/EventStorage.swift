@@ -46,7 +46,8 @@ public struct CollectedEvent: Sendable, Hashable {
     public var uuid: String
     public var eventName: String
     public var kind: String
-    /// The event object as received (re-encoded by `JSONWriter`), every byte kept (a NUL included).
+    /// The event object in `JSONWriter`'s form (the bytes received when they are in it), every
+    /// byte kept (a NUL included).
     public var payload: String
     /// The contract's violations, stored as structured JSON.
     public var violations: [Violation]

@@ -138,7 +138,7 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
     /// One group's transaction: each batch in a savepoint of its own, so a batch whose
     /// rows fail is answered with its error while the others are stored; when the
     /// commit fails, every batch of the group fails, and nothing of it is stored.
-    /// `stored` learns the group's uuids once it committed.
+    /// `stored` learns each uuid as its row is written, and forgets the rows rolled back.
     private static func write(_ batches: [IngestBatch], to database: SQLiteDatabase,
                               stored: StoredUUIDs) -> [Result<Set<String>, any Error>] {
         do {
@@ -148,27 +148,29 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
         }
         var results: [Result<Set<String>, any Error>] = []
         results.reserveCapacity(batches.count)
-        // The group's new uuids; a batch rolled back takes its own out again.
-        var group: [ParsedUUID: Int64] = [:]
+        // The group's new uuids (each batch's from `start`): taken out of `stored` again
+        // when their batch or the whole group is rolled back.
+        var added: [ParsedUUID] = []
         for batch in batches {
-            var added: [ParsedUUID] = []
+            let start = added.count
             do {
                 try database.execute("SAVEPOINT batch")
                 let duplicates = try insert(batch, into: database) { uuid, insertRow in
-                    guard stored.seq(of: uuid) == nil, group[uuid] == nil else { return false }
-                    group[uuid] = try insertRow()
+                    guard try stored.insert(uuid, row: insertRow) else { return false }
                     added.append(uuid)
                     return true
                 }
                 try database.execute("RELEASE batch")
                 results.append(.success(duplicates))
             } catch {
-                for uuid in added { group[uuid] = nil }
+                stored.remove(added[start...])
+                added.removeSubrange(start...)
                 do {
                     try database.execute("ROLLBACK TO batch; RELEASE batch")
                 } catch {
                     // SQLite ended the transaction itself (a full disk, I/O): none of the group is stored.
                     try? database.execute("ROLLBACK")
+                    stored.remove(added)
                     return batches.map { _ in .failure(error) }
                 }
                 results.append(.failure(error))
@@ -178,9 +180,9 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
             try database.execute("COMMIT")
         } catch {
             try? database.execute("ROLLBACK")
+            stored.remove(added)
             return batches.map { _ in .failure(error) }
         }
-        stored.add(group)
         return results
     }
 

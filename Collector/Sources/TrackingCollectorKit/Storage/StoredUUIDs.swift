@@ -12,9 +12,18 @@ final class StoredUUIDs {
     /// The row holding `uuid`, if it is stored.
     func seq(of uuid: ParsedUUID) -> Int64? { rows[uuid] }
 
-    /// Rows a transaction committed.
-    func add(_ committed: [ParsedUUID: Int64]) {
-        rows.merge(committed) { first, _ in first }
+    /// Adds `uuid`'s row unless the uuid is stored already; whether it did. A
+    /// transaction adds its rows as it writes them (one hash lookup per event),
+    /// and takes them out with `remove(_:)` when they are rolled back.
+    func insert(_ uuid: ParsedUUID, row: () throws -> Int64) rethrows -> Bool {
+        guard rows[uuid] == nil else { return false }
+        rows[uuid] = try row()
+        return true
+    }
+
+    /// Takes out rows that were rolled back.
+    func remove(_ uuids: some Sequence<ParsedUUID>) {
+        for uuid in uuids { rows[uuid] = nil }
     }
 
     func removeAll() { rows.removeAll() }
