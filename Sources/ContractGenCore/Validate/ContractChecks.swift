@@ -35,7 +35,7 @@ struct ContractChecks {
     /// its own, reporting to a reader of its own (as the event chunks are read); their findings are taken in
     /// the targets' order, so the result is the one of checking one by one.
     private func checkTargetNames() {
-        let start = ContractReader.EventReaderState(reporter)
+        let start = ContractReader.ReaderSnapshot(reporter)
         let contract = contract
         let found = Concurrently.map(CodeTargets.all) { target in
             let targetReporter = start.reader()

@@ -25,7 +25,7 @@ extension ContractReader {
         // reader would give.
         let chunkSize = max(Self.eventsPerChunk, (list.count + 4 * workers - 1) / (4 * workers))
         let chunks = stride(from: 0, to: list.count, by: chunkSize).map { list[$0..<min($0 + chunkSize, list.count)] }
-        let start = EventReaderState(self)
+        let start = ReaderSnapshot(self)
         let parts = Concurrently.map(chunks) { chunk in
             let reader = start.reader()
             var events: [Event] = []
@@ -51,9 +51,10 @@ extension ContractReader {
     /// Below twice this many events, one reader reads them all.
     static let eventsPerChunk = 512
 
-    /// What reading events needs from the reader, copied (cheaply: the
-    /// collections are shared until written) for the readers of the chunks.
-    struct EventReaderState: Sendable {
+    /// What a reader started for one part of the work (a chunk of events, one
+    /// target's name checks) needs from this reader, copied cheaply (the
+    /// collections are shared until written), so that parts run concurrently.
+    struct ReaderSnapshot: Sendable {
         let root: Node
         let file: String
         let valueSetNames: Set<String>
