@@ -14,17 +14,12 @@ struct KotlinPrinter {
         bytes.removeAll(keepingCapacity: true)
     }
 
-    /// An empty printer at `depth` levels, its own buffer of `capacity` bytes: a piece of a file
-    /// printed on its own thread, then ``append(_:)``ed at the same depth.
+    /// An empty printer at `depth` levels, its own buffer of `capacity` bytes: statements made once
+    /// and copied (``KotlinStatements``).
     init(depth: Int, capacity: Int) {
         bytes = []
         bytes.reserveCapacity(capacity)
         self.depth = depth
-    }
-
-    /// The lines `piece` printed, as they are.
-    mutating func append(_ piece: KotlinPrinter) {
-        bytes.append(contentsOf: piece.bytes)
     }
 
     /// Makes room for `count` bytes in all.
