@@ -47,7 +47,7 @@ import TrackingCore
     }
 
     /// Events of a large contract spread over the shards; the contract's object only delegates to them,
-    /// its functions (printed in pieces of 500 events on all cores) in contract order.
+    /// its functions in contract order.
     @Test func eventsAreSpreadOverShards() throws {
         let yaml = (["contract: Big", "version: 1.0.0", "mandatory: { uuid: { type: uuid }, clientTimestamp: { type: timestamp } }",
             "kinds: { k: {} }", "fields: { f: { type: string, maxLength: 3 } }", "events:"]

@@ -40,6 +40,15 @@ struct KotlinContract: Sendable {
     private(set) var envelopeCodes: [KotlinFieldCode] = []
     private(set) var kindCodes: [String: [KotlinFieldCode]] = [:]
     private(set) var fieldCodes: [String: KotlinFieldCode] = [:]
+    /// ``envelopeCodes`` an event function takes as given, then those it makes fresh when not given (``isFresh(_:)``).
+    private(set) var givenEnvelopeCodes: [KotlinFieldCode] = []
+    private(set) var freshEnvelopeCodes: [KotlinFieldCode] = []
+
+    /// `uuid` and `clientTimestamp`: a fresh value when not given.
+    static func isFresh(_ field: Field) -> Bool {
+        (field.wireName == WireNames.uuid && field.spec.type == .uuid)
+            || (field.wireName == WireNames.clientTimestamp && field.spec.type == .timestamp)
+    }
 
     init(_ contract: Contract, packageName: String?, shardCount: Int) {
         self.contract = contract
@@ -107,11 +116,40 @@ struct KotlinContract: Sendable {
         shardObjects = (0..<shardCount).map { objectName + "Events\($0)" }
         headerTails = Dictionary(
             contract.kinds.map { ($0.name, Self.headerTail(kind: $0.name, version: contract.version)) }, uniquingKeysWith: { first, _ in first })
+        var constantExpressions: [String: [String: [UInt8]]] = [:]
+        for field in contract.kinds.flatMap(\.mandatory) {
+            guard case .valueSet(let setName) = field.spec.type, constantExpressions[setName] == nil, let set = valueSets[setName] else { continue }
+            let type = typeNames[setName] ?? setName
+            let constants = enumConstants[setName] ?? []
+            var expressions: [String: [UInt8]] = [:]
+            for (index, member) in set.cases.enumerated() where expressions[member.code] == nil && index < constants.count {
+                expressions[member.code] = Array("\(type).\(KotlinNames.escaped(constants[index]))".utf8)
+            }
+            constantExpressions[setName] = expressions
+        }
+        self.constantExpressions = constantExpressions
         let model = self
         envelopeCodes = contract.mandatory.map { KotlinFieldCode($0, in: model) }
+        givenEnvelopeCodes = envelopeCodes.filter { !Self.isFresh($0.field) }
+        freshEnvelopeCodes = envelopeCodes.filter { Self.isFresh($0.field) }
         kindCodes = Dictionary(
             contract.kinds.map { kind in (kind.name, kind.mandatory.map { KotlinFieldCode($0, in: model) }) }, uniquingKeysWith: { first, _ in first })
-        fieldCodes = Dictionary(fields.map { ($0.key, KotlinFieldCode($0.value, in: model)) }, uniquingKeysWith: { first, _ in first })
+        // A big contract has thousands of fields, each printed four times: on all cores.
+        let curated = Array(fields.values)
+        fieldCodes = Dictionary(
+            zip(curated.map(\.wireName), Concurrently.map(curated) { KotlinFieldCode($0, in: model) }), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Value-set name -> member code -> the enum constant as code (`ScreenType.HOME`), for the value sets of
+    /// kinds' fields, which events fix to a member.
+    private(set) var constantExpressions: [String: [String: [UInt8]]] = [:]
+
+    /// The enum constant (`ScreenType.HOME`) `event` fixes `field` to, if it does.
+    func constantExpression(of field: Field, in event: Event) -> [UInt8]? {
+        guard case .valueSet(let setName) = field.spec.type, let constant = event.constants.first(where: { $0.field == field.wireName }) else {
+            return nil
+        }
+        return constantExpressions[setName]?[constant.code]
     }
 
     /// What event functions print for the curated field `reference` refers to.

@@ -14,17 +14,12 @@ struct KotlinPrinter {
         bytes.removeAll(keepingCapacity: true)
     }
 
-    /// An empty printer at `depth` levels, its own buffer of `capacity` bytes: a piece of a file
-    /// printed on its own thread, then ``append(_:)``ed at the same depth.
+    /// An empty printer at `depth` levels, its own buffer of `capacity` bytes: statements made once
+    /// and copied (``KotlinStatements``).
     init(depth: Int, capacity: Int) {
         bytes = []
         bytes.reserveCapacity(capacity)
         self.depth = depth
-    }
-
-    /// The lines `piece` printed, as they are.
-    mutating func append(_ piece: KotlinPrinter) {
-        bytes.append(contentsOf: piece.bytes)
     }
 
     /// Makes room for `count` bytes in all.
@@ -42,9 +37,22 @@ struct KotlinPrinter {
     /// `content` at the current depth, without a line end: the start of a line printed piece by
     /// piece (``append(_:)-(String)``, then ``line(_:)``), which spares building it as a string.
     mutating func fragment(_ content: String) {
-        for _ in 0..<depth { bytes.append(contentsOf: "    ".utf8) }
+        indent()
         bytes.append(contentsOf: content.utf8)
     }
+
+    /// The current depth's indentation, the start of a line printed piece by piece.
+    mutating func indent() {
+        let count = depth * 4
+        if count <= Self.spaces.count {
+            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+        } else {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        }
+    }
+
+    /// Indentation for the depths generated code reaches, copied whole.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// `content` (no line end in it) as it is: no indentation, no line end.
     mutating func append(_ content: String) {
@@ -85,23 +93,21 @@ struct KotlinPrinter {
 
     /// `statements` at the current depth, `value` where they read their value.
     mutating func print(_ statements: KotlinStatements, value: KotlinValueName) {
-        let indentation = depth
         statements.bytes.withUnsafeBufferPointer { source in
-            // Runs of bytes up to each line end or marker, copied whole.
-            var start = 0
-            while start < source.count {
-                if start == 0 || source[start - 1] == UInt8(ascii: "\n") {
-                    for _ in 0..<indentation { bytes.append(contentsOf: "    ".utf8) }
+            statements.runs.withUnsafeBufferPointer { runs in
+                // Each run is copied whole: the bytes up to a line end (included) or a marker (which the value replaces).
+                var start = 0
+                for run in runs {
+                    if start == 0 || source[start - 1] == UInt8(ascii: "\n") { indent() }
+                    let end = run.end
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<end]))
+                    if run.endsAtMarker {
+                        append(value)
+                        start = end + 1
+                    } else {
+                        start = end
+                    }
                 }
-                var end = start
-                while end < source.count && source[end] != KotlinStatements.markerByte && source[end] != UInt8(ascii: "\n") { end += 1 }
-                if end < source.count && source[end] == UInt8(ascii: "\n") { end += 1 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<end]))
-                if end < source.count && source[end] == KotlinStatements.markerByte {
-                    append(value)
-                    end += 1
-                }
-                start = end
             }
         }
     }

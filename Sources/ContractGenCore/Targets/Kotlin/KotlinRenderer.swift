@@ -40,10 +40,14 @@ struct KotlinRenderer: TargetFileRenderer {
     /// What an event function takes, in order: the envelope's other fields, the kind's fields the event
     /// does not fix, its required fields, its optional ones, then `uuid` and `clientTimestamp`.
     struct Parameter {
-        let code: KotlinFieldCode
+        /// Kept alive by the model's field codes, and not counted: a parameter list is made per event,
+        /// twice, and copied as it is read (reference counting was a tenth of the CPU time).
+        unowned(unsafe) let code: KotlinFieldCode
         let optional: Bool
         /// `uuid` and `clientTimestamp`: a fresh value when not given.
         let fresh: Bool
+        /// One of the event's own fields (required or optional), which the event's writer writes last.
+        let ofEvent: Bool
 
         var field: Field { code.field }
     }
@@ -52,24 +56,18 @@ struct KotlinRenderer: TargetFileRenderer {
         var result: [Parameter] = []
         let kindCodes = model.kindCodes[event.kind] ?? []
         result.reserveCapacity(model.envelopeCodes.count + kindCodes.count + event.required.count + event.optional.count)
-        for code in model.envelopeCodes where !isFreshEnvelopeField(code.field) {
-            result.append(Parameter(code: code, optional: false, fresh: false))
+        for code in model.givenEnvelopeCodes {
+            result.append(Parameter(code: code, optional: false, fresh: false, ofEvent: false))
         }
-        for code in kindCodes where !event.constants.contains(where: { $0.field == code.field.wireName }) {
-            result.append(Parameter(code: code, optional: false, fresh: false))
+        for code in kindCodes where !event.constants.contains(where: { $0.field == code.wireName }) {
+            result.append(Parameter(code: code, optional: false, fresh: false, ofEvent: false))
         }
-        for reference in event.required { result.append(Parameter(code: model.code(reference), optional: false, fresh: false)) }
-        for reference in event.optional { result.append(Parameter(code: model.code(reference), optional: true, fresh: false)) }
-        for code in model.envelopeCodes where isFreshEnvelopeField(code.field) {
-            result.append(Parameter(code: code, optional: true, fresh: true))
+        for reference in event.required { result.append(Parameter(code: model.code(reference), optional: false, fresh: false, ofEvent: true)) }
+        for reference in event.optional { result.append(Parameter(code: model.code(reference), optional: true, fresh: false, ofEvent: true)) }
+        for code in model.freshEnvelopeCodes {
+            result.append(Parameter(code: code, optional: true, fresh: true, ofEvent: false))
         }
         return result
-    }
-
-    /// `uuid` and `clientTimestamp`: a fresh value when not given.
-    func isFreshEnvelopeField(_ field: Field) -> Bool {
-        (field.wireName == WireNames.uuid && field.spec.type == .uuid)
-            || (field.wireName == WireNames.clientTimestamp && field.spec.type == .timestamp)
     }
 
     private func printContractObject(_ printer: inout KotlinPrinter) {
@@ -84,21 +82,14 @@ struct KotlinRenderer: TargetFileRenderer {
             body.line("/** The contract's version, sent with every event. */")
             body.line("const val CONTRACT_VERSION: kotlin.String = \(KotlinLiteral.string(contract.version))")
             for kind in contract.kinds { printKindClass(kind, &body) }
-            // The functions are most of the file (19 MB for 20,000 events): printed in pieces on all cores.
-            let depth = body.depth
-            let pieces = stride(from: 0, to: contract.events.count, by: Self.eventsPerPiece).map { $0..<min($0 + Self.eventsPerPiece, contract.events.count) }
-            for piece in Concurrently.map(pieces, { range in
-                var piece = KotlinPrinter(depth: depth, capacity: range.count * 1_400)
-                for event in contract.events[range] { printEventFunction(event, &piece) }
-                return piece
-            }) {
-                body.append(piece)
+            // The functions are most of the file (19 MB for 20,000 events), printed straight into its buffer
+            // while the other cores print the event shards: pieces printed apart and joined cost more in
+            // copies and page faults than they saved.
+            contract.events.withUnsafeBufferPointer { events in
+                for index in events.indices { printEventFunction(events[index], &body) }
             }
         }
     }
-
-    /// Event functions printed per piece of `Contract.kt`: enough to outweigh handing a piece to a thread.
-    static let eventsPerPiece = 500
 
     private func printKindClass(_ kind: Kind, _ printer: inout KotlinPrinter) {
         let name = model.kindClasses[kind.name] ?? kind.name
@@ -131,8 +122,8 @@ struct KotlinRenderer: TargetFileRenderer {
     }
 
     private func printEventFunction(_ event: Event, _ printer: inout KotlinPrinter) {
-        // Printed piece by piece, with each field's names and type made once per contract: these lines
-        // are most of the 19 MB of a 20,000-event `Contract.kt`.
+        // Printed piece by piece, with each field's pieces made once per contract (``KotlinFieldCode``):
+        // these lines are most of the 19 MB of a 20,000-event `Contract.kt`.
         let parameters = parameters(of: event)
         printer.line()
         printer.line("/**")
@@ -144,15 +135,14 @@ struct KotlinRenderer: TargetFileRenderer {
             printer.kdocLine(deprecated, prefix: "Deprecated: ")
             printer.kdocLine("")
         }
-        printer.kdocLine("Checks the arguments against the contract; the event carries what it breaks (`violations`).")
-        printer.kdocLine("`uuid` and `clientTimestamp` default to fresh values.")
+        for line in Self.functionDoc {
+            printer.indent()
+            printer.append(bytes: line)
+        }
         for parameter in parameters {
-            // A member name is an identifier: nothing in it to make safe for a comment.
-            if let description = parameter.field.description {
-                printer.fragment(" * @param ")
-                printer.append(parameter.code.member)
-                printer.append(" ")
-                printer.append(KotlinLiteral.comment(description))
+            if let doc = parameter.code.parameterDoc {
+                printer.indent()
+                printer.append(bytes: doc)
                 printer.line()
             }
         }
@@ -166,10 +156,7 @@ struct KotlinRenderer: TargetFileRenderer {
         printer.line()
         for (index, parameter) in parameters.enumerated() {
             printer.fragment("    ")
-            printer.append(parameter.code.escapedMember)
-            printer.append(": ")
-            printer.append(parameter.code.type)
-            if parameter.optional { printer.append("? = null") }
+            printer.append(bytes: parameter.optional ? parameter.code.optionalParameter : parameter.code.parameter)
             if index < parameters.count - 1 { printer.append(",") }
             printer.line()
         }
@@ -182,10 +169,21 @@ struct KotlinRenderer: TargetFileRenderer {
         printer.append("(")
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { printer.append(", ") }
-            printer.append(parameter.code.escapedMember)
+            printer.append(bytes: parameter.code.argument)
         }
         printer.append(")")
         printer.line()
+    }
+
+    /// The lines of every event function's KDoc after its own description, each without the indentation
+    /// that starts it (``KotlinPrinter/kdocLine(_:prefix:)`` of each, made once).
+    private static let functionDoc: [[UInt8]] = [
+        "Checks the arguments against the contract; the event carries what it breaks (`violations`).",
+        "`uuid` and `clientTimestamp` default to fresh values.",
+    ].map { text in
+        var line = KotlinPrinter(depth: 0, capacity: 128)
+        line.kdocLine(text)
+        return line.bytes
     }
 
     // MARK: Event shards
@@ -195,9 +193,11 @@ struct KotlinRenderer: TargetFileRenderer {
         printer.line()
         printer.line("/** The bodies of the events of shard \(shard): checks and the writer of each event's members. */")
         printer.block("internal object \(model.shardObjects[shard]) {") { body in
-            for (index, event) in model.shards[shard].enumerated() {
-                if index > 0 { body.line() }
-                printEventBody(event, &body)
+            model.shards[shard].withUnsafeBufferPointer { events in
+                for index in events.indices {
+                    if index > 0 { body.line() }
+                    printEventBody(events[index], &body)
+                }
             }
         }
     }
@@ -214,9 +214,7 @@ struct KotlinRenderer: TargetFileRenderer {
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { printer.append(", ") }
             printer.append(KotlinValueName.parameter(index))
-            printer.append(": ")
-            printer.append(parameter.code.type)
-            if parameter.optional { printer.append("?") }
+            printer.append(bytes: parameter.optional ? parameter.code.optionalShardType : parameter.code.shardType)
         }
         printer.append("): ")
         printer.append(kindReference)
@@ -236,17 +234,20 @@ struct KotlinRenderer: TargetFileRenderer {
             }
             /// The value of the parameter named `wireName`, if the event takes one.
             func value(_ wireName: String) -> KotlinValueName? {
-                guard let index = parameters.firstIndex(where: { $0.field.wireName == wireName }) else { return nil }
-                return parameters[index].fresh ? .fresh(index) : .parameter(index)
+                parameters.firstIndex(where: { $0.code.wireName == wireName }).map(value(at:))
             }
-            /// The enum constant the event fixes `field` to, if it does.
-            func constant(_ field: Field) -> (type: String, constant: String)? {
-                guard let constant = event.constants.first(where: { $0.field == field.wireName }), case .valueSet(let setName) = field.spec.type,
-                    let set = model.valueSets[setName], let index = set.cases.firstIndex(where: { $0.code == constant.code })
-                else { return nil }
-                return (model.typeNames[setName] ?? setName, KotlinNames.escaped(model.enumConstants[setName]![index]))
+            /// The value of the parameter of `code`, which the event takes (a contract declares a name once:
+            /// the parameter of that name is the field's).
+            func value(of code: KotlinFieldCode) -> KotlinValueName {
+                guard let index = parameters.firstIndex(where: { $0.code === code }) else { preconditionFailure("not a parameter: \(code.wireName)") }
+                return value(at: index)
+            }
+            func value(at index: Int) -> KotlinValueName {
+                parameters[index].fresh ? .fresh(index) : .parameter(index)
             }
             let kindCodes = model.kindCodes[event.kind] ?? []
+            // The enum constant the event fixes each kind field to, if it does.
+            let constants = kindCodes.map { model.constantExpression(of: $0.field, in: event) }
             body.fragment("return ")
             body.append(kindReference)
             body.append("(")
@@ -256,14 +257,12 @@ struct KotlinRenderer: TargetFileRenderer {
             body.append(", ")
             if let timestamp = value(WireNames.clientTimestamp) { body.append(timestamp) } else { body.append("java.time.Instant.now()") }
             body.append(", v.toList()")
-            for field in kindCodes.lazy.map(\.field) {
+            for (index, code) in kindCodes.enumerated() {
                 body.append(", ")
-                if let constant = constant(field) {
-                    body.append(constant.type)
-                    body.append(".")
-                    body.append(constant.constant)
-                } else if let value = value(field.wireName) {
-                    body.append(value)
+                if let constant = constants[index] {
+                    body.append(bytes: constant)
+                } else if let index = parameters.firstIndex(where: { $0.code === code }) {
+                    body.append(value(at: index))
                 } else {
                     body.append("null")
                 }
@@ -284,34 +283,27 @@ struct KotlinRenderer: TargetFileRenderer {
                 members.append(")")
                 members.line()
                 for code in model.envelopeCodes {
-                    members.print(code.write, value: value(code.field.wireName)!)
+                    members.print(code.write, value: value(of: code))
                 }
-                for code in kindCodes {
-                    let field = code.field
-                    if let constant = constant(field) {
+                for (index, code) in kindCodes.enumerated() {
+                    if let constant = constants[index] {
                         members.fragment("w.key(")
-                        members.append(model.key(field))
+                        members.append(code.key)
                         members.append(")")
                         members.line()
                         members.fragment("w.string(")
-                        members.append(constant.type)
-                        members.append(".")
-                        members.append(constant.constant)
+                        members.append(bytes: constant)
                         members.append(".wire)")
                         members.line()
                     } else {
-                        members.print(code.write, value: value(field.wireName)!)
+                        members.print(code.write, value: value(of: code))
                     }
                 }
-                for (index, parameter) in parameters.enumerated() where isEventField(parameter.field, of: event) {
+                for (index, parameter) in parameters.enumerated() where parameter.ofEvent {
                     members.print(parameter.optional ? parameter.code.optionalWrite : parameter.code.write, value: .parameter(index))
                 }
             }
         }
-    }
-
-    private func isEventField(_ field: Field, of event: Event) -> Bool {
-        event.required.contains { $0.name == field.wireName } || event.optional.contains { $0.name == field.wireName }
     }
 
     // MARK: Value sets, objects, constraints, globals
