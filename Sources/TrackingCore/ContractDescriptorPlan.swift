@@ -219,7 +219,9 @@ extension ContractDescriptor {
                 violations.append(Violation(path: GeneratedCodeSupport.path(path(), name), code: .missingField, message: "is required by \(object.name) but missing"))
             }
             return
-        case .decimal, .timestamp:
+        case .timestamp:
+            if case .string(let s) = value, ISO8601Timestamp.date(from: s) != nil { return }
+        case .decimal:
             break
         }
         checkLeaf(value, against: plan.spec, path: path, into: &violations)
