@@ -27,7 +27,9 @@ public struct EventChecker: Sendable {
     public func check(_ value: JSONValue) -> Result {
         guard case .object(let members) = value else { return .rejected(uuid: "", reason: "an event must be a JSON object") }
         // The envelope in one pass over the members (the first of a name counts, as the subscript reads it).
+        // Encoders write the envelope first: the pass ends once all five are found.
         var uuidValue, nameValue, kindValue, versionValue, timestampValue: JSONValue?
+        var found = 0
         for member in members {
             switch member.key {
             case WireNames.event where nameValue == nil: nameValue = member.value
@@ -37,6 +39,8 @@ public struct EventChecker: Sendable {
             case WireNames.clientTimestamp where timestampValue == nil: timestampValue = member.value
             default: continue
             }
+            found += 1
+            if found == 5 { break }
         }
         guard let uuid = uuidValue?.stringValue, ParsedUUID(uuid) != nil else {
             return .rejected(uuid: uuidValue?.stringValue ?? "", reason: "uuid is missing or not a UUID")
