@@ -11,7 +11,8 @@ final class SpecPlan: Sendable {
     enum Kind: Sendable {
         case string, int, double, decimal, bool, uuid, timestamp
         case array(SpecPlan)
-        case valueSet(ValueSetDescriptor?)
+        /// The set's wire values (not the descriptor: one reference to copy per check, not three).
+        case valueSet(Set<String>?)
         case object(ObjectPlan.Reference?)
     }
 
@@ -21,6 +22,9 @@ final class SpecPlan: Sendable {
     let spec: ValueSpec
     let hasLengthBounds: Bool
     let hasNumberBounds: Bool
+    /// Item counts an array may have (empty when the bounds contradict each
+    /// other): counts inside need no look at the constraints.
+    let itemCounts: Range<Int>
     let pattern: ContractRegex.Compiled?
 
     init(kind: Kind, spec: ValueSpec) {
@@ -29,6 +33,9 @@ final class SpecPlan: Sendable {
         let constraints = spec.constraints
         hasLengthBounds = constraints.minLength != nil || constraints.maxLength != nil
         hasNumberBounds = constraints.minimum != nil || constraints.maximum != nil
+        let fewest = max(constraints.minItems ?? 0, 0)
+        let most = constraints.maxItems ?? .max
+        itemCounts = fewest..<max(most == .max ? .max : most + 1, fewest)
         pattern = constraints.pattern.map(ContractRegex.compiled)
     }
 }
@@ -141,7 +148,7 @@ final class PayloadTableCache: @unchecked Sendable {
         case .uuid: kind = .uuid
         case .timestamp: kind = .timestamp
         case .array(let items): kind = .array(plan(lockedFor: items, in: descriptor))
-        case .valueSet(let name): kind = .valueSet(descriptor.valueSet(named: name))
+        case .valueSet(let name): kind = .valueSet(descriptor.valueSet(named: name)?.members)
         case .object(let name):
             if let known = objects[name] {
                 kind = .object(ObjectPlan.Reference(plan: known))
@@ -184,7 +191,9 @@ extension ContractDescriptor {
             if case .string(let s) = value, set?.contains(s) ?? true { return }
         case .array(let items):
             guard case .array(let elements) = value else { break }
-            ConstraintRules.check(count: elements.count, plan.spec.constraints, path: path, into: &violations)
+            if !plan.itemCounts.contains(elements.count) {
+                ConstraintRules.check(count: elements.count, plan.spec.constraints, path: path, into: &violations)
+            }
             for index in elements.indices {
                 check(elements[index], plan: items, path: { GeneratedCodeSupport.path(path(), index: index) }, into: &violations)
             }
@@ -210,7 +219,9 @@ extension ContractDescriptor {
                 violations.append(Violation(path: GeneratedCodeSupport.path(path(), name), code: .missingField, message: "is required by \(object.name) but missing"))
             }
             return
-        case .decimal, .timestamp:
+        case .timestamp:
+            if case .string(let s) = value, ISO8601Timestamp.date(from: s) != nil { return }
+        case .decimal:
             break
         }
         checkLeaf(value, against: plan.spec, path: path, into: &violations)

@@ -171,24 +171,25 @@ extension ContractDescriptor {
 
     /// 36 ASCII characters: hex digits of either case in groups 8-4-4-4-12 joined by `-`.
     static func isCanonicalUUIDText(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count == 36 else { return false }
-            for (index, byte) in bytes.enumerated() {
-                switch index {
-                case 8, 13, 18, 23:
-                    guard byte == UInt8(ascii: "-") else { return false }
-                default:
-                    switch byte {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
-                        continue
-                    default:
-                        return false
-                    }
-                }
+        // Read in place (no copy of the string, no index per byte): every uuid field is checked.
+        guard text.utf8.count == 36 else { return false }
+        return text.utf8.withContiguousStorageIfAvailable(isCanonicalUUID) ?? isCanonicalUUID(Array(text.utf8))
+    }
+
+    /// `isCanonicalUUIDText` of UTF-8 bytes.
+    static func isCanonicalUUID(_ bytes: some RandomAccessCollection<UInt8>) -> Bool {
+        guard bytes.count == 36 else { return false }
+        var offset = 0
+        for byte in bytes {
+            defer { offset += 1 }
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+                continue
             }
-            return true
+            // A digit, or a letter a-f of either case (`| 0x20` lowers A-F and leaves digits as they are).
+            guard byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6 else { return false }
         }
+        return true
     }
 
     /// What kind of value was found, never the value itself (it may be personal data).

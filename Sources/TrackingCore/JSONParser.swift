@@ -74,6 +74,9 @@ struct JSONParser {
     /// Cleared when the text read since it was last set differs from the writer's
     /// form: whitespace skipped, or an escape in a string.
     var writerForm = true
+    /// Set for each item of the kept array (`itemTextsKey`): items there are
+    /// event payloads, whose objects are given the room of a top-level one.
+    var payloadItem = false
 
     init(bytes: [UInt8], maxDepth: Int, maxValues: Int = .max) {
         self.bytes = bytes
@@ -142,6 +145,8 @@ struct JSONParser {
     mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enter()
         index += 1
+        let isPayload = depth == 1 || payloadItem
+        payloadItem = false
         var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -151,7 +156,7 @@ struct JSONParser {
         }
         // An event payload has a dozen members or more: skip the first regrowths
         // (not for `{}`, which then takes no memory beyond its slot).
-        members.reserveCapacity(depth == 1 ? 16 : 4)
+        members.reserveCapacity(isPayload ? 16 : 4)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
@@ -201,8 +206,10 @@ struct JSONParser {
             skipWhitespace()
             if keepingItemTexts {
                 writerForm = true
+                payloadItem = true
                 let start = index
                 items.append(try parseValue())
+                payloadItem = false
                 itemTexts.append(writerForm ? start..<index : nil)
             } else {
                 items.append(try parseValue())
@@ -258,6 +265,19 @@ struct JSONParser {
             scalars.append(contentsOf: run.unicodeScalars)
         }
         while true {
+            // The run of bytes that need nothing done (no quote, backslash or control
+            // character) in a tight loop, without a bounds check per byte.
+            let from = index
+            index = bytes.withUnsafeBufferPointer { buffer in
+                var offset = from
+                while offset < buffer.count {
+                    let byte = buffer[offset]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    if byte >= 0x80 { plainASCII = false }
+                    offset += 1
+                }
+                return offset
+            }
             guard index < bytes.count else { throw fail("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -273,8 +293,7 @@ struct JSONParser {
                 return String(scalars)
             }
             if byte < 0x20 { throw fail("control character in a string") }
-            if byte >= 0x80 { plainASCII = false }
-            if byte != UInt8(ascii: "\\") { index += 1; continue }
+            // A backslash: what the run above stopped at is a quote, a control character or this.
             writerForm = false
             try flush(self, index, into: &scalars)
             index += 1

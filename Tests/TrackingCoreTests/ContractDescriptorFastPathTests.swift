@@ -201,6 +201,29 @@ import Testing
         #expect(table.required.map(\.wireName) == ["uuid", "clientTimestamp", "screen", "count", "items", "count", "kind"])
         #expect(Self.descriptor.payloadTable(forEvent: "nope") == nil)
     }
+
+    // MARK: item counts
+
+    /// The array's count is accepted without the rules only inside its bounds:
+    /// every count gets the violations `ConstraintRules` gives it, including
+    /// bounds that contradict each other, negative ones and the largest.
+    @Test func itemCountsGetTheViolationsOfTheRules() throws {
+        let bounds: [(Int?, Int?)] = [(nil, nil), (2, nil), (nil, 3), (2, 3), (3, 3), (5, 2), (-1, nil), (nil, -1), (0, .max), (.max, nil)]
+        for (fewest, most) in bounds {
+            let constraints = FieldConstraints(minItems: fewest, maxItems: most)
+            let descriptor = ContractDescriptor(
+                name: "Counts", version: "1.0.0",
+                fields: [FieldDescriptor("list", ValueSpec(.array(items: ValueSpec(.int)), constraints))],
+                events: [EventDescriptor(name: "counted", kind: "action", optional: ["list"])])
+            for count in 0...6 {
+                let items = (0..<count).map { _ in "1" }.joined(separator: ",")
+                let payload = try JSONValue.parse(#"{"event":"counted","kind":"action","contractVersion":"1.0.0","list":[\#(items)]}"#)
+                var expected: [Violation] = []
+                ConstraintRules.check(count: count, constraints, path: "list", into: &expected)
+                #expect(descriptor.validate(payload: payload) == expected, "\(count) items, bounds \(String(describing: fewest))...\(String(describing: most))")
+            }
+        }
+    }
 }
 
 // MARK: The reference: the check as it was before the fast paths

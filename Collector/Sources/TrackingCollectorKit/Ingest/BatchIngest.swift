@@ -62,7 +62,7 @@ struct BatchIngest: Sendable {
         var accepted: [CollectedEvent] = []
         var rejected: [RejectedEvent] = []
         // An event sent twice in one batch is stored once and answered once: its repeats are dropped.
-        var uuids = Set<String>()
+        var uuids = Set<String>(minimumCapacity: items.count)
         accepted.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             let verdict = checker.check(item)

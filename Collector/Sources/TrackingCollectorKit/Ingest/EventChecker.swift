@@ -25,22 +25,42 @@ public struct EventChecker: Sendable {
 
     /// The verdict on one received event.
     public func check(_ value: JSONValue) -> Result {
-        guard case .object = value else { return .rejected(uuid: "", reason: "an event must be a JSON object") }
-        guard let uuid = value[WireNames.uuid]?.stringValue, ParsedUUID(uuid) != nil else {
-            return .rejected(uuid: value[WireNames.uuid]?.stringValue ?? "", reason: "uuid is missing or not a UUID")
+        guard case .object(let members) = value else { return .rejected(uuid: "", reason: "an event must be a JSON object") }
+        // The envelope in one pass over the members (the first of a name counts, as the subscript reads it).
+        // Encoders write the envelope first: the pass ends once all five are found.
+        var uuidValue, nameValue, kindValue, versionValue, timestampValue: JSONValue?
+        var found = 0
+        for member in members {
+            switch member.key {
+            case WireNames.event where nameValue == nil: nameValue = member.value
+            case WireNames.kind where kindValue == nil: kindValue = member.value
+            case WireNames.contractVersion where versionValue == nil: versionValue = member.value
+            case WireNames.uuid where uuidValue == nil: uuidValue = member.value
+            case WireNames.clientTimestamp where timestampValue == nil: timestampValue = member.value
+            default: continue
+            }
+            found += 1
+            if found == 5 { break }
+        }
+        guard let uuid = uuidValue?.stringValue, ParsedUUID(uuid) != nil else {
+            return .rejected(uuid: uuidValue?.stringValue ?? "", reason: "uuid is missing or not a UUID")
         }
         // Runtimes send uuids in lowercase: no new string for them.
-        let id = uuid.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ? uuid.lowercased() : uuid
-        guard let name = value[WireNames.event]?.stringValue, !name.isEmpty else {
+        let isLowercase = uuid.utf8.withContiguousStorageIfAvailable { !$0.contains(where: Self.isUppercase) }
+            ?? !uuid.utf8.contains(where: Self.isUppercase)
+        let id = isLowercase ? uuid : uuid.lowercased()
+        guard let name = nameValue?.stringValue, !name.isEmpty else {
             return .rejected(uuid: id, reason: "event is missing")
         }
-        guard let kind = value[WireNames.kind]?.stringValue else { return .rejected(uuid: id, reason: "kind is missing") }
-        guard value[WireNames.contractVersion]?.stringValue != nil else {
+        guard let kind = kindValue?.stringValue else { return .rejected(uuid: id, reason: "kind is missing") }
+        guard versionValue?.stringValue != nil else {
             return .rejected(uuid: id, reason: "contractVersion is missing")
         }
-        guard let timestamp = value[WireNames.clientTimestamp]?.stringValue, ISO8601Timestamp.date(from: timestamp) != nil else {
+        guard let timestamp = timestampValue?.stringValue, ISO8601Timestamp.date(from: timestamp) != nil else {
             return .rejected(uuid: id, reason: "clientTimestamp is missing or not ISO 8601 UTC with milliseconds")
         }
         return .accepted(uuid: id, event: name, kind: kind, violations: contractValidator?(value) ?? [])
     }
+
+    private static func isUppercase(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
 }
