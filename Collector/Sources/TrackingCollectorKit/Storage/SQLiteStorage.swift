@@ -221,9 +221,11 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
             var rows = rowsPerInsert
             while rows > fresh.count - written { rows /= 2 }
             let insert = try database.statement(eventInserts[rows])
-            for row in 0..<rows {
-                let base = Int32(row * 7)
-                try bind(batch.accepted[fresh[written + row]], to: insert, at: base)
+            // Through the buffer: an array's element passed on is copied (a retain and release per field).
+            try batch.accepted.withUnsafeBufferPointer { events in
+                for row in 0..<rows {
+                    try bind(events[fresh[written + row]], to: insert, at: Int32(row * 7))
+                }
             }
             try insert.run()
             let last = database.lastInsertRowID
