@@ -96,6 +96,10 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
     var maxConcurrentReads = CollectorLimits().maxConcurrentReads
 
     func run() async throws {
+        // The log handler stamps each line with localtime(), which, while TZ is unset, has
+        // glibc stat /etc/localtime for every line (one system call per batch); TZ naming
+        // that same file gives the same zone, read once.
+        if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 0) }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
             handler.logLevel = .info

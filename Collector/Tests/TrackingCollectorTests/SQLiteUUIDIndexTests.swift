@@ -135,4 +135,24 @@ struct SQLiteUUIDIndexTests {
         #expect(try await next.totals().events == 1)
         await next.close()
     }
+
+    @Test("A batch written in runs of several rows: every uuid finds its own row, repeats and stored uuids are duplicates")
+    func multiRowInserts() async throws {
+        let storage = try SQLiteStorage(path: nil)
+        let earlier = GroupCommitTests.uuids(7)
+        #expect(try await storage.ingest(GroupCommitTests.ingestBatch(earlier, requestID: "a")) == [])
+        // 100 new uuids (runs of 64, 32 and 4 rows), with stored ones and a repeat among them.
+        var fresh = GroupCommitTests.uuids(100)
+        let sent = Array(fresh[..<30]) + [earlier[3]] + Array(fresh[30..<77]) + [fresh[5], earlier[6]] + Array(fresh[77...])
+        let duplicates = try await storage.ingest(GroupCommitTests.ingestBatch(sent, requestID: "b"))
+        #expect(duplicates == [earlier[3], earlier[6], fresh[5]])
+        fresh += earlier
+        for uuid in fresh {
+            let found = try await storage.events(EventQuery(uuid: uuid))
+            #expect(found.map(\.uuid) == [uuid])
+        }
+        #expect(try await storage.events(EventQuery(limit: 1_000)).map(\.uuid) == earlier + Array(fresh[..<100]))
+        #expect(try await storage.totals().events == 107)
+        await storage.close()
+    }
 }

@@ -52,7 +52,7 @@ struct RequestHeadFacts: Equatable {
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = Self.trimmingWhitespace(line[line.index(after: colon)...])
             switch name {
             case "transfer-encoding" where value.lowercased().contains("chunked"):
                 framing = .chunked
@@ -66,12 +66,23 @@ struct RequestHeadFacts: Equatable {
                 hostLines += 1
             case "connection":
                 for option in value.split(separator: ",") {
-                    connectionOptions.insert(option.trimmingCharacters(in: .whitespaces).lowercased())
+                    connectionOptions.insert(Self.trimmingWhitespace(option).lowercased())
                 }
             default:
                 break
             }
         }
         if framing != .chunked { framing = .length(length) }
+    }
+
+    /// `text` without the optional whitespace around a field value or list member
+    /// (spaces and tabs, RFC 9110, 5.6.3), without Foundation's trimming, which
+    /// bridged every header line through `NSString`.
+    static func trimmingWhitespace(_ text: Substring) -> Substring {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else {
+            return text[text.endIndex...]
+        }
+        return text[first...last]
     }
 }

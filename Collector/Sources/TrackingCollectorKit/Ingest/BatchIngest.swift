@@ -117,10 +117,13 @@ struct BatchIngest: Sendable {
         }
         var writer = JSONWriter(capacity: 64 + accepted.count * 40)
         writer.beginObject()
-        writer.key("accepted"); writer.beginArray(); accepted.forEach { writer.value($0.uuid) }; writer.endArray()
+        // By index, reading one field: iterating the events copies each (a retain and release per field).
+        writer.key("accepted"); writer.beginArray()
+        for index in accepted.indices { writer.value(accepted[index].uuid) }
+        writer.endArray()
         writer.key("duplicates"); writer.beginArray()
         if !duplicates.isEmpty {
-            for event in accepted where duplicates.contains(event.uuid) { writer.value(event.uuid) }
+            for index in accepted.indices where duplicates.contains(accepted[index].uuid) { writer.value(accepted[index].uuid) }
         }
         writer.endArray()
         writer.key("rejected"); writer.beginArray()

@@ -43,7 +43,7 @@ extension CollectorService {
 
     private func batch(_ request: Request, context: CollectorRequestContext) async throws -> Response {
         let started = ContinuousClock.now
-        let requestID = String((request.headers[Self.requestIDField] ?? UUID().uuidString).prefix(100))
+        let requestID = String((request.headers[Self.requestIDField] ?? requestIDs.make()).prefix(100))
         let gzipped: Bool
         switch request.headers[.contentEncoding]?.lowercased() {
         case nil, "identity": gzipped = false
@@ -78,15 +78,22 @@ extension CollectorService {
         return Self.json(outcome.status, outcome.body)
     }
 
-    /// One log line per batch: count, verdicts, time taken.
+    /// One log line per batch: count, verdicts, time taken (made only when the level logs it).
     private func logBatch(_ record: RequestRecord, elapsed: Duration) {
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1_000
-        let time = String(format: "%.1f ms", milliseconds)
+        guard logger.logLevel <= .info else { return }
+        let time = Self.milliseconds(elapsed)
         if record.status / 100 == 2 {
             logger.info("batch \(record.requestID): \(record.events) events, \(record.accepted - record.duplicates) stored, \(record.duplicates) duplicates, \(record.rejected) rejected, \(time)")
         } else {
             logger.info("batch \(record.requestID): \(record.status) \(record.outcome), \(record.bytes) bytes, \(time)")
         }
+    }
+
+    /// `3.4 ms`: tenths of a millisecond, rounded (what `String(format: "%.1f ms")` gave, without Foundation's formatter).
+    static func milliseconds(_ elapsed: Duration) -> String {
+        let (seconds, attoseconds) = elapsed.components
+        let tenths = seconds * 10_000 + (attoseconds + 50_000_000_000_000) / 100_000_000_000_000
+        return "\(tenths / 10).\(tenths % 10) ms"
     }
 
     /// An injected fault's answer; `nil` when it only delays the normal answer.

@@ -24,6 +24,7 @@ public final class CollectorService: Sendable {
     let feed = LiveFeed()
     let journeys = JourneyBook()
     let gzippedRequests = Locked(0)
+    let requestIDs = RequestIDs()
     let refusals = Locked(AccessRefusals())
     /// The open connections; idle ones make room for new ones (docs/collector.md, "Capacity").
     let registry: ConnectionRegistry

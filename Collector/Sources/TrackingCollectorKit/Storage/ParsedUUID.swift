@@ -30,24 +30,27 @@ struct ParsedUUID: Hashable, Sendable {
 
     /// The canonical form: exactly 36 bytes, hex digits with `-` at 8, 13, 18 and 23.
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ParsedUUID? {
-        guard bytes.count == 36 else { return nil }
+        guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
+              bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-") else { return nil }
         var high: UInt64 = 0, low: UInt64 = 0
-        var digits = 0
-        for (index, byte) in bytes.enumerated() {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte &- UInt8(ascii: "a") &+ 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte &- UInt8(ascii: "A") &+ 10
-            default: return nil
-            }
-            if digits < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
-            digits += 1
+        // Or-ed together: a byte that is no hex digit sets the high bit (`hexValues`).
+        var invalid: UInt8 = 0
+        let values = hexValues
+        for index in 0..<36 where index != 8 && index != 13 && index != 18 && index != 23 {
+            let digit = values[Int(bytes[index])]
+            invalid |= digit
+            if index < 18 { high = high << 4 | UInt64(digit & 0xF) } else { low = low << 4 | UInt64(digit & 0xF) }
         }
-        return ParsedUUID(high: high, low: low)
+        return invalid & 0x80 == 0 ? ParsedUUID(high: high, low: low) : nil
+    }
+
+    /// Each byte's value as a hex digit, 0x80 for a byte that is none.
+    private static let hexValues: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        default: 0x80
+        }
     }
 }

@@ -142,7 +142,7 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
     private static func write(_ batches: [IngestBatch], to database: SQLiteDatabase,
                               stored: StoredUUIDs) -> [Result<Set<String>, any Error>] {
         do {
-            try database.execute("BEGIN IMMEDIATE")
+            try database.statement("BEGIN IMMEDIATE").run()
         } catch {
             return batches.map { _ in .failure(error) }
         }
@@ -154,19 +154,16 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
         for batch in batches {
             let start = added.count
             do {
-                try database.execute("SAVEPOINT batch")
-                let duplicates = try insert(batch, into: database) { uuid, insertRow in
-                    guard try stored.insert(uuid, row: insertRow) else { return false }
-                    added.append(uuid)
-                    return true
-                }
-                try database.execute("RELEASE batch")
+                try database.statement("SAVEPOINT batch").run()
+                let duplicates = try insert(batch, into: database, stored: stored, added: &added)
+                try database.statement("RELEASE batch").run()
                 results.append(.success(duplicates))
             } catch {
                 stored.remove(added[start...])
                 added.removeSubrange(start...)
                 do {
-                    try database.execute("ROLLBACK TO batch; RELEASE batch")
+                    try database.statement("ROLLBACK TO batch").run()
+                    try database.statement("RELEASE batch").run()
                 } catch {
                     // SQLite ended the transaction itself (a full disk, I/O): none of the group is stored.
                     try? database.execute("ROLLBACK")
@@ -177,7 +174,7 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
             }
         }
         do {
-            try database.execute("COMMIT")
+            try database.statement("COMMIT").run()
         } catch {
             try? database.execute("ROLLBACK")
             stored.remove(added)
@@ -186,32 +183,56 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
         return results
     }
 
-    /// One batch's rows; the uuids that were stored already (duplicates). `storeNew`
-    /// runs `insertRow` (which returns the row's `seq`) for a uuid not stored yet, and
-    /// tells whether it did.
-    private static func insert(_ batch: IngestBatch, into database: SQLiteDatabase,
-                               storeNew: (ParsedUUID, () throws -> Int64) throws -> Bool) throws -> Set<String> {
+    /// Events one `INSERT` writes at most: a statement of many rows runs SQLite's
+    /// per-statement work (the `AUTOINCREMENT` counter's update among it) once for
+    /// all of them. A batch is written in runs of 64, 32, ..., 1 rows, so at most
+    /// seven such statements are compiled (and cached by the connection).
+    static let rowsPerInsert = 64
+
+    /// `INSERT INTO events ... VALUES (…), (…)` for `rows` rows, indexed by `rows`.
+    private static let eventInserts: [String] = (0...rowsPerInsert).map { rows in
+        "INSERT INTO events (uuid, event_name, kind, payload, violations, request_id, received_at) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+    }
+
+    /// One batch's rows; the uuids that were stored already (duplicates). Every new
+    /// uuid is claimed in `stored` and appended to `added` before its row is written,
+    /// and given its row (`seq`) once written: a multi-row insert's rows are numbered
+    /// one after the other, ending at the last inserted row.
+    private static func insert(_ batch: IngestBatch, into database: SQLiteDatabase, stored: StoredUUIDs,
+                               added: inout [ParsedUUID]) throws -> Set<String> {
         var duplicates = Set<String>()
-        let insert = try database.statement("""
-            INSERT INTO events (uuid, event_name, kind, payload, violations, request_id, received_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
-        for (index, event) in batch.accepted.enumerated() {
-            let key = index < batch.acceptedKeys.count ? batch.acceptedKeys[index] : ParsedUUID(event.uuid)
-            guard let key else { throw NotAUUIDError(text: event.uuid) }
-            let stored = try storeNew(key) {
-                insert.reset()
-                try insert.bind(event.uuid, at: 1)
-                try insert.bind(event.eventName, at: 2)
-                try insert.bind(event.kind, at: 3)
-                try insert.bind(event.payload, at: 4)
-                try insert.bind(event.violations.isEmpty ? "[]" : ViolationJSON.encode(event.violations), at: 5)
-                try insert.bind(event.requestID, at: 6)
-                try insert.bind(event.receivedAt.timeIntervalSince1970, at: 7)
-                try insert.run()
-                return database.lastInsertRowID
+        // Indices into `batch.accepted` of the events to write; their keys are `added[first...]`.
+        let first = added.count
+        var fresh: [Int] = []
+        fresh.reserveCapacity(batch.accepted.count)
+        for index in batch.accepted.indices {
+            let key = index < batch.acceptedKeys.count ? batch.acceptedKeys[index] : ParsedUUID(batch.accepted[index].uuid)
+            guard let key else { throw NotAUUIDError(text: batch.accepted[index].uuid) }
+            if stored.claim(key) {
+                fresh.append(index)
+                added.append(key)
+            } else {
+                duplicates.insert(batch.accepted[index].uuid)
             }
-            if !stored { duplicates.insert(event.uuid) }
+        }
+        var written = 0
+        while written < fresh.count {
+            var rows = rowsPerInsert
+            while rows > fresh.count - written { rows /= 2 }
+            let insert = try database.statement(eventInserts[rows])
+            // Through the buffer: an array's element passed on is copied (a retain and release per field).
+            try batch.accepted.withUnsafeBufferPointer { events in
+                for row in 0..<rows {
+                    try bind(events[fresh[written + row]], to: insert, at: Int32(row * 7))
+                }
+            }
+            try insert.run()
+            let last = database.lastInsertRowID
+            for row in 0..<rows {
+                stored.record(added[first + written + row], row: last - Int64(rows - 1 - row))
+            }
+            written += rows
         }
         let reject = try database.statement("""
             INSERT INTO rejected_events (uuid, reason, payload, request_id, received_at) VALUES (?, ?, ?, ?, ?)
@@ -229,6 +250,17 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
         record.duplicates = duplicates.count
         try insertRequest(record, into: database)
         return duplicates
+    }
+
+    /// One event's seven columns, at `base + 1` to `base + 7`.
+    private static func bind(_ event: borrowing CollectedEvent, to insert: SQLiteStatement, at base: Int32) throws {
+        try insert.bind(event.uuid, at: base + 1)
+        try insert.bind(event.eventName, at: base + 2)
+        try insert.bind(event.kind, at: base + 3)
+        try insert.bind(event.payload, at: base + 4)
+        try insert.bind(event.violations.isEmpty ? "[]" : ViolationJSON.encode(event.violations), at: base + 5)
+        try insert.bind(event.requestID, at: base + 6)
+        try insert.bind(event.receivedAt.timeIntervalSince1970, at: base + 7)
     }
 
     public func logRequest(_ record: RequestRecord) async throws {

@@ -12,12 +12,26 @@ final class StoredUUIDs {
     /// The row holding `uuid`, if it is stored.
     func seq(of uuid: ParsedUUID) -> Int64? { rows[uuid] }
 
-    /// Adds `uuid`'s row unless the uuid is stored already; whether it did. A
-    /// transaction adds its rows as it writes them (one hash lookup per event),
+    /// Claims `uuid` for a row about to be written, unless it is stored (or claimed)
+    /// already; whether it did. One hash lookup: the claim is the entry itself, given
+    /// its row by `record(_:row:)` once the row is written. A transaction claims its
+    /// uuids before writing them, so a repeat is known before its row would exist,
     /// and takes them out with `remove(_:)` when they are rolled back.
-    func insert(_ uuid: ParsedUUID, row: () throws -> Int64) rethrows -> Bool {
-        guard rows[uuid] == nil else { return false }
-        rows[uuid] = try row()
+    func claim(_ uuid: ParsedUUID) -> Bool {
+        Self.claim(&rows[uuid, default: Self.unclaimed])
+    }
+
+    /// The row written for a claimed uuid.
+    func record(_ uuid: ParsedUUID, row: Int64) { rows[uuid] = row }
+
+    /// A row number SQLite never gives (rows start at 1): an entry just made by `claim`.
+    private static let unclaimed: Int64 = -1
+    /// An entry claimed and not yet given its row.
+    private static let claimed: Int64 = 0
+
+    private static func claim(_ row: inout Int64) -> Bool {
+        guard row == unclaimed else { return false }
+        row = claimed
         return true
     }
 
