@@ -23,7 +23,7 @@ struct ParsedUUID: Hashable, Sendable {
         }
     }
 
-    private init(high: UInt64, low: UInt64) {
+    init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }

@@ -2,42 +2,36 @@ import TrackingSQLite
 
 /// Every uuid in SQLite's `events` table and its row (`seq`), in memory: how
 /// `SQLiteStorage` finds duplicates and `/events?uuid=` finds its row, in place of
-/// an index on the column. About 40 bytes per stored event (a million events: 40 MB),
-/// read from the file when the storage opens.
+/// an index on the column. About 35 to 70 bytes per stored event (24-byte slots, 35 to
+/// 70% full; a million events: 35 to 70 MB), read from the file when the storage opens.
 ///
 /// Not synchronised: its storage uses it under its lock only.
 final class StoredUUIDs {
-    private var rows: [ParsedUUID: Int64] = [:]
+    private var rows = UUIDRowTable()
 
     /// The row holding `uuid`, if it is stored.
-    func seq(of uuid: ParsedUUID) -> Int64? { rows[uuid] }
+    func seq(of uuid: ParsedUUID) -> Int64? {
+        rows[uuid]
+    }
 
     /// Claims `uuid` for a row about to be written, unless it is stored (or claimed)
-    /// already; whether it did. One hash lookup: the claim is the entry itself, given
+    /// already; whether it did. One lookup: the claim is the entry itself, given
     /// its row by `record(_:row:)` once the row is written. A transaction claims its
     /// uuids before writing them, so a repeat is known before its row would exist,
     /// and takes them out with `remove(_:)` when they are rolled back.
     func claim(_ uuid: ParsedUUID) -> Bool {
-        Self.claim(&rows[uuid, default: Self.unclaimed])
+        rows.insert(uuid, row: Self.claimed)
     }
 
     /// The row written for a claimed uuid.
-    func record(_ uuid: ParsedUUID, row: Int64) { rows[uuid] = row }
+    func record(_ uuid: ParsedUUID, row: Int64) { rows.update(uuid, row: row) }
 
-    /// A row number SQLite never gives (rows start at 1): an entry just made by `claim`.
-    private static let unclaimed: Int64 = -1
-    /// An entry claimed and not yet given its row.
+    /// An entry claimed and not yet given its row (SQLite's rows start at 1).
     private static let claimed: Int64 = 0
-
-    private static func claim(_ row: inout Int64) -> Bool {
-        guard row == unclaimed else { return false }
-        row = claimed
-        return true
-    }
 
     /// Takes out rows that were rolled back.
     func remove(_ uuids: some Sequence<ParsedUUID>) {
-        for uuid in uuids { rows[uuid] = nil }
+        for uuid in uuids { rows.remove(uuid) }
     }
 
     func removeAll() { rows.removeAll() }
@@ -52,7 +46,7 @@ final class StoredUUIDs {
         defer { statement.reset() }
         while try statement.step() {
             if let uuid = statement.string(at: 1).flatMap(ParsedUUID.init) {
-                rows[uuid] = rows[uuid] ?? statement.int64(at: 0)
+                _ = rows.insert(uuid, row: statement.int64(at: 0))
             }
         }
     }
