@@ -103,9 +103,7 @@ struct UUIDRowTable {
         }
     }
 
-    mutating func removeAll(keepingCapacity: Bool = false) {
-        self = UUIDRowTable(minimumCapacity: keepingCapacity ? count : 0)
-    }
+    mutating func removeAll() { self = UUIDRowTable() }
 
     mutating func reserveCapacity(_ entries: Int) {
         if Self.slotCount(for: entries) > slots.count { rehash(into: Self.slotCount(for: entries)) }
