@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackingCore
 import TrackingSQLite
 @testable import TrackingCollectorKit
 
@@ -154,5 +155,25 @@ struct SQLiteUUIDIndexTests {
         #expect(try await storage.events(EventQuery(limit: 1_000)).map(\.uuid) == earlier + Array(fresh[..<100]))
         #expect(try await storage.totals().events == 107)
         await storage.close()
+    }
+
+    @Test("The check hands on the uuid it read, the key the storage would have read from the stored text")
+    func checkKeepsTheUUID() throws {
+        let checker = EventChecker()
+        for text in ["6BA7B810-9DAD-11D1-80B4-00C04FD430C8", "6ba7b810-9dad-11d1-80b4-00c04fd430c8"] {
+            let event = JSONValue.object([
+                (key: "uuid", value: .string(text)), (key: "event", value: .string("x")), (key: "kind", value: .string("k")),
+                (key: "contractVersion", value: .string("1.0.0")), (key: "clientTimestamp", value: .string("2026-11-27T10:00:00.000Z")),
+            ])
+            let (result, key) = checker.checkKeepingUUID(event)
+            guard case .accepted(let uuid, _, _, _) = result else {
+                Issue.record("rejected: \(result)")
+                continue
+            }
+            #expect(uuid == text.lowercased())
+            #expect(key != nil && key == ParsedUUID(uuid))
+        }
+        let (_, rejectedKey) = checker.checkKeepingUUID(.object([(key: "uuid", value: .string("not a uuid"))]))
+        #expect(rejectedKey == nil)
     }
 }

@@ -60,12 +60,14 @@ struct BatchIngest: Sendable {
         }
         let checker = contract.checker
         var accepted: [CollectedEvent] = []
+        var acceptedKeys: [ParsedUUID?] = []
         var rejected: [RejectedEvent] = []
         // An event sent twice in one batch is stored once and answered once: its repeats are dropped.
         var uuids = Set<String>(minimumCapacity: items.count)
         accepted.reserveCapacity(items.count)
+        acceptedKeys.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            let verdict = checker.check(item)
+            let (verdict, key) = checker.checkKeepingUUID(item)
             if case .accepted(let uuid, _, _, _) = verdict, !uuids.insert(uuid).inserted { continue }
             // Stored in the writer's form: the received bytes when they are in it, else encoded again.
             let payload = if index < texts.count, let text = texts[index] {
@@ -77,6 +79,7 @@ struct BatchIngest: Sendable {
             case .accepted(let uuid, let name, let kind, let violations):
                 accepted.append(CollectedEvent(uuid: uuid, eventName: name, kind: kind, payload: payload,
                                                violations: violations, requestID: requestID, receivedAt: now))
+                acceptedKeys.append(key)
             case .rejected(let uuid, let reason):
                 rejected.append(RejectedEvent(uuid: uuid, reason: reason, payload: payload, requestID: requestID, receivedAt: now))
             }
@@ -87,7 +90,8 @@ struct BatchIngest: Sendable {
         record.outcome = "stored"
         let duplicates: Set<String>
         do {
-            duplicates = try await storage.ingest(IngestBatch(accepted: accepted, rejected: rejected, request: record))
+            duplicates = try await storage.ingest(IngestBatch(accepted: accepted, rejected: rejected, request: record,
+                                                              acceptedKeys: acceptedKeys))
         } catch {
             // Nothing is acknowledged: the client sends the batch again later.
             var failed = refusal(503, "storage failed", "storage unavailable, send again later")

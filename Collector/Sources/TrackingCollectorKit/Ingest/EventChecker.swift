@@ -24,8 +24,12 @@ public struct EventChecker: Sendable {
     }
 
     /// The verdict on one received event.
-    public func check(_ value: JSONValue) -> Result {
-        guard case .object(let members) = value else { return .rejected(uuid: "", reason: "an event must be a JSON object") }
+    public func check(_ value: JSONValue) -> Result { checkKeepingUUID(value).result }
+
+    /// The verdict, and for an accepted event its uuid as read for the check: the
+    /// storage's in-memory index is keyed by it, so it is not read a second time.
+    func checkKeepingUUID(_ value: JSONValue) -> (result: Result, key: ParsedUUID?) {
+        guard case .object(let members) = value else { return (.rejected(uuid: "", reason: "an event must be a JSON object"), nil) }
         // The envelope in one pass over the members (the first of a name counts, as the subscript reads it).
         // Encoders write the envelope first: the pass ends once all five are found.
         var uuidValue, nameValue, kindValue, versionValue, timestampValue: JSONValue?
@@ -42,24 +46,24 @@ public struct EventChecker: Sendable {
             found += 1
             if found == 5 { break }
         }
-        guard let uuid = uuidValue?.stringValue, ParsedUUID(uuid) != nil else {
-            return .rejected(uuid: uuidValue?.stringValue ?? "", reason: "uuid is missing or not a UUID")
+        guard let uuid = uuidValue?.stringValue, let key = ParsedUUID(uuid) else {
+            return (.rejected(uuid: uuidValue?.stringValue ?? "", reason: "uuid is missing or not a UUID"), nil)
         }
         // Runtimes send uuids in lowercase: no new string for them.
         let isLowercase = uuid.utf8.withContiguousStorageIfAvailable { !$0.contains(where: Self.isUppercase) }
             ?? !uuid.utf8.contains(where: Self.isUppercase)
         let id = isLowercase ? uuid : uuid.lowercased()
         guard let name = nameValue?.stringValue, !name.isEmpty else {
-            return .rejected(uuid: id, reason: "event is missing")
+            return (.rejected(uuid: id, reason: "event is missing"), nil)
         }
-        guard let kind = kindValue?.stringValue else { return .rejected(uuid: id, reason: "kind is missing") }
+        guard let kind = kindValue?.stringValue else { return (.rejected(uuid: id, reason: "kind is missing"), nil) }
         guard versionValue?.stringValue != nil else {
-            return .rejected(uuid: id, reason: "contractVersion is missing")
+            return (.rejected(uuid: id, reason: "contractVersion is missing"), nil)
         }
         guard let timestamp = timestampValue?.stringValue, ISO8601Timestamp.date(from: timestamp) != nil else {
-            return .rejected(uuid: id, reason: "clientTimestamp is missing or not ISO 8601 UTC with milliseconds")
+            return (.rejected(uuid: id, reason: "clientTimestamp is missing or not ISO 8601 UTC with milliseconds"), nil)
         }
-        return .accepted(uuid: id, event: name, kind: kind, violations: contractValidator?(value) ?? [])
+        return (.accepted(uuid: id, event: name, kind: kind, violations: contractValidator?(value) ?? []), key)
     }
 
     private static func isUppercase(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }

@@ -36,9 +36,21 @@ public struct IngestBatch: Sendable {
     public var rejected: [RejectedEvent]
     /// The request's record; its `duplicates` is filled in by the storage.
     public var request: RequestRecord
-    /// `accepted`'s uuids as SQLite's in-memory index reads them, parsed before the
-    /// batch reaches its writer thread (empty until then).
+    /// `accepted`'s uuids as SQLite's in-memory index reads them: kept from the check
+    /// (`EventChecker`), or parsed before the batch reaches the writer thread when empty.
     var acceptedKeys: [ParsedUUID?] = []
+
+    /// A batch to store.
+    public init(accepted: [CollectedEvent], rejected: [RejectedEvent], request: RequestRecord) {
+        self.init(accepted: accepted, rejected: rejected, request: request, acceptedKeys: [])
+    }
+
+    init(accepted: [CollectedEvent], rejected: [RejectedEvent], request: RequestRecord, acceptedKeys: [ParsedUUID?]) {
+        self.accepted = accepted
+        self.rejected = rejected
+        self.request = request
+        self.acceptedKeys = acceptedKeys
+    }
 }
 
 /// One event as the collector stored it.

@@ -122,8 +122,8 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
 
     public func ingest(_ batch: IngestBatch) async throws -> Set<String> {
         var batch = batch
-        // Here, on the caller's thread: the writer thread has the rest of the work.
-        batch.acceptedKeys = batch.accepted.map { ParsedUUID($0.uuid) }
+        // Here, on the caller's thread, unless the check kept them: the writer thread has the rest of the work.
+        if batch.acceptedKeys.count != batch.accepted.count { batch.acceptedKeys = batch.accepted.map { ParsedUUID($0.uuid) } }
         return try await writer.submit(batch)
     }
 
