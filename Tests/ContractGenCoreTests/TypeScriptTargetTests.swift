@@ -85,13 +85,16 @@ import TestSupport
 /// globals, or differ only in case: the Names reference contract and a
 /// framework-names contract compile with tsc --strict and their programs
 /// (`Fixtures/typescript/names.ts`, `framework-names.ts`) pass under Node,
-/// polluting no prototype.
+/// polluting no prototype. A contract with U+2028 and U+2029 in its texts
+/// (`line-separators.yaml`) compiles with Debian's tsc 4.8, which ends a
+/// string literal there, and its values read back whole.
 @Suite struct TypeScriptNamesTests {
     static let fixtures = Fixtures.packageRoot.appendingPathComponent("Tests/ContractGenCoreTests/Fixtures/typescript")
 
     @Test(arguments: [
         ("names.ts", GeneratedTestSupport.namesDirectory.appendingPathComponent("contract.yaml").path),
         ("framework-names.ts", Fixtures.packageRoot.appendingPathComponent("Tests/ContractGenCoreTests/Fixtures/typescript/framework-names.yaml").path),
+        ("line-separators.ts", Fixtures.packageRoot.appendingPathComponent("Tests/ContractGenCoreTests/Fixtures/typescript/line-separators.yaml").path),
     ])
     func contractCompilesAndRuns(program: String, contractPath: String) async throws {
         var files = TypeScriptProject.generated(try GeneratedTestSupport.load(URL(fileURLWithPath: contractPath)), in: "Generated")
