@@ -1,0 +1,193 @@
+import type { EventQueue, QueuedEvent } from "./delivery.js";
+import type { CollectorSink } from "./sink.js";
+
+/*
+ * The browser's queue: IndexedDB, not localStorage. localStorage holds about
+ * 5 MiB per origin as UTF-16 strings and its API is synchronous: every write
+ * (the whole queue re-serialised, or one key per event) blocks the main
+ * thread, and a page that tracks while scrolling would stutter. IndexedDB is
+ * asynchronous, stores per-event records (an append writes only the new
+ * events), and its quota is a share of the disk. localStorage is used only
+ * where IndexedDB is missing (some embedded web views, or a browser that
+ * refuses to open it, as older private modes did).
+ */
+
+type IDBRequestLike<T> = { result: T; error: unknown; onsuccess: (() => void) | null; onerror: (() => void) | null };
+
+/** A queue in IndexedDB: one record per event (key `seq`), written in one transaction per `append` and committed before it resolves. */
+export class IndexedDBQueue implements EventQueue {
+    readonly restored: readonly QueuedEvent[];
+    readonly #database: IDBDatabase;
+    static readonly store = "events";
+
+    private constructor(database: IDBDatabase, restored: readonly QueuedEvent[]) {
+        this.#database = database;
+        this.restored = restored;
+    }
+
+    /** Opens (or creates) the database `name` and reads what it holds. Rejects when IndexedDB is missing or refuses. */
+    static async open(name = "contractgen-events", factory: IDBFactory = (globalThis as unknown as { indexedDB: IDBFactory }).indexedDB): Promise<IndexedDBQueue> {
+        if (factory === undefined) throw new Error("IndexedDB is not available");
+        const database = await new Promise<IDBDatabase>((resolve, reject) => {
+            const request = factory.open(name, 1);
+            request.onupgradeneeded = () => request.result.createObjectStore(IndexedDBQueue.store, { keyPath: "seq" });
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error ?? new Error("IndexedDB refused to open " + name));
+            request.onblocked = () => reject(new Error("IndexedDB " + name + " is blocked by another tab's older version"));
+        });
+        const all = await new Promise<QueuedEvent[]>((resolve, reject) => {
+            const request = database.transaction(IndexedDBQueue.store, "readonly").objectStore(IndexedDBQueue.store).getAll() as unknown as IDBRequestLike<QueuedEvent[]>;
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+        });
+        return new IndexedDBQueue(database, all.map((item) => ({ seq: item.seq, uuid: item.uuid, payload: item.payload })));
+    }
+
+    append(events: readonly QueuedEvent[]): Promise<void> {
+        return this.#write((store) => {
+            for (const event of events) store.put({ seq: event.seq, uuid: event.uuid, payload: event.payload });
+        }, "strict");
+    }
+
+    remove(seqs: readonly number[]): Promise<void> {
+        return this.#write((store) => {
+            for (const seq of seqs) store.delete(seq);
+        }, "relaxed");
+    }
+
+    close(): Promise<void> {
+        this.#database.close();
+        return Promise.resolve();
+    }
+
+    #write(body: (store: IDBObjectStore) => void, durability: "strict" | "relaxed"): Promise<void> {
+        return new Promise((resolve, reject) => {
+            // "strict": the commit is flushed to disk before `complete` (Chrome's default is relaxed).
+            const transaction = (this.#database.transaction as unknown as (store: string, mode: string, options: object) => IDBTransaction)
+                .call(this.#database, IndexedDBQueue.store, "readwrite", { durability });
+            transaction.oncomplete = () => resolve();
+            transaction.onerror = () => reject(transaction.error ?? new Error("IndexedDB write failed"));
+            transaction.onabort = () => reject(transaction.error ?? new Error("IndexedDB write aborted (quota?)"));
+            body(transaction.objectStore(IndexedDBQueue.store));
+        });
+    }
+}
+
+/** A queue in localStorage, for where IndexedDB is missing: one key per event (`PREFIX` + seq); synchronous, so keep it small. */
+export class LocalStorageQueue implements EventQueue {
+    readonly restored: readonly QueuedEvent[];
+    readonly #storage: Storage;
+    readonly #prefix: string;
+
+    constructor(prefix = "contractgen-event:", storage: Storage = (globalThis as unknown as { localStorage: Storage }).localStorage) {
+        this.#storage = storage;
+        this.#prefix = prefix;
+        const restored: QueuedEvent[] = [];
+        for (let i = 0; i < storage.length; i++) {
+            const key = storage.key(i);
+            if (key === null || !key.startsWith(prefix)) continue;
+            try {
+                const item = JSON.parse(storage.getItem(key) ?? "") as { uuid: string; payload: string };
+                restored.push({ seq: Number(key.slice(prefix.length)), uuid: item.uuid, payload: item.payload });
+            } catch {
+                storage.removeItem(key);
+            }
+        }
+        this.restored = restored.sort((a, b) => a.seq - b.seq);
+    }
+
+    append(events: readonly QueuedEvent[]): Promise<void> {
+        try {
+            for (const event of events) this.#storage.setItem(this.#prefix + event.seq, JSON.stringify({ uuid: event.uuid, payload: event.payload }));
+            return Promise.resolve();
+        } catch (error) {
+            return Promise.reject(error);
+        }
+    }
+
+    remove(seqs: readonly number[]): Promise<void> {
+        for (const seq of seqs) this.#storage.removeItem(this.#prefix + seq);
+        return Promise.resolve();
+    }
+
+    close(): Promise<void> {
+        return Promise.resolve();
+    }
+}
+
+/** The browser's queue: IndexedDB, or localStorage where IndexedDB is missing or refuses to open. */
+export async function openBrowserQueue(name = "contractgen-events"): Promise<EventQueue> {
+    try {
+        return await IndexedDBQueue.open(name);
+    } catch (error) {
+        const storage = (globalThis as unknown as { localStorage?: Storage }).localStorage;
+        if (storage === undefined) throw error;
+        return new LocalStorageQueue(name + ":");
+    }
+}
+
+/** Options of ``BrowserDelivery``. */
+export interface BrowserDeliveryOptions {
+    /** How often queued events are flushed while the page is open (5,000 ms), besides a flush shortly after `track`. */
+    readonly flushIntervalMs?: number;
+    /** Body bytes sent when the page is hidden or closed (60 KiB: browsers allow 64 KiB in flight for `keepalive` requests and beacons together). */
+    readonly unloadBytes?: number;
+}
+
+/**
+ * Delivery in a page: flushes on an interval (respecting backoff and pause),
+ * and when the page is hidden (`visibilitychange`) or left (`pagehide`) sends
+ * what fits in the browser's 64 KiB in-flight limit with `fetch(…, {keepalive:
+ * true})`. What does not fit stays queued for the next page load; what was
+ * sent stays queued too until a flush's confirmation deletes it (the
+ * collector drops duplicates by uuid).
+ */
+export class BrowserDelivery {
+    readonly #sink: CollectorSink;
+    readonly #options: BrowserDeliveryOptions;
+    #timer: ReturnType<typeof setInterval> | undefined;
+    readonly #onPageHide = (): void => void this.sendOnUnload();
+    readonly #onVisibility = (): void => {
+        if ((globalThis as unknown as { document?: Document }).document?.visibilityState === "hidden") void this.sendOnUnload();
+    };
+
+    constructor(sink: CollectorSink, options: BrowserDeliveryOptions = {}) {
+        this.#sink = sink;
+        this.#options = options;
+    }
+
+    /** Starts the interval flush and listens for the page being hidden or left. */
+    start(): void {
+        if (this.#timer !== undefined) return;
+        this.#timer = setInterval(() => void this.flushIfDue(), this.#options.flushIntervalMs ?? 5000);
+        globalThis.addEventListener?.("pagehide", this.#onPageHide);
+        (globalThis as unknown as { document?: Document }).document?.addEventListener("visibilitychange", this.#onVisibility);
+    }
+
+    /** Stops what `start()` started. */
+    stop(): void {
+        if (this.#timer !== undefined) clearInterval(this.#timer);
+        this.#timer = undefined;
+        globalThis.removeEventListener?.("pagehide", this.#onPageHide);
+        (globalThis as unknown as { document?: Document }).document?.removeEventListener("visibilitychange", this.#onVisibility);
+    }
+
+    /** Flushes when events are queued, delivery is not paused and no backoff runs. */
+    async flushIfDue(): Promise<void> {
+        if (this.#sink.pending === 0 || this.#sink.paused || Date.now() < this.#sink.nextAttemptAt) return;
+        await this.#sink.flush();
+    }
+
+    /** Sends, without waiting for an answer, the oldest queued events that fit the unload budget. Returns the uuids sent. */
+    sendOnUnload(): string[] {
+        if (this.#sink.paused) return [];
+        const unload = this.#sink.unloadBody(this.#options.unloadBytes ?? 60 * 1024);
+        if (unload === undefined) return [];
+        try {
+            void fetch(this.#sink.url, { method: "POST", headers: { ...this.#sink.requestHeaders }, body: unload.body, keepalive: true }).catch(() => undefined);
+        } catch {
+            return [];
+        }
+        return unload.uuids;
+    }
+}
