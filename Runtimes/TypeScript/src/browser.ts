@@ -14,20 +14,35 @@ import type { CollectorSink } from "./sink.js";
 
 type IDBRequestLike<T> = { result: T; error: unknown; onsuccess: (() => void) | null; onerror: (() => void) | null };
 
+/** The part of `indexedDB` the queue uses (the runtime's types need no DOM library). */
+export interface IndexedDBFactoryLike {
+    open(name: string, version: number): unknown;
+}
+
+/** The part of `localStorage` the fallback queue uses. */
+export interface StorageLike {
+    readonly length: number;
+    key(index: number): string | null;
+    getItem(key: string): string | null;
+    setItem(key: string, value: string): void;
+    removeItem(key: string): void;
+}
+
 /** A queue in IndexedDB: one record per event (key `seq`), written in one transaction per `append` and committed before it resolves. */
 export class IndexedDBQueue implements EventQueue {
     readonly restored: readonly QueuedEvent[];
     readonly #database: IDBDatabase;
     static readonly store = "events";
 
-    private constructor(database: IDBDatabase, restored: readonly QueuedEvent[]) {
-        this.#database = database;
+    private constructor(database: unknown, restored: readonly QueuedEvent[]) {
+        this.#database = database as IDBDatabase;
         this.restored = restored;
     }
 
     /** Opens (or creates) the database `name` and reads what it holds. Rejects when IndexedDB is missing or refuses. */
-    static async open(name = "contractgen-events", factory: IDBFactory = (globalThis as unknown as { indexedDB: IDBFactory }).indexedDB): Promise<IndexedDBQueue> {
-        if (factory === undefined) throw new Error("IndexedDB is not available");
+    static async open(name = "contractgen-events", indexedDB: IndexedDBFactoryLike | undefined = (globalThis as unknown as { indexedDB?: IndexedDBFactoryLike }).indexedDB): Promise<IndexedDBQueue> {
+        if (indexedDB === undefined) throw new Error("IndexedDB is not available");
+        const factory = indexedDB as IDBFactory;
         const database = await new Promise<IDBDatabase>((resolve, reject) => {
             const request = factory.open(name, 1);
             request.onupgradeneeded = () => request.result.createObjectStore(IndexedDBQueue.store, { keyPath: "seq" });
@@ -76,10 +91,10 @@ export class IndexedDBQueue implements EventQueue {
 /** A queue in localStorage, for where IndexedDB is missing: one key per event (`PREFIX` + seq); synchronous, so keep it small. */
 export class LocalStorageQueue implements EventQueue {
     readonly restored: readonly QueuedEvent[];
-    readonly #storage: Storage;
+    readonly #storage: StorageLike;
     readonly #prefix: string;
 
-    constructor(prefix = "contractgen-event:", storage: Storage = (globalThis as unknown as { localStorage: Storage }).localStorage) {
+    constructor(prefix = "contractgen-event:", storage: StorageLike = (globalThis as unknown as { localStorage: StorageLike }).localStorage) {
         this.#storage = storage;
         this.#prefix = prefix;
         const restored: QueuedEvent[] = [];
@@ -120,7 +135,7 @@ export async function openBrowserQueue(name = "contractgen-events"): Promise<Eve
     try {
         return await IndexedDBQueue.open(name);
     } catch (error) {
-        const storage = (globalThis as unknown as { localStorage?: Storage }).localStorage;
+        const storage = (globalThis as unknown as { localStorage?: StorageLike }).localStorage;
         if (storage === undefined) throw error;
         return new LocalStorageQueue(name + ":");
     }

@@ -10,11 +10,16 @@ import {
 } from "./delivery.js";
 
 /** How a sink posts: `fetch` of Node 20 and browsers, or a stand-in with its signature. */
-export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal; keepalive?: boolean }) => Promise<{
+export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignalLike; keepalive?: boolean }) => Promise<{
     readonly status: number;
     readonly headers?: { get(name: string): string | null };
     text(): Promise<string>;
 }>;
+
+/** The part of an `AbortSignal` a sink hands to `fetch` (its request timeout); declared here so that the runtime's types need no DOM library. */
+export interface AbortSignalLike {
+    readonly aborted: boolean;
+}
 
 /** What `track` did with an event. */
 export interface TrackResult {
@@ -447,7 +452,7 @@ export class CollectorSink {
             controller.abort();
         }, timeoutMs);
         try {
-            const response = await send(this.#options.url, { method: "POST", headers: { ...this.requestHeaders }, body, signal: controller.signal });
+            const response = await send(this.#options.url, { method: "POST", headers: { ...this.requestHeaders }, body, signal: controller.signal as AbortSignalLike });
             const text = await response.text();
             return { kind: "response", status: response.status, body: text, retryAfter: response.headers?.get("retry-after") ?? null };
         } catch (error) {
