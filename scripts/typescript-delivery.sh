@@ -51,3 +51,30 @@ if has_step queue; then
   echo "== the Node file queue"
   (cd "$work/app" && node out/file-queue-test.js "$work/queue-test")
 fi
+
+# start_proxy LOG: the fault proxy in front of the collector on $port; sets $proxy and $proxy_port.
+start_proxy() {
+  python3 Conformance/Delivery/fault-proxy.py --upstream "http://127.0.0.1:$port" >"$1" 2>&1 &
+  proxy=$!
+  proxy_port=""
+  for _ in $(seq 1 600); do
+    proxy_port=$(grep -so '^port [0-9]*' "$1" | head -1 | cut -d' ' -f2 || true)
+    [ -n "$proxy_port" ] && break
+    kill -0 "$proxy" 2>/dev/null || break
+    sleep 0.1
+  done
+  [ -n "$proxy_port" ] || { echo "FAIL: the fault proxy did not start"; cat "$1"; exit 1; }
+}
+
+if has_step faults || has_step kill; then
+  swift_build --package-path Collector --product tracking-collector
+  start_collector "$work/collector.log" Conformance/contract.yaml
+  start_proxy "$work/proxy.log"
+  for step in faults kill; do
+    has_step "$step" || continue
+    echo "== $step against the real collector behind the fault proxy"
+    (cd "$work/app" && node out/faults.js "http://127.0.0.1:$port" "http://127.0.0.1:$proxy_port" "$work" "$step")
+  done
+  kill "$proxy" 2>/dev/null || true; wait "$proxy" 2>/dev/null || true; proxy=""
+  stop_collector; collector=""
+fi

@@ -106,7 +106,7 @@ export class CollectorSink {
     /** Storage operations, one at a time and in order. */
     #storage: Promise<unknown> = Promise.resolve();
     #openGroup: AppendGroup | undefined;
-    #openGroupResolve: ((result: TrackResult) => void) | undefined;
+    #pendingRemovals: number[] = [];
     #flushing: Promise<unknown> = Promise.resolve();
     #paused: string | undefined;
     #attempts = 0;
@@ -196,7 +196,6 @@ export class CollectorSink {
         const done = new Promise<TrackResult>((r) => (resolve = r));
         const group: AppendGroup = { events: [], done };
         this.#openGroup = group;
-        this.#openGroupResolve = resolve;
         this.#storage = this.#storage.then(async () => {
             if (this.#openGroup === group) this.#openGroup = undefined;
             // Events confirmed before their group was written need no storage.
@@ -433,7 +432,17 @@ export class CollectorSink {
             }
         }
         if (seqs.length === 0) return;
-        this.#storage = this.#storage.then(() => this.#queue.remove(seqs)).catch((error: unknown) => {
+        // Removals wait for the storage like appends, gathered into one write per turn.
+        if (this.#pendingRemovals.length > 0) {
+            this.#pendingRemovals.push(...seqs);
+            return;
+        }
+        this.#pendingRemovals = seqs;
+        this.#storage = this.#storage.then(() => {
+            const removals = this.#pendingRemovals;
+            this.#pendingRemovals = [];
+            return this.#queue.remove(removals);
+        }).catch((error: unknown) => {
             this.#notify({ kind: "storageFailure", reason: "removing confirmed events from the queue's storage failed: " + describe(error) + "; they may be sent again (the collector drops duplicates)" });
         });
     }
