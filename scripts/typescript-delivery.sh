@@ -78,3 +78,14 @@ if has_step faults || has_step kill; then
   kill "$proxy" 2>/dev/null || true; wait "$proxy" 2>/dev/null || true; proxy=""
   stop_collector; collector=""
 fi
+
+if has_step browser; then
+  echo "== the browser: IndexedDB queue, reloads with the collector down and mid-flush, pagehide"
+  swift_build --package-path Collector --product tracking-collector
+  cp Tests/TypeScriptDelivery/page.html "$work/app/"
+  page_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  start_collector "$work/collector-browser.log" Conformance/contract.yaml --allow-origin "http://127.0.0.1:$page_port"
+  start_proxy "$work/proxy-browser.log"
+  timeout 600 /usr/bin/python3 Tests/TypeScriptDelivery/browser_test.py "$work" "$page_port" "http://127.0.0.1:$proxy_port" "http://127.0.0.1:$port"
+fi
+echo "typescript-delivery: passed"

@@ -206,6 +206,18 @@ const path = base + "/events.queue";
     check(JSON.stringify(steps) === JSON.stringify(["tracked", "persisted", "sent", "failed:HTTP 500", "sent", "acknowledged"]), "the journey: " + JSON.stringify(steps));
     await sink.close();
 }
+// 11. The unload send: the oldest events that fit the browser's keepalive budget, as one batch body.
+{
+    const sink = sinkWith(new MemoryQueue(), transport(() => 200));
+    const tracked = events(400, "unload");
+    for (const event of tracked) await sink.track(event);
+    const unload = sink.unloadBody(60 * 1024);
+    const bytes = new TextEncoder().encode(unload?.body ?? "").length;
+    const sent = (JSON.parse(unload?.body ?? "{}") as { events?: { uuid: string }[] }).events ?? [];
+    check(unload !== undefined && bytes <= 60 * 1024 && bytes > 50 * 1024, "the unload body fills but never exceeds 60 KiB: " + bytes);
+    check(sent.length === unload?.uuids.length && sent.length < 400 && sent.every((e, i) => e.uuid === uuidOf(tracked[i])), "it holds the oldest events, in order: " + sent.length);
+    check(sink.pending === 400, "the events sent on unload stay queued until a flush confirms them");
+}
 await sleep(0);
 fs.rmSync(base, { recursive: true, force: true });
 fs.rmSync(directory + ".keep", { force: true });
