@@ -50,7 +50,7 @@ if (which === "faults") {
     {
         const notices: Notice[] = [];
         const path = work + "/down.queue";
-        const down = newSink("http://127.0.0.1:1/v1/batch", notices, { queue: await FileQueue.open(path) });
+        const down = newSink("http://127.0.0.1:2/v1/batch", notices, { queue: await FileQueue.open(path) });
         const uuids = await trackAll(down, 4, "down");
         const first = await down.flush();
         check(first.kept === 4 && first.setAside.length === 0 && /ECONNREFUSED/.test(first.keptReason ?? ""), "a refused connection keeps the events with its reason: " + JSON.stringify(first));
