@@ -218,6 +218,17 @@ const path = base + "/events.queue";
     check(sent.length === unload?.uuids.length && sent.length < 400 && sent.every((e, i) => e.uuid === uuidOf(tracked[i])), "it holds the oldest events, in order: " + sent.length);
     check(sink.pending === 400, "the events sent on unload stay queued until a flush confirms them");
 }
+// 12. A listener that throws does not break delivery.
+{
+    const sink = new CollectorSink($contract, {
+        url: "http://collector.invalid/v1/batch", fetch: transport(() => 500), onNotice: () => {
+            throw new Error("a broken listener");
+        },
+    });
+    await sink.track(events(1, "listener")[0]);
+    const summary = await sink.flush();
+    check(summary.kept === 1 && (summary.keptReason ?? "").includes("HTTP 500"), "a throwing onNotice leaves the flush's result intact: " + JSON.stringify(summary));
+}
 await sleep(0);
 fs.rmSync(base, { recursive: true, force: true });
 fs.rmSync(directory + ".keep", { force: true });
