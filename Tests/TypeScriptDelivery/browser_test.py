@@ -4,7 +4,8 @@ Chromium (python3-selenium) on a page of 127.0.0.1 (page.html) that queues
 events into IndexedDB and delivers them to the real collector behind the fault
 proxy. The page is reloaded with the collector down and in the middle of a
 flush (the proxy answers 2 s after the collector stored a batch), and left
-(pagehide: a keepalive send); every event must be stored exactly once.
+(pagehide: a keepalive send); a second tab shares the queue. Every event must
+be stored exactly once.
 
     browser_test.py WEB_ROOT PAGE_PORT PROXY_URL COLLECTOR_URL
 
@@ -107,8 +108,17 @@ try:
     check(len(down) == 20, "20 events tracked with the collector down")
     time.sleep(1)
     check(test("pending()") == 20, "all 20 kept while the collector is down")
+    # A second tab of the same origin shares the database; neither overwrites the other's events.
+    first_tab = driver.current_window_handle
+    driver.switch_to.new_window("tab")
     load()
-    check(test("restored") == 20, f"the reloaded page restored the 20 events from IndexedDB ({test('restored')})")
+    check(test("restored") == 20, f"a second tab restores the 20 events ({test('restored')})")
+    second = test("track(5, 'second-tab')")
+    driver.close()
+    driver.switch_to.window(first_tab)
+    load()
+    check(test("restored") == 25, f"the reloaded page restored the 25 events of both tabs from IndexedDB ({test('restored')})")
+    down += second
 
     # 2. The collector up but slow: reload in the middle of a flush (stored, not yet answered).
     before = get(collector + "/stats")["events"]

@@ -12,8 +12,6 @@ import type { CollectorSink } from "./sink.js";
  * refuses to open it, as older private modes did).
  */
 
-type IDBRequestLike<T> = { result: T; error: unknown; onsuccess: (() => void) | null; onerror: (() => void) | null };
-
 /** The part of `indexedDB` the queue uses (the runtime's types need no DOM library). */
 export interface IndexedDBFactoryLike {
     open(name: string, version: number): unknown;
@@ -28,15 +26,23 @@ export interface StorageLike {
     removeItem(key: string): void;
 }
 
-/** A queue in IndexedDB: one record per event (key `seq`), written in one transaction per `append` and committed before it resolves. */
+/**
+ * A queue in IndexedDB: one record per event, written in one transaction per
+ * `append` and committed (`durability: "strict"`) before it resolves. Records
+ * take keys IndexedDB generates, not the sink's seq, so two tabs of one origin
+ * sharing the database never overwrite each other's events.
+ */
 export class IndexedDBQueue implements EventQueue {
     readonly restored: readonly QueuedEvent[];
     readonly #database: IDBDatabase;
+    /** The record key of each event by the sink's seq. */
+    readonly #keys = new Map<number, IDBValidKey>();
     static readonly store = "events";
 
     private constructor(database: unknown, restored: readonly QueuedEvent[]) {
         this.#database = database as IDBDatabase;
         this.restored = restored;
+        for (const event of restored) this.#keys.set(event.seq, event.seq);
     }
 
     /** Opens (or creates) the database `name` and reads what it holds. Rejects when IndexedDB is missing or refuses. */
@@ -45,28 +51,44 @@ export class IndexedDBQueue implements EventQueue {
         const factory = indexedDB as IDBFactory;
         const database = await new Promise<IDBDatabase>((resolve, reject) => {
             const request = factory.open(name, 1);
-            request.onupgradeneeded = () => request.result.createObjectStore(IndexedDBQueue.store, { keyPath: "seq" });
+            request.onupgradeneeded = () => request.result.createObjectStore(IndexedDBQueue.store, { autoIncrement: true });
             request.onsuccess = () => resolve(request.result);
             request.onerror = () => reject(request.error ?? new Error("IndexedDB refused to open " + name));
             request.onblocked = () => reject(new Error("IndexedDB " + name + " is blocked by another tab's older version"));
         });
-        const all = await new Promise<QueuedEvent[]>((resolve, reject) => {
-            const request = database.transaction(IndexedDBQueue.store, "readonly").objectStore(IndexedDBQueue.store).getAll() as unknown as IDBRequestLike<QueuedEvent[]>;
-            request.onsuccess = () => resolve(request.result);
+        // The records in key order (the order they were written); a restored event's seq is its key.
+        const restored = await new Promise<QueuedEvent[]>((resolve, reject) => {
+            const found: QueuedEvent[] = [];
+            const request = database.transaction(IndexedDBQueue.store, "readonly").objectStore(IndexedDBQueue.store).openCursor();
+            request.onsuccess = () => {
+                const cursor = request.result;
+                if (cursor === null) return resolve(found);
+                const value = cursor.value as { uuid: string; payload: string };
+                found.push({ seq: cursor.key as number, uuid: value.uuid, payload: value.payload });
+                cursor.continue();
+            };
             request.onerror = () => reject(request.error);
         });
-        return new IndexedDBQueue(database, all.map((item) => ({ seq: item.seq, uuid: item.uuid, payload: item.payload })));
+        return new IndexedDBQueue(database, restored);
     }
 
     append(events: readonly QueuedEvent[]): Promise<void> {
         return this.#write((store) => {
-            for (const event of events) store.put({ seq: event.seq, uuid: event.uuid, payload: event.payload });
+            for (const event of events) {
+                const request = store.add({ uuid: event.uuid, payload: event.payload });
+                request.onsuccess = () => this.#keys.set(event.seq, request.result);
+            }
         }, "strict");
     }
 
     remove(seqs: readonly number[]): Promise<void> {
         return this.#write((store) => {
-            for (const seq of seqs) store.delete(seq);
+            for (const seq of seqs) {
+                const key = this.#keys.get(seq);
+                if (key === undefined) continue;
+                this.#keys.delete(seq);
+                store.delete(key);
+            }
         }, "relaxed");
     }
 
