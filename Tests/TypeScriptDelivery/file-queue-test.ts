@@ -5,7 +5,7 @@
 // Usage: node out/file-queue-test.js WORKDIR
 import * as fs from "node:fs";
 import { spawn } from "node:child_process";
-import { CollectorSink, MemoryQueue, type EventQueue, type Fetch, type Notice, type QueuedEvent } from "@contractgen/runtime";
+import { CollectorSink, LocalStorageQueue, MemoryQueue, openBrowserQueue, type StorageLike, type EventQueue, type Fetch, type Notice, type QueuedEvent } from "@contractgen/runtime";
 import { FileQueue } from "@contractgen/runtime/node";
 import { $contract } from "./Generated/index.js";
 import { check, events, finish, sleep, uuidOf } from "./support.js";
@@ -228,6 +228,47 @@ const path = base + "/events.queue";
     await sink.track(events(1, "listener")[0]);
     const summary = await sink.flush();
     check(summary.kept === 1 && (summary.keptReason ?? "").includes("HTTP 500"), "a throwing onNotice leaves the flush's result intact: " + JSON.stringify(summary));
+}
+// 13. localStorage, where IndexedDB is missing: restored in order, shared by two tabs without overwriting.
+{
+    class MapStorage implements StorageLike {
+        readonly items = new Map<string, string>();
+        get length(): number {
+            return this.items.size;
+        }
+        key(index: number): string | null {
+            return [...this.items.keys()][index] ?? null;
+        }
+        getItem(key: string): string | null {
+            return this.items.get(key) ?? null;
+        }
+        setItem(key: string, value: string): void {
+            this.items.set(key, value);
+        }
+        removeItem(key: string): void {
+            this.items.delete(key);
+        }
+    }
+    const storage = new MapStorage();
+    storage.setItem("unrelated", "left alone");
+    const firstTab = sinkWith(new LocalStorageQueue("q:", storage), transport(() => 200));
+    const first = events(3, "tab-one");
+    for (const event of first) await firstTab.track(event);
+    const secondTab = sinkWith(new LocalStorageQueue("q:", storage), transport(() => 503));
+    check(secondTab.pending === 3, "a second tab restores the first tab's 3 events");
+    const second = events(2, "tab-two");
+    for (const event of second) await secondTab.track(event);
+    const reopened = new LocalStorageQueue("q:", storage);
+    check(JSON.stringify(reopened.restored.map((e) => e.uuid)) === JSON.stringify([...first, ...second].map(uuidOf)), "localStorage restores both tabs' 5 events in the order tracked");
+    check((await firstTab.flush()).delivered === 3, "the first tab delivers its 3");
+    const after = new LocalStorageQueue("q:", storage);
+    check(JSON.stringify(after.restored.map((e) => e.uuid)) === JSON.stringify(second.map(uuidOf)), "confirmed events leave localStorage; the second tab's stay");
+    check(storage.getItem("unrelated") === "left alone", "other keys are left alone");
+    const global = globalThis as unknown as { localStorage?: StorageLike };
+    global.localStorage = storage;
+    const fallback = await openBrowserQueue("fallback");
+    delete global.localStorage;
+    check(fallback instanceof LocalStorageQueue, "without IndexedDB, openBrowserQueue falls back to localStorage");
 }
 await sleep(0);
 fs.rmSync(base, { recursive: true, force: true });

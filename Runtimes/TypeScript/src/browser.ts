@@ -110,32 +110,50 @@ export class IndexedDBQueue implements EventQueue {
     }
 }
 
-/** A queue in localStorage, for where IndexedDB is missing: one key per event (`PREFIX` + seq); synchronous, so keep it small. */
+/**
+ * A queue in localStorage, for where IndexedDB is missing: one key per event,
+ * `PREFIX` + a time-ordered number + this page's random tag, so that two tabs
+ * never overwrite each other's events. Synchronous (it blocks the main
+ * thread) and limited to about 5 MiB per origin: keep the queue's bound small.
+ */
 export class LocalStorageQueue implements EventQueue {
     readonly restored: readonly QueuedEvent[];
     readonly #storage: StorageLike;
     readonly #prefix: string;
+    readonly #tag = Math.random().toString(36).slice(2, 10);
+    /** The key of each event by the sink's seq. */
+    readonly #keys = new Map<number, string>();
 
     constructor(prefix = "contractgen-event:", storage: StorageLike = (globalThis as unknown as { localStorage: StorageLike }).localStorage) {
         this.#storage = storage;
         this.#prefix = prefix;
-        const restored: QueuedEvent[] = [];
+        const found: { key: string; uuid: string; payload: string }[] = [];
         for (let i = 0; i < storage.length; i++) {
             const key = storage.key(i);
             if (key === null || !key.startsWith(prefix)) continue;
             try {
                 const item = JSON.parse(storage.getItem(key) ?? "") as { uuid: string; payload: string };
-                restored.push({ seq: Number(key.slice(prefix.length)), uuid: item.uuid, payload: item.payload });
+                if (typeof item.uuid === "string" && typeof item.payload === "string") found.push({ key, uuid: item.uuid, payload: item.payload });
             } catch {
-                storage.removeItem(key);
+                // Not one of ours (or cut short): left alone.
             }
         }
-        this.restored = restored.sort((a, b) => a.seq - b.seq);
+        found.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+        this.restored = found.map((item, index) => {
+            this.#keys.set(index + 1, item.key);
+            return { seq: index + 1, uuid: item.uuid, payload: item.payload };
+        });
     }
 
     append(events: readonly QueuedEvent[]): Promise<void> {
         try {
-            for (const event of events) this.#storage.setItem(this.#prefix + event.seq, JSON.stringify({ uuid: event.uuid, payload: event.payload }));
+            // Keys sort by time, then by seq: the order events were tracked, across page loads.
+            const time = Date.now().toString(36).padStart(10, "0");
+            for (const event of events) {
+                const key = this.#prefix + time + "-" + event.seq.toString(36).padStart(8, "0") + "-" + this.#tag;
+                this.#storage.setItem(key, JSON.stringify({ uuid: event.uuid, payload: event.payload }));
+                this.#keys.set(event.seq, key);
+            }
             return Promise.resolve();
         } catch (error) {
             return Promise.reject(error);
@@ -143,7 +161,12 @@ export class LocalStorageQueue implements EventQueue {
     }
 
     remove(seqs: readonly number[]): Promise<void> {
-        for (const seq of seqs) this.#storage.removeItem(this.#prefix + seq);
+        for (const seq of seqs) {
+            const key = this.#keys.get(seq);
+            if (key === undefined) continue;
+            this.#keys.delete(seq);
+            this.#storage.removeItem(key);
+        }
         return Promise.resolve();
     }
 
