@@ -151,8 +151,20 @@ export class FileQueue implements EventQueue {
             this.#liveBytes += bytes.length;
         }
         const data = concat(parts);
-        await this.#handle.write(data);
-        await this.#handle.datasync();
+        try {
+            await this.#handle.write(data);
+            await this.#handle.datasync();
+        } catch (error) {
+            // A part written (disk full): cut it, or every later record would sit behind a torn one and be lost on the next open.
+            for (const event of events) {
+                const bytes = this.#liveRecords.get(event.seq);
+                if (bytes === undefined) continue;
+                this.#liveRecords.delete(event.seq);
+                this.#liveBytes -= bytes.length;
+            }
+            await this.#handle.truncate(this.#fileBytes).catch(() => undefined);
+            throw error;
+        }
         this.#fileBytes += data.length;
     }
 
@@ -165,7 +177,12 @@ export class FileQueue implements EventQueue {
             this.#liveBytes -= bytes.length;
         }
         const data = record("D" + seqs.join(" "));
-        await this.#handle.write(data);
+        try {
+            await this.#handle.write(data);
+        } catch (error) {
+            await this.#handle.truncate(this.#fileBytes).catch(() => undefined);
+            throw error;
+        }
         this.#fileBytes += data.length;
         if (this.#fileBytes > this.#compactAbove && this.#liveBytes * 2 < this.#fileBytes) await this.compact();
     }

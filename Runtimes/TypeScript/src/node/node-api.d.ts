@@ -16,6 +16,7 @@ declare module "node:fs/promises" {
     export interface FileHandle {
         write(data: Uint8Array): Promise<{ bytesWritten: number }>;
         datasync(): Promise<void>;
+        truncate(length: number): Promise<void>;
         sync(): Promise<void>;
         close(): Promise<void>;
     }
