@@ -188,7 +188,7 @@ export async function openBrowserQueue(name = "contractgen-events"): Promise<Eve
 
 /** Options of ``BrowserDelivery``. */
 export interface BrowserDeliveryOptions {
-    /** How often queued events are flushed while the page is open (5,000 ms), besides a flush shortly after `track`. */
+    /** How often queued events are flushed while the page is open (5,000 ms). */
     readonly flushIntervalMs?: number;
     /** Body bytes sent when the page is hidden or closed (60 KiB: browsers allow 64 KiB in flight for `keepalive` requests and beacons together). */
     readonly unloadBytes?: number;
