@@ -66,8 +66,11 @@ start_proxy() {
   [ -n "$proxy_port" ] || { echo "FAIL: the fault proxy did not start"; cat "$1"; exit 1; }
 }
 
-if has_step faults || has_step kill; then
+if has_step faults || has_step kill || has_step browser; then
   swift_build --package-path Collector --product tracking-collector
+fi
+
+if has_step faults || has_step kill; then
   start_collector "$work/collector.log" Conformance/contract.yaml
   start_proxy "$work/proxy.log"
   for step in faults kill; do
@@ -81,7 +84,6 @@ fi
 
 if has_step browser; then
   echo "== the browser: IndexedDB queue, reloads with the collector down and mid-flush, pagehide"
-  swift_build --package-path Collector --product tracking-collector
   cp Tests/TypeScriptDelivery/page.html "$work/app/"
   page_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   start_collector "$work/collector-browser.log" Conformance/contract.yaml --allow-origin "http://127.0.0.1:$page_port"

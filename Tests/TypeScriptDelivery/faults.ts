@@ -95,17 +95,19 @@ if (which === "faults") {
     {
         await mode("status:500");
         const notices: Notice[] = [];
-        const sink = newSink(batchURL, notices, { random: () => 0 });
+        // A clock that stands still: the backoff is exactly what the sink chose (no jitter: random 0).
+        const standing = Date.now();
+        const sink = newSink(batchURL, notices, { random: () => 0, clock: () => standing });
         const uuids = await trackAll(sink, 4, "five-hundred");
         const delays: number[] = [];
         for (let i = 0; i < 3; i++) {
-            const before = Date.now();
+            const before = standing;
             sink.retryNow();
             const summary = await sink.flush();
             check(summary.kept === 4 && summary.setAside.length === 0 && /HTTP 500/.test(summary.keptReason ?? ""), "a 500 keeps the events: " + JSON.stringify(summary));
             delays.push(sink.nextAttemptAt - before);
         }
-        check(delays[1] > delays[0] && delays[2] > delays[1], "the backoff grows: " + JSON.stringify(delays));
+        check(JSON.stringify(delays) === "[2000,4000,8000]", "the backoff doubles from 2 s: " + JSON.stringify(delays));
         const backingOff = await sink.flush();
         check(backingOff.requests === 0 && /backing off/.test(backingOff.keptReason ?? ""), "a flush during backoff sends nothing and says why: " + JSON.stringify(backingOff));
         await mode("pass");
@@ -188,8 +190,17 @@ if (which === "kill") {
         const deadline = Date.now() + 120_000;
         while (!output.includes("flushing") && Date.now() < deadline) await sleep(20);
         check(output.includes("flushing"), `round ${round}: the worker started flushing`);
-        // Somewhere in the first requests (each answered 2 s after the collector stored it).
-        await sleep(500 + 500 * round);
+        // Killed once the collector stored the round's first (odd rounds) or second batch
+        // (even rounds), whose answer the proxy holds back for 2 s: in the middle of the flush,
+        // however slow the machine.
+        const progress = async (): Promise<number> => {
+            const stats = (await getJSON(collector + "/stats")) as { events: number; duplicates: number };
+            return stats.events + stats.duplicates;
+        };
+        const start = await progress();
+        const target = start + 10 * (round % 2 === 1 ? 1 : 2);
+        while ((await progress()) < target && Date.now() < deadline) await sleep(20);
+        check((await progress()) >= target, `round ${round}: the collector stored a batch of the flush`);
         child.kill("SIGKILL");
         const code = await exited;
         check(!output.includes("done"), `round ${round}: the worker was killed in the middle of its flush (code ${code})`);

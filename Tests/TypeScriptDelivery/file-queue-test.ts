@@ -270,6 +270,25 @@ const path = base + "/events.queue";
     delete global.localStorage;
     check(fallback instanceof LocalStorageQueue, "without IndexedDB, openBrowserQueue falls back to localStorage");
 }
+// 14. Backoff: jitter adds up to 20% at random; Retry-After (seconds or an HTTP date) is a floor.
+{
+    const at = Date.parse("2026-12-07T12:00:00.000Z");
+    const answering = (status: number, retryAfter: string | null): Fetch => async () => ({
+        status, headers: { get: (name: string) => (name.toLowerCase() === "retry-after" ? retryAfter : null) }, text: async () => "",
+    });
+    const jittered = sinkWith(new MemoryQueue(), answering(503, null), [], { clock: () => at, random: () => 0.99 });
+    await jittered.track(events(1, "jitter")[0]);
+    await jittered.flush();
+    check(jittered.nextAttemptAt - at === 2000 + 2000 * 0.2 * 0.99, "the first retry waits 2 s plus jitter: " + (jittered.nextAttemptAt - at));
+    const dated = sinkWith(new MemoryQueue(), answering(429, "Mon, 07 Dec 2026 12:05:00 GMT"), [], { clock: () => at, random: () => 0 });
+    await dated.track(events(1, "dated")[0]);
+    await dated.flush();
+    check(dated.nextAttemptAt - at === 300_000, "Retry-After as an HTTP date is honoured: " + (dated.nextAttemptAt - at));
+    const short = sinkWith(new MemoryQueue(), answering(503, "1"), [], { clock: () => at, random: () => 0 });
+    await short.track(events(1, "short")[0]);
+    await short.flush();
+    check(short.nextAttemptAt - at === 2000, "a Retry-After shorter than the backoff does not shorten it: " + (short.nextAttemptAt - at));
+}
 await sleep(0);
 fs.rmSync(base, { recursive: true, force: true });
 fs.rmSync(directory + ".keep", { force: true });
