@@ -3,7 +3,6 @@ import { EncodingPass, PiiMode } from "./encoder.js";
 import type { TrackedEvent } from "./event.js";
 import { timestampText } from "./json.js";
 import type { ContractRulesDocument, FieldSpec, FieldSpecs } from "./rules.js";
-
 import {
     backoffDelay, classify, JourneyLog, MemoryQueue,
     type EventQueue, type FlushSummary, type Notice, type QueuedEvent, type SetAsideEvent, type TransportResult,
@@ -45,16 +44,19 @@ export interface CollectorSinkOptions {
     readonly maxRequestBytes?: number;
     /** Where events wait until the collector confirms them: `MemoryQueue` (the default), `openBrowserQueue()`, or `FileQueue` of `@contractgen/runtime/node`. */
     readonly queue?: EventQueue;
-    /** The queue's limit: events (10,000) and payload bytes (10 MiB). Past it `track` refuses new events and reports `queueFull`; nothing queued is dropped. */
+    /** The queue's limit in events (10,000). Past it `track` refuses new events and reports `queueFull`; nothing queued is dropped. */
     readonly maxQueuedEvents?: number;
+    /** The queue's limit in payload bytes (10 MiB), refused past it like `maxQueuedEvents`. */
     readonly maxQueuedBytes?: number;
     /** Notices: failures, pauses, events set aside, violations, a full queue, storage failures. */
     readonly onNotice?: (notice: Notice) => void;
     /** A request without an answer after this long fails (30,000 ms) and is retried. */
     readonly requestTimeoutMs?: number;
-    /** Backoff after a failed request: first wait (2,000 ms), longest (600,000 ms), and up to `jitter` (0.2) of it added at random. */
+    /** The first wait after a failed request (2,000 ms); it doubles with each failure in a row. */
     readonly initialBackoffMs?: number;
+    /** The longest wait (600,000 ms). */
     readonly maximumBackoffMs?: number;
+    /** Up to this share of the wait (0.2) is added at random, so that clients do not retry in step. */
     readonly jitter?: number;
     /** Whether personal data may be sent (`"granted"`, the default) or not (`"denied"`: every pii member is removed before the event is queued); `consent` on the sink changes it. */
     readonly consent?: Consent;
@@ -62,7 +64,7 @@ export interface CollectorSinkOptions {
     readonly journeyCapacity?: number;
     /** The clock of backoff and `sentAt`, in ms since 1970 (`Date.now`); tests pass a fake one. */
     readonly clock?: () => number;
-    /** The clock of `sentAt` (the `clock`). */
+    /** The clock of `sentAt` (by default `clock`). */
     readonly now?: () => Date;
     /** The jitter's random numbers in [0, 1) (`Math.random`). */
     readonly random?: () => number;
