@@ -4,8 +4,9 @@ Chromium (python3-selenium) on a page of 127.0.0.1 (page.html) that queues
 events into IndexedDB and delivers them to the real collector behind the fault
 proxy. The page is reloaded with the collector down and in the middle of a
 flush (the proxy answers 2 s after the collector stored a batch), and left
-(pagehide: a keepalive send); a second tab shares the queue. Every event must
-be stored exactly once.
+(pagehide: a keepalive send); a second tab shares the queue; the browser is
+killed (SIGKILL) right after `track` resolved and a new one restores the
+events. Every event must be stored exactly once.
 
     browser_test.py WEB_ROOT PAGE_PORT PROXY_URL COLLECTOR_URL
 
@@ -14,7 +15,11 @@ out/browser-page.js); it is served on 127.0.0.1:PAGE_PORT, the origin the
 collector allows (--allow-origin). Exit status 1 on any failed check."""
 import functools
 import json
+import os
+import shutil
+import signal
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -79,14 +84,51 @@ Quiet.extensions_map = dict(SimpleHTTPRequestHandler.extensions_map, **{".js": "
 server = ThreadingHTTPServer(("127.0.0.1", page_port), functools.partial(Quiet, directory=root))
 threading.Thread(target=server.serve_forever, daemon=True).start()
 
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                 "--disable-extensions"):
-    options.add_argument(argument)
-options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-driver.set_script_timeout(120)
+profile = tempfile.mkdtemp(prefix="delivery-browser-")
+
+
+def start_browser():
+    """Chromium on the test's own profile, so that a second browser finds the first one's IndexedDB."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                     "--disable-extensions", "--user-data-dir=" + profile):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    started = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    started.set_script_timeout(120)
+    return started
+
+
+def kill_browser(service_pid):
+    """SIGKILL to every process chromedriver (`service_pid`) started, by pid, and their children."""
+    def children(pid):
+        found = []
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if parent == pid:
+                found.append(int(entry))
+        return found
+    pids, queue = [], children(service_pid)
+    while queue:
+        pid = queue.pop()
+        pids.append(pid)
+        queue.extend(children(pid))
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return pids
+
+
+driver = start_browser()
 page = f"http://127.0.0.1:{page_port}/app/page.html?collector={proxy}"
 
 
@@ -138,7 +180,23 @@ try:
     check(test("restored") == 5, "the events sent on pagehide stay queued until confirmed: " + str(test("restored")))
     check(wait_until("the queue emptied", lambda: test("pending()") == 0) is not None, "and a flush confirms them")
 
-    counts = stored_counts(down + left)
+    # 4. The browser killed (SIGKILL) right after track resolved: a new browser on the profile restores the events.
+    mode("drop")
+    load()
+    killed = test("track(5, 'killed-browser')")
+    killed_pids = kill_browser(driver.service.process.pid)
+    check(len(killed_pids) > 0, "the browser's processes were killed")
+    try:
+        driver.quit()
+    except Exception:
+        pass
+    driver = start_browser()
+    load()
+    check(test("restored") == 5, "after the browser was killed, its 5 events are restored from IndexedDB: " + str(test("restored")))
+    mode("pass")
+    check(wait_until("the queue emptied", lambda: test("pending()") == 0) is not None, "and delivered once the collector is up")
+
+    counts = stored_counts(down + left + killed)
     wrong = {u: c for u, c in counts.items() if c != 1}
     check(not wrong, f"every event stored exactly once: {len(counts) - len(wrong)} of {len(counts)}; not so: {wrong}")
     print("collector duplicates (resent after a reload, dropped by uuid):", get(collector + "/stats")["duplicates"])
@@ -148,6 +206,7 @@ finally:
             print("console:", entry.get("message"))
     driver.quit()
     server.shutdown()
+    shutil.rmtree(profile, ignore_errors=True)
 
 if checks == 0:
     print("FAIL: the browser test checked nothing")
