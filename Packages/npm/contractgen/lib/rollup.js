@@ -3,6 +3,7 @@
 // start of every build, watches the contract so that an edit rebuilds in watch
 // mode, and fails the build on a contract error with the contract's file, line
 // and column. What it runs lives in core.js, shared with other adapters.
+import path from "node:path";
 import { formatDiagnostic, regenerate, resolveOptions, watchedFiles } from "./core.js";
 
 /**
@@ -19,7 +20,9 @@ export function contractgen(userOptions = {}) {
       options ??= resolveOptions(userOptions);
       // Watched before anything can fail, so that fixing the contract rebuilds.
       for (const file of watchedFiles(options)) this.addWatchFile(file);
-      const { diagnostics, generated } = await regenerate(options);
+      const { diagnostics: found, generated } = await regenerate(options);
+      // Paths as the user wrote them, relative to the working directory.
+      const diagnostics = found.map((d) => ({ ...d, file: typeof d.file === "string" ? path.relative(options.cwd, d.file) : d.file }));
       for (const d of diagnostics) {
         if (d.severity !== "error") this.warn({ message: formatDiagnostic(d), loc: location(d) });
       }
