@@ -54,6 +54,20 @@ YAML
 (cd "$web" && npm install --offline "${tarballs[@]}")
 [ -x "$web/node_modules/@contractgen/cli-linux-x64/bin/contractgen" ] || { echo "FAIL: the platform package's executable is not installed"; exit 1; }
 
+echo "--- contractgen installed alone offline: npm skips its platform package; the launcher names it"
+alone="$work/alone"
+mkdir -p "$alone"
+echo '{"name": "alone", "private": true}' >"$alone/package.json"
+(cd "$alone" && npm install --offline "${tarballs[0]}")
+[ ! -e "$alone/node_modules/@contractgen/cli-linux-x64" ] || { echo "FAIL: npm installed the platform package offline; docs/npm.md says it does not"; exit 1; }
+set +e
+message=$(cd "$alone" && npx --offline contractgen --version 2>&1)
+status=$?
+set -e
+echo "$message"
+[ "$status" -eq 2 ] && [[ "$message" == *"npm install @contractgen/cli-linux-x64@$(cd "$alone" && node -p 'require("contractgen/package.json").version')"* ]] \
+  || { echo "FAIL: without its platform package, the launcher did not exit 2 naming the package to install"; exit 1; }
+
 echo "--- npx contractgen"
 version=$(cd "$web" && npx --offline contractgen --version)
 echo "npx contractgen --version: $version"
