@@ -53,6 +53,9 @@ YAML
 # optional dependency by its version, and skips it silently.
 (cd "$web" && npm install --offline "${tarballs[@]}")
 [ -x "$web/node_modules/@contractgen/cli-linux-x64/bin/contractgen" ] || { echo "FAIL: the platform package's executable is not installed"; exit 1; }
+echo "npm ci --offline from the package-lock.json"
+(cd "$web" && rm -rf node_modules && npm ci --offline)
+[ -x "$web/node_modules/@contractgen/cli-linux-x64/bin/contractgen" ] || { echo "FAIL: npm ci did not install the platform package"; exit 1; }
 
 echo "--- contractgen installed alone offline: npm skips its platform package; the launcher names it"
 alone="$work/alone"
@@ -76,6 +79,15 @@ set +e
 status=$?
 set -e
 [ "$status" -eq 2 ] || { echo "FAIL: the launcher did not pass the exit status through (got $status, contractgen exits 2)"; exit 1; }
+# CONTRACTGEN_BINARY_PATH replaces the platform package's executable; a signal
+# that ends the executable ends the launcher (a shell sees 128 + SIGTERM's 15).
+printf '#!/bin/sh\nkill -TERM $$\n' >"$work/killed-by-sigterm"
+chmod +x "$work/killed-by-sigterm"
+set +e
+(cd "$web" && CONTRACTGEN_BINARY_PATH="$work/killed-by-sigterm" node node_modules/contractgen/bin/contractgen.js --version)
+status=$?
+set -e
+[ "$status" -eq 143 ] || { echo "FAIL: the launcher did not die of its executable's SIGTERM (status $status)"; exit 1; }
 # TODO(project file): `npx contractgen generate` alone, reading contractgen.yaml, once generate supports it.
 (cd "$web" && npx --offline contractgen generate --target typescript contract/contract.yaml --output src/generated)
 [ -f "$web/src/generated/index.ts" ] || { echo "FAIL: npx contractgen generate wrote no src/generated/index.ts"; exit 1; }
@@ -95,7 +107,9 @@ cp scripts/npm-packages-test/rollup.config.mjs "$web/"
 cp scripts/npm-packages-test/bundle-main.ts "$web/src/"
 TYPESCRIPT_LIB=$(cd "$(dirname "$(readlink -f "$(command -v tsc)")")/.." && pwd)
 export TYPESCRIPT_LIB
-(cd "$web" && rollup -c 2>&1)
+(cd "$web" && rollup -c 2>&1) | tee "$work/build.log"
+grep -q "contract/contract.yaml:[0-9]*:[0-9]*: warning: event 'searchResultsPageView' uses deprecated field" "$work/build.log" \
+  || { echo "FAIL: the contract's warning is not a rollup warning with its place"; exit 1; }
 [ -f "$web/src/generated/index.ts" ] || { echo "FAIL: the rollup build generated no src/generated/index.ts"; exit 1; }
 events=$(cd "$web" && node dist/bundle.js)
 echo "the bundle's events: $events"
