@@ -6,6 +6,8 @@
 import { readFileSync } from "node:fs";
 import type { TrackedEvent } from "@contractgen/runtime";
 import * as nodeRuntime from "@contractgen/runtime/node";
+import type { ContractgenOptions } from "contractgen";
+import contractgenPlugin from "contractgen/rollup";
 import { addToBag } from "./generated/index.js";
 
 let failures = 0;
@@ -33,5 +35,9 @@ check(event.properties["sku"] === "00001234" && event.properties["quantity"] ===
 const broken = addToBag({ uniqueViewId: "00000000-0000-4000-8000-000000000001", sku: "00001234", price: "1", currency: "GBP" });
 check(broken.violations.some((v) => v.path.includes("quantity")), `a missing field is a violation at run time too (${JSON.stringify(broken.violations)})`);
 check(typeof nodeRuntime === "object", "@contractgen/runtime/node resolves");
+
+// The generator package's exports carry types too (a vite.config.ts imports them).
+const pluginOptions: ContractgenOptions = { contract: "contract/contract.yaml", output: "src/generated" };
+check(contractgenPlugin(pluginOptions).name === "contractgen", "contractgen/rollup resolves, with its types");
 
 process.exitCode = failures === 0 ? 0 : 1;
