@@ -17,6 +17,7 @@ want nodejs               # TypeScriptTargetTests: the conformance corpus under 
 want postgresql           # Collector/ PostgresTests: a throwaway cluster (scripts/with-test-postgres.sh)
 want kotlin               # Kotlin*Tests: kotlinc compiles the Kotlin runtime and generated code
 want openjdk-17-jdk-headless  # Kotlin*Tests: java runs them, javac compiles the Java caller
+want debootstrap           # scripts/test-static-contractgen.sh: a minimal Debian root without Swift
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing ${need[*]}"
