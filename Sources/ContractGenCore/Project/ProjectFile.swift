@@ -147,7 +147,7 @@ package struct ProjectFile: Sendable, Equatable {
                 if let other = outputs[target.output] {
                     diagnostics.append(.error(
                         "targets '\(other.id)' and '\(id)' share the output folder '\(target.outputAsWritten)'", at: key.location,
-                        hint: "give each target a folder of its own: each removes the stale files of its own in it"))
+                        hint: "give each target a folder of its own"))
                 } else {
                     outputs[target.output] = (id, key.location)
                 }
