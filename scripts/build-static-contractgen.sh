@@ -6,9 +6,11 @@
 # Leaves it at .build-static/contractgen (the npm packaging reads that path).
 #
 # The package itself is unchanged: CYAML's module map still says `link "yaml"`,
-# so the normal build (and macOS) links libyaml dynamically. Here the linker is
-# given a folder holding only libyaml.a ahead of the system's, so that same
-# `-lyaml` finds the archive, not the shared library.
+# so the normal build (and macOS) links libyaml dynamically. Here SwiftPM reads
+# a yaml-0.1.pc of this script's (--pkg-config-path) whose `-L` names a folder
+# holding only libyaml.a: that folder comes first on the link line, so the same
+# `-lyaml` finds the archive, not the shared library. (`-Xlinker -L` would not
+# do: SwiftPM puts it after the system's -L from Debian's yaml-0.1.pc.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/swift-build-retry.sh
@@ -26,15 +28,26 @@ for dir in $(pkg-config --variable=libdir yaml-0.1 2>/dev/null) /usr/lib/$(gcc -
 done
 [ -n "$libyaml_a" ] || { echo "build-static-contractgen.sh: no libyaml.a found (install libyaml-dev)" >&2; exit 1; }
 ln -sf "$libyaml_a" "$static_libs/libyaml.a"
+cat >"$static_libs/yaml-0.1.pc" <<PC
+includedir=$(pkg-config --variable=includedir yaml-0.1 2>/dev/null || echo /usr/include)
+libdir=$static_libs
 
-swift_build -c release --product contractgen --static-swift-stdlib --scratch-path "$scratch" \
-  -Xlinker -L"$static_libs"
+Name: LibYAML
+Description: libyaml, linked in statically (scripts/build-static-contractgen.sh)
+Version: $(pkg-config --modversion yaml-0.1 2>/dev/null || echo 0.2.5)
+Cflags: -I\${includedir}
+Libs: -L\${libdir} -lyaml
+PC
 
-bin="$(swift build -c release --product contractgen --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)/contractgen"
+build=(swift build -c release --product contractgen --static-swift-stdlib --scratch-path "$scratch" --pkg-config-path "$static_libs")
+swift_build "${build[@]:2}"
+
+bin="$("${build[@]}" --show-bin-path)/contractgen"
 cp -f "$bin" "$scratch/contractgen.tmp" && mv -f "$scratch/contractgen.tmp" "$scratch/contractgen"
 strip "$scratch/contractgen"
 
-if ldd "$scratch/contractgen" | grep -q yaml; then
+# Not `grep -q`: it would stop reading, and with pipefail ldd's SIGPIPE would make the test false.
+if ldd "$scratch/contractgen" | grep yaml >/dev/null; then
   echo "build-static-contractgen.sh: the binary still needs a shared libyaml:" >&2
   ldd "$scratch/contractgen" >&2
   exit 1
