@@ -34,7 +34,9 @@ root="$PWD/.build-static/debian-root"
 suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 if [ "${CI:-}" = true ] || [ "${FRESH_ROOT:-}" = 1 ] || [ ! -f "$root/.complete" ]; then
-  rm -rf "$root"
+  # A run stopped half way may have left /proc mounted inside.
+  if mountpoint -q "$root/proc" 2>/dev/null; then umount "$root/proc"; fi
+  rm -rf --one-file-system "$root"
   start=$(date +%s)
   log=$(mktemp)
   debootstrap --variant=minbase "$suite" "$root" "$mirror" >"$log" 2>&1 \
@@ -72,6 +74,10 @@ targets:
     package: com.example.tracking
 YAML
 inside() { chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root LANG=C.UTF-8 /bin/sh -c "$1"; }
+# Every running Linux has /proc, and Swift's runtime reads the command line from /proc/self/cmdline.
+mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+cleanup() { umount "$root/proc" 2>/dev/null || true; rm -rf "${outside:-}"; }
+trap cleanup EXIT
 
 inside "$work/contractgen --version"
 inside "cd $work && ./contractgen generate contract/contract.yaml --output out/swift && \
@@ -84,7 +90,6 @@ inside "cd $work/project && ../contractgen generate && ../contractgen generate -
 step "the same, outside, with swift run contractgen"
 swift_build --product contractgen
 outside=$(mktemp -d)
-trap 'rm -rf "$outside"' EXIT
 swift run --skip-build contractgen generate contract/contract.yaml --output "$outside/swift" >/dev/null 2>&1
 swift run --skip-build contractgen generate contract/contract.yaml --target typescript --output "$outside/typescript" >/dev/null 2>&1
 swift run --skip-build contractgen generate contract/contract.yaml --target kotlin --output "$outside/kotlin" >/dev/null 2>&1
