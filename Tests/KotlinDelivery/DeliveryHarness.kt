@@ -8,6 +8,7 @@ import io.contractgen.runtime.FlushResult
 import io.contractgen.runtime.JsonNumber
 import io.contractgen.runtime.JsonReader
 import io.contractgen.runtime.PersistedCollectorSink
+import io.contractgen.runtime.QueueLockedException
 import io.contractgen.runtime.TrackedEvent
 import java.io.BufferedReader
 import java.io.File
@@ -53,6 +54,9 @@ object DeliveryHarness {
             "kill-round" -> killRound(File(args[1]), args[2], args[3].toInt(), args[4].toInt())
             "drain" -> drain(File(args[1]), args[2])
             "consent" -> consent(args[1])
+            "track-while-down" -> trackWhileDown(File(args[1]), args[2], args[3].toInt(), args[4])
+            "queue-checks" -> QueueChecks.run(failures)
+            "lock-check" -> lockCheck(File(args[1]))
             else -> {
                 System.err.println("usage: DeliveryHarness conformance CASES FAKE | faults PROXY OUT-FILE | kill-round DIR ENDPOINT ROUND COUNT | drain DIR ENDPOINT")
                 System.exit(2)
@@ -302,6 +306,32 @@ object DeliveryHarness {
             println("drain: $result")
             expect(result.kept == 0 && result.setAside.isEmpty()) { "drain left events: $result" }
             expect(sink.pendingCount() == 0) { "drain: ${sink.pendingCount()} queued" }
+        }
+    }
+
+    /** The collector is down (the proxy's upstream stopped): COUNT events are kept, none set aside; their uuids go to OUT. */
+    private fun trackWhileDown(directory: File, endpoint: String, count: Int, out: String) {
+        val options = DeliveryOptions()
+        options.globals = globals
+        options.automaticRetry = false
+        options.requestTimeoutMillis = 20_000
+        PersistedCollectorSink(directory, URL(endpoint), options).use { sink ->
+            val uuids = (1..count).map { UUID.randomUUID() }
+            for (uuid in uuids) sink.track(event(uuid))
+            val result = sink.flush().get(120, TimeUnit.SECONDS)
+            expect(result.delivered == 0 && result.kept == count && result.setAside.isEmpty() && result.retryAt != null) { "collector down: $result" }
+            File(out).writeText(uuids.joinToString("\n", postfix = "\n"))
+            println("collector down: $result")
+        }
+    }
+
+    /** Another process holds DIR's queue: opening it here must fail with QueueLockedException. */
+    private fun lockCheck(directory: File) {
+        try {
+            PersistedCollectorSink(directory, URL("http://127.0.0.1:9/v1/batch")).close()
+            failures.add("lock-check: the queue in $directory opened while another process held it")
+        } catch (e: QueueLockedException) {
+            println("lock-check: ${e.message}")
         }
     }
 

@@ -29,7 +29,7 @@ class SetAsideEvent(
  * [PersistedCollectorSink.resume]), and when the next attempt may happen.
  * Its text shows uuids and reasons, never an event's values.
  */
-class FlushResult internal constructor(
+class FlushResult(
     /** Events the collector confirmed during this flush (deleted from the queue). */
     val delivered: Int,
     /** Events set aside during this flush, with reasons. */
