@@ -27,7 +27,7 @@ collector_bin="$(swift build --package-path Collector --show-bin-path)/tracking-
 work=$(mktemp -d)
 pids=()
 cleanup() {
-  for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -102,8 +102,11 @@ echo "== kill -9 in the middle of a flush, 5 times"
 fault slow
 : >"$work/expected-killed"
 for round in 1 2 3 4 5; do
-  harness kill-round "$work/kill-queue" "$proxy/v1/batch" "$round" 20 >"$work/round-$round.out" 2>&1 &
+  # java itself in the background (not the shell function), so that $! is the JVM that kill -9 hits.
+  java -cp "$jar" io.contractgen.deliverytests.DeliveryHarness kill-round "$work/kill-queue" "$proxy/v1/batch" "$round" 20 \
+    >"$work/round-$round.out" 2>&1 &
   pid=$!
+  pids+=("$pid")
   for _ in $(seq 1 1200); do
     [ "$(grep -c '^acked ' "$work/round-$round.out" || true)" -ge 20 ] && break
     kill -0 "$pid" 2>/dev/null || break
@@ -138,6 +141,8 @@ for name in files:
     assert not missing, f"{name}: {len(missing)} of {len(expected)} acknowledged events are not in the store: {missing[:3]}"
     assert not twice, f"{name}: stored more than once: {twice[:3]}"
     print(f"{name.rsplit('/', 1)[-1]}: all {len(expected)} events stored exactly once")
+requests = json.load(urllib.request.urlopen(f"{collector}/requests?limit=10000"))
+print(f"the collector saw {len(requests)} batches and dropped {sum(r.get('duplicates', 0) for r in requests)} duplicates by uuid")
 PY
 echo "proxy: $(http GET "$proxy/_stats")"
 echo "kotlin delivery: ok"
