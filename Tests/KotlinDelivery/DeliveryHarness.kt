@@ -55,7 +55,10 @@ object DeliveryHarness {
             "drain" -> drain(File(args[1]), args[2])
             "consent" -> consent(args[1])
             "track-while-down" -> trackWhileDown(File(args[1]), args[2], args[3].toInt(), args[4])
-            "queue-checks" -> QueueChecks.run(failures)
+            "queue-checks" -> {
+                QueueChecks.run(failures)
+                SinkChecks.run(failures)
+            }
             "lock-check" -> lockCheck(File(args[1]))
             else -> {
                 System.err.println("usage: DeliveryHarness conformance CASES FAKE | faults PROXY OUT-FILE | kill-round DIR ENDPOINT ROUND COUNT | drain DIR ENDPOINT")

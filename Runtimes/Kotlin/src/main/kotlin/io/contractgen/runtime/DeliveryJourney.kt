@@ -5,7 +5,7 @@ import java.util.UUID
 
 /** One step of an event's way to the collector (no values: a reason at most). */
 class JourneyStep(
-    /** `tracked`, `persisted`, `sent`, `confirmed`, `failed`, `setAside`, `dropped`. */
+    /** `persisted`, `sent`, `confirmed`, `failed`, `setAside`, `dropped`. */
     val kind: String,
     /** When, on the sink's clock. */
     val at: Instant,
