@@ -54,7 +54,8 @@ object SinkChecks {
         expect(sink.persisted().get(60, TimeUnit.SECONDS)) { "not persisted" }
         expect(sink.pendingCount() == 5) { "queue limit 5: ${sink.pendingCount()} queued" }
         val dropped = synchronized(notices) { notices.filterIsInstance<DeliveryNotice.DroppedOldest>().flatMap { it.uuids } }
-        expect(dropped == uuids.take(3)) { "dropped $dropped, expected the oldest 3 of $uuids" }
+        // Some may go from the inbox and some from the file, so the notices may name them in another order.
+        expect(dropped.size == 3 && dropped.toSet() == uuids.take(3).toSet()) { "dropped $dropped, expected the oldest 3 of $uuids" }
         val invalidNotice = synchronized(notices) { notices.filterIsInstance<DeliveryNotice.InvalidEvent>() }
         expect(invalidNotice.size == 1 && invalidNotice[0].uuid == invalid && invalidNotice[0].violations == listOf("searchQuery: tooLong")) {
             "invalid event notice: $invalidNotice"

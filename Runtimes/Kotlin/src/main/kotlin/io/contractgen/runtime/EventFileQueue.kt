@@ -327,6 +327,8 @@ class EventFileQueue private constructor(
         const val LOCK_NAME = "events.lock"
         /** The largest record (16 MiB): a longer length field is damage. */
         const val MAX_RECORD = 16 * 1024 * 1024
+        /** The largest event JSON a record holds. */
+        const val MAX_EVENT_BYTES = MAX_RECORD - 24
         private val MAGIC = "CGQUEUE1".toByteArray(Charsets.US_ASCII)
         private const val HEADER = 9
         private const val EVENT_PREFIX = 24

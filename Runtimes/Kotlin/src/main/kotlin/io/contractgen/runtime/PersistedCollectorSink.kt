@@ -130,6 +130,8 @@ class PersistedCollectorSink @JvmOverloads constructor(
     private var lastFailure: String? = null
     private var retryTimer: ScheduledFuture<*>? = null
     private val recentlySetAside = ArrayList<SetAsideEvent>()
+    /** Flushes asked for and not yet run: failed on [close] rather than left waiting forever. */
+    private val waitingFlushes: MutableSet<CompletableFuture<FlushResult>> = java.util.concurrent.ConcurrentHashMap.newKeySet()
 
     init {
         if (queue.droppedTailBytes > 0) notify(DeliveryNotice.DamagedTailDropped(queue.droppedTailBytes))
@@ -184,12 +186,16 @@ class PersistedCollectorSink @JvmOverloads constructor(
      * `sink.flush().await()` (kotlinx-coroutines-jdk8); Java: `.thenAccept(…)`
      * or `.get()` off the main thread.
      */
-    fun flush(): CompletableFuture<FlushResult> {
+    fun flush(): CompletableFuture<FlushResult> = onDeliveryThread { runPass(false) }
+
+    private fun onDeliveryThread(pass: () -> FlushResult): CompletableFuture<FlushResult> {
         val done = CompletableFuture<FlushResult>()
+        waitingFlushes.add(done)
+        done.whenComplete { _, _ -> waitingFlushes.remove(done) }
         try {
             delivery.execute {
                 try {
-                    done.complete(runPass(false))
+                    done.complete(pass())
                 } catch (t: Throwable) {
                     done.completeExceptionally(t)
                 }
@@ -212,19 +218,13 @@ class PersistedCollectorSink @JvmOverloads constructor(
     @JvmOverloads
     fun resume(headers: Map<String, String>? = null): CompletableFuture<FlushResult> {
         if (headers != null) this.headers = headers
-        val done = CompletableFuture<FlushResult>()
-        delivery.execute {
+        return onDeliveryThread {
             paused = false
             failures = 0
             nextAttemptAt = null
             retryTimer?.cancel(false)
-            try {
-                done.complete(runPass(false))
-            } catch (t: Throwable) {
-                done.completeExceptionally(t)
-            }
+            runPass(false)
         }
-        return done
     }
 
     /** Whether delivery is paused (401/403) until [resume]. */
@@ -256,6 +256,7 @@ class PersistedCollectorSink @JvmOverloads constructor(
         writer.shutdown()
         writer.awaitTermination(10, TimeUnit.SECONDS)
         delivery.awaitTermination(requestTimeoutMillis.toLong() + 1000, TimeUnit.MILLISECONDS)
+        for (waiting in waitingFlushes.toList()) waiting.completeExceptionally(IllegalStateException("the sink was closed before this flush ran"))
         queue.close()
     }
 
@@ -284,15 +285,18 @@ class PersistedCollectorSink @JvmOverloads constructor(
         for (item in items) {
             val event = item.event
             if (!event.isValid) notify(DeliveryNotice.InvalidEvent(event.uuid, event.eventName, event.violations.map { "${it.path}: ${it.code}" }))
-            val json = if (item.globals == null && item.consent == Consent.GRANTED) event.encodedJSON() else {
-                val writer = JsonWriter(if (item.consent == Consent.DENIED) PiiHandling.REMOVE else PiiHandling.KEEP, 768)
-                writer.beginObject()
-                event.writeMembers(writer)
-                item.globals?.writeMembers(writer)
-                writer.endObject()
-                writer.toString()
+            val bytes = try {
+                encode(item)
+            } catch (e: RuntimeException) {
+                // An app's globals or a hand-written event that throws: reported, never a dead writer thread.
+                refuse(event.uuid, "could not be encoded: ${e.javaClass.name}")
+                continue
             }
-            records.add(Pair(event.uuid, json.toByteArray(Charsets.UTF_8)))
+            if (bytes.size > EventFileQueue.MAX_EVENT_BYTES) {
+                refuse(event.uuid, "larger than a queue record may be (${bytes.size} bytes)")
+                continue
+            }
+            records.add(Pair(event.uuid, bytes))
         }
         try {
             queue.append(records)
@@ -326,6 +330,30 @@ class PersistedCollectorSink @JvmOverloads constructor(
             }
         }
         return true
+    }
+
+    private fun encode(item: Tracked): ByteArray {
+        val event = item.event
+        val json = if (item.globals == null && item.consent == Consent.GRANTED) event.encodedJSON() else {
+            val writer = JsonWriter(if (item.consent == Consent.DENIED) PiiHandling.REMOVE else PiiHandling.KEEP, 768)
+            writer.beginObject()
+            event.writeMembers(writer)
+            item.globals?.writeMembers(writer)
+            writer.endObject()
+            writer.toString()
+        }
+        return json.toByteArray(Charsets.UTF_8)
+    }
+
+    /** An event that cannot be queued: set aside at once, with [reason]. */
+    private fun refuse(uuid: UUID, reason: String) {
+        val event = SetAsideEvent(uuid, reason)
+        journey.record(listOf(uuid), "setAside", clock.instant(), reason)
+        synchronized(recentlySetAside) {
+            recentlySetAside.add(event)
+            while (recentlySetAside.size > 100) recentlySetAside.removeAt(0)
+        }
+        notify(DeliveryNotice.SetAside(event))
     }
 
     // The delivery thread.
