@@ -3,6 +3,7 @@ package io.contractgen.deliverytests
 import com.example.shop.Omnitracking
 import com.example.shop.OmnitrackingGlobals
 import io.contractgen.runtime.Consent
+import io.contractgen.runtime.DeliveryNotice
 import io.contractgen.runtime.DeliveryOptions
 import io.contractgen.runtime.FlushResult
 import io.contractgen.runtime.JsonNumber
@@ -111,6 +112,8 @@ object DeliveryHarness {
             options.clock = clock
             options.automaticRetry = false
             options.maxBatch = Math.max(100, count)
+            val notices = java.util.Collections.synchronizedList(ArrayList<DeliveryNotice>())
+            options.onNotice = Consumer { notices.add(it) }
             options.requestTimeoutMillis = ((case["requestTimeout"] as? JsonNumber)?.toDouble() ?: 60.0).times(1000).toInt()
             val directory = tempDirectory(name)
             PersistedCollectorSink(directory, URL("http://127.0.0.1:$port/v1/batch"), options).use { sink ->
@@ -131,6 +134,12 @@ object DeliveryHarness {
                     val retryAt = result.retryAt
                     expect(retryAt != null && Duration.between(clock.instant(), retryAt).toMillis() >= atLeast * 1000) {
                         "$name: next attempt at $retryAt, expected at least ${atLeast}s after ${clock.instant()}"
+                    }
+                }
+                if (name == "2xx-with-violations") {
+                    val reported = notices.filterIsInstance<DeliveryNotice.CollectorViolations>()
+                    expect(reported.size == 1 && reported[0].uuid == uuids[0] && reported[0].violations == listOf("screen: unknownField")) {
+                        "$name: the verdict's violations were not reported: $notices"
                     }
                 }
                 // Eventually: resume if paused, skip backoffs on the clock, until the queue is empty (at most 10 flushes).

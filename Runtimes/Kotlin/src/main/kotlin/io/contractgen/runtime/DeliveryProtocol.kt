@@ -31,7 +31,12 @@ sealed class DeliveryAnswer {
      * A verdict naming events: [accepted] confirmed, [rejected] set aside with
      * their reasons; events named by neither are resent (uuids lower case).
      */
-    class Verdict(val accepted: Set<String>, val rejected: Map<String, String>) : DeliveryAnswer() {
+    class Verdict @JvmOverloads constructor(
+        val accepted: Set<String>,
+        val rejected: Map<String, String>,
+        /** Accepted (stored) events that break the contract, informational: uuid to `path: code` each. */
+        val violations: Map<String, List<String>> = emptyMap()
+    ) : DeliveryAnswer() {
         override fun toString(): String = "Verdict(accepted=${accepted.size}, rejected=${rejected.size})"
     }
 
@@ -78,7 +83,7 @@ sealed class DeliveryAnswer {
                     if (acceptedList == null && rejected == null) return Confirmed
                     val accepted = HashSet<String>()
                     acceptedList?.forEach { if (it is String) accepted.add(it.toLowerCase(Locale.ROOT)) }
-                    return Verdict(accepted, rejected ?: emptyMap())
+                    return Verdict(accepted, rejected ?: emptyMap(), violations(json))
                 }
                 status == 400 -> {
                     val rejected = parse(body)?.let { rejections(it) }
@@ -112,6 +117,21 @@ sealed class DeliveryAnswer {
             } catch (e: IllegalArgumentException) {
                 null
             }
+        }
+
+        private fun violations(json: Map<*, *>): Map<String, List<String>> {
+            val items = json["violations"] as? List<*> ?: return emptyMap()
+            val result = LinkedHashMap<String, List<String>>()
+            for (item in items) {
+                val entry = item as? Map<*, *> ?: continue
+                val uuid = entry["uuid"] as? String ?: continue
+                val list = (entry["violations"] as? List<*>)?.mapNotNull { v ->
+                    val violation = v as? Map<*, *>
+                    if (violation == null) null else "${violation["path"] as? String ?: ""}: ${violation["code"] as? String ?: ""}"
+                } ?: emptyList()
+                result[uuid.toLowerCase(Locale.ROOT)] = list
+            }
+            return result
         }
 
         private fun rejections(json: Map<*, *>): Map<String, String>? {

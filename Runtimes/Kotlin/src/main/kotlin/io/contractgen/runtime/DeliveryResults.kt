@@ -71,6 +71,11 @@ sealed class DeliveryNotice {
         override fun toString(): String = "InvalidEvent($eventName $uuid: ${violations.joinToString()})"
     }
 
+    /** The collector stored [uuid] but says it breaks the contract (a verdict's `violations`): `path: code` each, never a value. */
+    class CollectorViolations(val uuid: UUID, val violations: List<String>) : DeliveryNotice() {
+        override fun toString(): String = "CollectorViolations($uuid: ${violations.joinToString()})"
+    }
+
     /** The queue was full ([limit] events): the oldest pending events were dropped to make room. */
     class DroppedOldest(val uuids: List<UUID>, val limit: Int) : DeliveryNotice() {
         override fun toString(): String = "DroppedOldest(${uuids.size} events, limit=$limit)"

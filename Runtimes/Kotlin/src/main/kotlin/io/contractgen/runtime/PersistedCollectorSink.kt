@@ -403,6 +403,9 @@ class PersistedCollectorSink @JvmOverloads constructor(
                             stop = true
                         } else {
                             delivered += confirm(confirmed, requestId)
+                            for (entry in confirmed) {
+                                answer.violations[entry.uuid.toString()]?.let { notify(DeliveryNotice.CollectorViolations(entry.uuid, it)) }
+                            }
                             setAside.addAll(putAside(refused) { answer.rejected.getValue(it.uuid.toString()) })
                             // The rest was not processed: resent in the next request of this flush.
                             queue.release(page)
