@@ -151,6 +151,18 @@ object QueueChecks {
             expect(e.message!!.contains("not a contractgen event queue")) { "foreign file: ${e.message}" }
         }
         expect(File(directory, EventFileQueue.FILE_NAME).readText() == "something else entirely") { "a foreign file was changed" }
+        File(directory, "short").mkdirs()
+        File(File(directory, "short"), EventFileQueue.FILE_NAME).writeText("abc")
+        try {
+            EventFileQueue.open(File(directory, "short")).close()
+            failures.add("queue-checks: a short foreign file opened as a queue")
+        } catch (e: java.io.IOException) {
+            expect(File(File(directory, "short"), EventFileQueue.FILE_NAME).readText() == "abc") { "a short foreign file was changed" }
+        }
+        val torn = File(directory, "torn-header")
+        torn.mkdirs()
+        File(torn, EventFileQueue.FILE_NAME).writeText("CGQ")   // a header cut short when the file was made
+        EventFileQueue.open(torn).use { expect(it.count() == 0 && it.droppedTailBytes == 3L) { "a torn header: ${it.droppedTailBytes}" } }
         EventFileQueue.open(File(directory, "other")).close()
     }
 

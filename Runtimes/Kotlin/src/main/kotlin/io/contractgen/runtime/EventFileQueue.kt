@@ -72,6 +72,10 @@ class EventFileQueue private constructor(
     private fun load() {
         val size = channel.size()
         if (size < MAGIC.size) {
+            // New, or a header torn while the file was made: anything else is not ours to overwrite.
+            val start = ByteBuffer.allocate(size.toInt())
+            read(start, 0)
+            if (!MAGIC.copyOf(size.toInt()).contentEquals(start.array())) throw IOException("$file is not a contractgen event queue (no CGQUEUE1 header)")
             channel.truncate(0)
             write(ByteBuffer.wrap(MAGIC), 0)
             channel.force(true)
