@@ -8,9 +8,10 @@
 #     a refused connection then up, 404 then the right URL, 500s and a timeout,
 #     413 splits, 401 then a new token, consent (no pii stored), the collector
 #     stopped then started again (a second JVM delivers the first one's queue),
-#     and 5 JVMs killed with -9 in the middle of a flush (the proxy answers 2 s
-#     late) then a last one that drains the queue; every acknowledged event
-#     must be in the collector's store exactly once.
+#     5 JVMs killed with -9 in the middle of a flush (the proxy answers 2 s
+#     late), 3 killed while tracking and flushing without pause, then a last
+#     one that drains the queue; every acknowledged event must be in the
+#     collector's store exactly once.
 # Fails (never skips) without kotlinc, java or python3. Usage: scripts/kotlin-delivery.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -116,6 +117,23 @@ for round in 1 2 3 4 5; do
   harness lock-check "$work/kill-queue"
   # Somewhere in the flush: before, during or after the collector stored the batch, before its answer arrives.
   sleep "$(python3 -c "import random; print(round(random.uniform(0.2, 2.8), 2))")"
+  kill -9 "$pid"; wait "$pid" 2>/dev/null || true
+  grep '^acked ' "$work/round-$round.out" | cut -d' ' -f2 >>"$work/expected-killed"
+  echo "round $round: $(grep -c '^acked ' "$work/round-$round.out") events acknowledged, killed"
+done
+echo "== kill -9 while tracking and flushing (in the middle of a write), 3 times"
+for round in 6 7 8; do
+  java -cp "$jar" io.contractgen.deliverytests.DeliveryHarness track-until-killed "$work/kill-queue" "$proxy/v1/batch" \
+    >"$work/round-$round.out" 2>&1 &
+  pid=$!
+  pids+=("$pid")
+  for _ in $(seq 1 1200); do
+    grep -q '^acked ' "$work/round-$round.out" && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  grep -q '^acked ' "$work/round-$round.out" || { echo "FAIL: round $round persisted nothing"; cat "$work/round-$round.out"; exit 1; }
+  sleep "$(python3 -c "import random; print(round(random.uniform(0.1, 1.5), 2))")"
   kill -9 "$pid"; wait "$pid" 2>/dev/null || true
   grep '^acked ' "$work/round-$round.out" | cut -d' ' -f2 >>"$work/expected-killed"
   echo "round $round: $(grep -c '^acked ' "$work/round-$round.out") events acknowledged, killed"

@@ -54,6 +54,7 @@ object DeliveryHarness {
             "faults" -> faults(args[1], args[2])
             "kill-round" -> killRound(File(args[1]), args[2], args[3].toInt(), args[4].toInt())
             "drain" -> drain(File(args[1]), args[2])
+            "track-until-killed" -> trackUntilKilled(File(args[1]), args[2])
             "consent" -> consent(args[1])
             "track-while-down" -> trackWhileDown(File(args[1]), args[2], args[3].toInt(), args[4])
             "queue-checks" -> {
@@ -304,6 +305,28 @@ object DeliveryHarness {
             println("round $round: $result")
             System.out.flush()
             Thread.sleep(200)
+        }
+    }
+
+    /** Tracks groups of 5 events, says which are durable, and asks for a flush after each group, until killed (mid-write or mid-flush). */
+    private fun trackUntilKilled(directory: File, endpoint: String) {
+        val options = DeliveryOptions()
+        options.globals = globals
+        options.maxBatch = 7
+        val sink = PersistedCollectorSink(directory, URL(endpoint), options)
+        println("tracking: ${sink.pendingCount()} queued from earlier rounds")
+        // At most 1,500 events a round, so that the rounds together stay below maxQueueSize (10,000) on a fast machine.
+        for (group in 1..300) {
+            val uuids = (1..5).map { UUID.randomUUID() }
+            for (uuid in uuids) sink.track(event(uuid))
+            check(sink.persisted().get(60, TimeUnit.SECONDS)) { "the queue could not be written" }
+            for (uuid in uuids) println("acked $uuid")
+            System.out.flush()
+            sink.flush()
+        }
+        while (true) {
+            sink.flush().get(120, TimeUnit.SECONDS)
+            Thread.sleep(100)
         }
     }
 
