@@ -27,6 +27,7 @@ let package = Package(
         // Plugins for apps: generate at build time, refresh the reviewed copy.
         .plugin(name: "ContractGenPlugin", targets: ["ContractGenPlugin"]),
         .plugin(name: "GenerateContractCode", targets: ["GenerateContractCode"]),
+        .plugin(name: "ContractGenCommand", targets: ["ContractGenCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -94,6 +95,14 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "generate-contract-code", description: "Rewrite Generated/ from contract/contract.yaml"),
                 permissions: [.writeToPackageDirectory(reason: "Rewrites the reviewed copy of the generated code in Generated/")]
+            ),
+            dependencies: ["contractgen"]
+        ),
+        // `swift package contractgen validate|diff|…`: the build plugin's contractgen, without a second build of it.
+        .plugin(
+            name: "ContractGenCommand",
+            capability: .command(
+                intent: .custom(verb: "contractgen", description: "Run contractgen (validate, diff, schema, docs) on this package's contracts")
             ),
             dependencies: ["contractgen"]
         ),

@@ -8,7 +8,7 @@ import TrackingCore
 
 extension Omnitracking {
     /// An event of the Omnitracking contract: the fields every event carries.
-    public protocol Event: TrackingCore.TrackingEvent {}
+    public protocol Event: TrackingCore.DescribedTrackingEvent {}
 }
 
 extension Omnitracking.Event {
@@ -19,6 +19,11 @@ extension Omnitracking.Event {
     /// check themselves; this is what models an app composes from the protocols get.
     public func validate() -> [TrackingCore.Violation] {
         Omnitracking.descriptor.validate(event: self)
+    }
+
+    /// The contract's `pii` fields: what an event's description redacts.
+    public var piiPolicy: TrackingCore.PIIPolicy {
+        TrackingCore.PIIPolicy(descriptor: Omnitracking.descriptor)
     }
 }
 

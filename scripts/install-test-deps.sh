@@ -17,6 +17,8 @@ want nodejs               # TypeScriptTargetTests: the conformance corpus under 
 want postgresql           # Collector/ PostgresTests: a throwaway cluster (scripts/with-test-postgres.sh)
 want kotlin               # Kotlin*Tests: kotlinc compiles the Kotlin runtime and generated code
 want openjdk-17-jdk-headless  # Kotlin*Tests: java runs them, javac compiles the Java caller
+want rollup               # scripts/npm-packages-test.sh: the contractgen/rollup plugin under Debian's rollup 3
+command -v npm >/dev/null 2>&1 || want npm  # scripts/npm-packages-test.sh: npm pack, npm install --offline (NodeSource's nodejs has its own npm, which Debian's npm would conflict with)
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing ${need[*]}"

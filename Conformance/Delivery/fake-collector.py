@@ -16,6 +16,7 @@ confirmed), once, in arrival order. Standard library only."""
 import argparse
 import gzip
 import json
+import signal
 import sys
 import threading
 import time
@@ -132,6 +133,9 @@ def make_handler(state):
 
 
 def main():
+    # A parent may have spawned us with SIGTERM blocked (Foundation's Process on
+    # Linux passes its thread's mask on): unblock it, so that stopping us works.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", required=True)
     parser.add_argument("--case", required=True)

@@ -24,6 +24,7 @@ and its answer returned, unless the mode says otherwise. `POST /_fault` with
 import argparse
 import http.client
 import json
+import signal
 import threading
 import time
 import urllib.parse
@@ -129,6 +130,9 @@ def make_handler(state, upstream):
 
 
 def main():
+    # A parent may have spawned us with SIGTERM blocked (Foundation's Process on
+    # Linux passes its thread's mask on): unblock it, so that stopping us works.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--upstream", required=True, help="the collector's base URL, e.g. http://127.0.0.1:8080")
     parser.add_argument("--port", type=int, default=0, help="the port to listen on (default: a free one)")

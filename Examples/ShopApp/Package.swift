@@ -9,7 +9,7 @@ let package = Package(
     name: "ShopApp",
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
-        // In an app: .package(url: "https://example.com/contractgen.git", from: "0.1.0")
+        // In an app: a path to a checkout, or the git URL your team clones it from (README, "Use it in your app")
         .package(name: "contractgen", path: "../.."),
     ],
     targets: [

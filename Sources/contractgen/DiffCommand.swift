@@ -12,9 +12,18 @@ struct DiffCommand: ParsableCommand {
         discussion: """
             OLD and NEW are paths, or git revisions written REV:PATH (read with 'git show'). \
             With --against REV, OLD is the file NEW (default contract/contract.yaml) at REV. \
-            Every change is located in both versions and classified by severity (breaking, \
-            additive, cosmetic) and by whom it affects (source, wire, data); the rules are \
-            in docs/contract-evolution.md.
+            Every change is located in both versions and classified by severity (breaking: \
+            the wire or stored data; source-breaking: apps' code stops compiling, nothing \
+            else; additive; cosmetic) and by whom it affects (source, wire, data); the rules \
+            are in docs/contract-evolution.md. Breaking changes ask a major version bump, \
+            source-breaking and additive ones a minor, cosmetic ones a patch.
+
+            The CI gate is --check-version: exit 1 when the new version is not bumped \
+            enough for the changes (without it, 'not enough' is reported and exit is 0: \
+            the output says "not enforced"). Add --fail-on SEVERITY to also fail on any \
+            change at least that severe, whatever the version. The output's last line \
+            says what the gate decided. With --format github, breaking changes are \
+            errors, source-breaking ones warnings, additive and cosmetic ones notices.
 
             Exit status: 0 done; 1 when either contract is invalid, or when the gate fails \
             (--check-version: the new version is not enough; --fail-on: a change that \
@@ -41,10 +50,10 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "How to print: text for people, json for tools, github for Actions annotations.")
     var format: Format = .text
 
-    @Flag(help: "Exit 1 when the new contract's version is not bumped enough for its changes.")
+    @Flag(help: "Exit 1 when the new contract's version is not bumped enough for its changes (the CI gate).")
     var checkVersion = false
 
-    @Option(help: ArgumentHelp("Exit 1 when a change is at least this severe.", valueName: "breaking|additive|cosmetic"))
+    @Option(help: ArgumentHelp("Exit 1 when a change is at least this severe.", valueName: "breaking|source-breaking|additive|cosmetic"))
     var failOn: ChangeSeverityArgument?
 
     func validate() throws {
@@ -75,12 +84,13 @@ struct DiffCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let report = ContractDiffReport(old: oldContract, new: newContract, oldFile: old.name, newFile: new.name)
+        let gate = DiffGate(checkVersion: checkVersion, failOn: failOn?.severity)
         switch format {
-        case .text: print(DiffFormatter.text(report), terminator: "")
-        case .json: print(DiffFormatter.json(report))
-        case .github: print(DiffFormatter.github(report, file: new.path), terminator: "")
+        case .text: print(DiffFormatter.text(report, gate: gate), terminator: "")
+        case .json: print(DiffFormatter.json(report, gate: gate))
+        case .github: print(DiffFormatter.github(report, file: new.path, gate: gate), terminator: "")
         }
-        if report.gateFails(checkVersion: checkVersion, failOn: failOn?.severity) { throw ExitCode(1) }
+        if report.gateFails(gate) { throw ExitCode(1) }
     }
 }
 

@@ -131,7 +131,7 @@ import Testing
         #expect(changes.map(\.rule) == [.kotlinNameChanged, .kotlinNameChanged])
         #expect(changes.map(\.path) == ["fields.item", "events.opened"])
         #expect(changes.last?.message == "Kotlin name of event 'opened' changed from opened to openedKt (names.kotlin:); the wire name stays")
-        #expect(changes.allSatisfy { $0.rule.severity == .breaking && $0.rule.affects == [.source] })
+        #expect(changes.allSatisfy { $0.rule.severity == .sourceBreaking && $0.rule.affects == [.source] })
     }
 
     /// Every target has its own id and its own rule for name changes.

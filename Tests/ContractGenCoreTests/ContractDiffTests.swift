@@ -240,6 +240,93 @@ import Testing
     }
 }
 
+/// `diff` tells one story for every change kind of the fixture pair: the severity
+/// the text prints, the GitHub annotation level, the version bump asked for and
+/// the exit status under each gate agree, and the words "not enough" say whether
+/// they fail the run.
+@Suite struct DiffOneStoryTests {
+    static func expectedLevel(_ severity: ChangeSeverity) -> String {
+        switch severity {
+        case .breaking: "error"
+        case .sourceBreaking: "warning"
+        case .additive, .cosmetic: "notice"
+        }
+    }
+
+    static func expectedBump(_ severity: ChangeSeverity) -> VersionBump {
+        switch severity {
+        case .breaking: .major
+        case .sourceBreaking, .additive: .minor
+        case .cosmetic: .patch
+        }
+    }
+
+    @Test func everyChangeKindTellsOneStory() throws {
+        let report = try DiffFixtures.report()
+        let text = DiffFormatter.text(report).split(separator: "\n").map(String.init)
+        let entries = text.filter { line in report.changes.contains { line.hasSuffix("[\($0.rule.rawValue)]") } && !line.hasPrefix("  ") }
+        let annotations = DiffFormatter.github(report, file: DiffFixtures.newPath).split(separator: "\n").map(String.init).dropLast()
+        try #require(entries.count == report.changes.count && annotations.count == report.changes.count)
+        var kinds = Set<ChangeType>()
+        for (index, change) in report.changes.enumerated() {
+            kinds.insert(change.rule)
+            let rule = change.rule.rawValue
+            let affects = change.affects.isEmpty ? "" : " (\(change.affects.map(\.rawValue).joined(separator: ", ")))"
+            // Wording: the severity word, and "breaking" alone only for what asks a major.
+            #expect(entries[index].contains(": \(change.severity.rawValue)\(affects): "), "\(rule): \(entries[index])")
+            #expect((entries[index].contains(": breaking ") || entries[index].contains(": breaking:")) == (change.severity == .breaking), "\(rule)")
+            // Annotation level.
+            #expect(annotations[index].hasPrefix("::\(Self.expectedLevel(change.severity)) "), "\(rule): \(annotations[index])")
+            #expect(annotations[index].contains("title=contract \(change.severity.rawValue)"), "\(rule)")
+            // Version bump, and the sentence under a source-only break.
+            #expect(change.requiredBump == Self.expectedBump(change.severity), "\(rule)")
+            let next = text.index(after: try #require(text.firstIndex(of: entries[index])))
+            let explained = text[next...].prefix { $0.hasPrefix("  ") }.contains { $0.hasPrefix("  breaks: ") }
+            #expect(explained == (change.severity == .sourceBreaking), "\(rule)")
+
+            // Exit status of this change alone, under each gate, and what the output says of it.
+            var alone = report
+            alone.changes = [change]
+            for severity in ChangeSeverity.allCases {
+                #expect(alone.gateFails(DiffGate(failOn: severity)) == (change.severity >= severity), "\(rule) --fail-on \(severity.rawValue)")
+            }
+            #expect(!alone.gateFails(DiffGate()), "\(rule): no gate, no failure")
+            let old = try #require(SemanticVersion(report.oldVersion))
+            for (version, enough) in [(report.oldVersion, false), (old.bumped(Self.expectedBump(change.severity)).description, true)] {
+                alone.newVersion = version
+                #expect(alone.versionOK == enough, "\(rule) \(version)")
+                let checked = DiffGate(checkVersion: true)
+                #expect(alone.gateFails(checked) == !enough, "\(rule) \(version)")
+                let checkedText = DiffFormatter.text(alone, gate: checked)
+                let uncheckedText = DiffFormatter.text(alone)
+                let checkedVerdict = try #require(DiffFormatter.github(alone, file: "c.yaml", gate: checked).split(separator: "\n").last)
+                let uncheckedVerdict = try #require(DiffFormatter.github(alone, file: "c.yaml").split(separator: "\n").last)
+                if enough {
+                    #expect(checkedText.hasSuffix("version \(version) is enough\ngate: passes, exit 0 (--check-version)\n"), "\(checkedText)")
+                    #expect(uncheckedText.contains("version \(version) is enough\ngate: none, exit 0"), "\(uncheckedText)")
+                    #expect(checkedVerdict.hasPrefix("::notice ") && uncheckedVerdict.hasPrefix("::notice "), "\(rule)")
+                } else {
+                    #expect(checkedText.contains("is not enough: use \(old.bumped(Self.expectedBump(change.severity))) (--check-version: fails)\n"
+                        + "gate: fails, exit 1: version \(version) is not enough (--check-version)\n"), "\(checkedText)")
+                    #expect(uncheckedText.contains("(not enforced: pass --check-version to fail)\ngate: none, exit 0"), "\(uncheckedText)")
+                    #expect(checkedVerdict.hasPrefix("::error "), "\(rule): \(checkedVerdict)")
+                    #expect(uncheckedVerdict.hasPrefix("::warning "), "\(rule): \(uncheckedVerdict)")
+                }
+            }
+        }
+        #expect(kinds == Set(ChangeType.allCases))
+    }
+
+    /// The JSON says what the exit status says.
+    @Test func jsonSaysWhetherTheGateFails() throws {
+        let report = try DiffFixtures.report()
+        for (gate, fails) in [(DiffGate(), false), (DiffGate(checkVersion: true), true), (DiffGate(failOn: .breaking), true)] {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(DiffFormatter.json(report, gate: gate).utf8)) as? [String: Any])
+            #expect(object["gateFails"] as? Bool == fails)
+        }
+    }
+}
+
 /// A break of generated Swift alone asks only a minor bump; the text output
 /// says who breaks and why, as docs/contract-evolution.md shows it.
 @Suite struct SourceOnlyBreakTextTests {
@@ -256,7 +343,7 @@ import Testing
         let documented = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/contract-evolution.md"), encoding: .utf8)
         #expect(documented.contains("```\n" + text + "```\n"), "docs/contract-evolution.md shows this output:\n\(text)")
         #expect(text.contains("\n  breaks: apps' code using the generated code"))
-        #expect(text.contains("required bump: minor (the breaking change breaks only apps' source"))
+        #expect(text.contains("required bump: minor (source-breaking changes break apps' code at their next build"))
     }
 
     /// A major change beside it: the verdict is major, with no word about minor.

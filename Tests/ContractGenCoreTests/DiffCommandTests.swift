@@ -29,8 +29,19 @@ import Testing
     }
 
     @Test func gatesExitOne() async throws {
-        #expect(try await run(["diff", Self.old, Self.new, "--check-version"]).status == 1)
-        #expect(try await run(["diff", Self.old, Self.new, "--fail-on", "breaking"]).status == 1)
+        // The output's last line says what the exit status says.
+        let checked = try await run(["diff", Self.old, Self.new, "--check-version"])
+        #expect(checked.status == 1)
+        #expect(checked.stdout.contains("version 1.4.0 is not enough: use 2.0.0 (--check-version: fails)\n"
+            + "gate: fails, exit 1: version 1.4.0 is not enough (--check-version)\n"), "\(checked.stdout)")
+        let unchecked = try await run(["diff", Self.old, Self.new])
+        #expect(unchecked.status == 0)
+        #expect(unchecked.stdout.contains("(not enforced: pass --check-version to fail)\ngate: none, exit 0"), "\(unchecked.stdout)")
+        let failOn = try await run(["diff", Self.old, Self.new, "--fail-on", "breaking", "--format", "github"])
+        #expect(failOn.status == 1)
+        #expect(failOn.stdout.split(separator: "\n").last?.hasPrefix("::error file=") == true, "\(failOn.stdout)")
+        #expect(failOn.stdout.contains("gate: fails, exit 1: "), "\(failOn.stdout)")
+        #expect(try await run(["diff", Self.old, Self.new, "--fail-on", "source-breaking"]).status == 1)
         // The same contract: nothing changed, the version may stay.
         #expect(try await run(["diff", Self.old, Self.old, "--check-version", "--fail-on", "cosmetic"]).status == 0)
     }

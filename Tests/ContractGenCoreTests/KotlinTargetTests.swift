@@ -131,6 +131,54 @@ import TrackingCore
     }
 }
 
+/// An event prints its name, kind, violations and JSON with pii redacted, in every form Kotlin
+/// and Java turn it into text (docs/kotlin.md, "Looking at an event").
+@Suite struct KotlinEventDescriptionTests {
+    @Test func everyPrintedFormRedactsPII() async throws {
+        let jar = try await KotlinConformanceTests.conformanceJar()
+        let run = try await KotlinBuild.run(
+            KotlinTargetTests.kotlinFixtures.appendingPathComponent("EventDescriptionMain.kt"), against: jar,
+            mainClass: "test.describe.EventDescriptionMain")
+        #expect(run.status == 0, "\(run.output)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.map { $0.split(separator: " ")[0] } == ["toString", "template", "valueOf", "list", "builder"], "\(run.output)")
+        let head = #"{"event":"shaded","kind":"action","contractVersion":"2.0.0-rc.1+corpus",\#(KotlinTargetTests.wireID),"shade":"dark-mode","step":1001"#
+        let described = "shaded (action) " + head + #","email":"<redacted>"}; violations: [step: "#
+        for line in lines {
+            #expect(!line.contains("secret"), "pii shown: \(line)")
+            #expect(line.contains(described), "\(line)")
+        }
+    }
+}
+
+/// An event's own fields read back typed through the contract's field keys
+/// (`event.field(ConformanceFields.count)`, a `Long?`), every type of the contract.
+@Suite struct KotlinFieldReadsTests {
+    @Test func ownFieldsReadBackTyped() async throws {
+        let jar = try await KotlinConformanceTests.conformanceJar()
+        let run = try await KotlinBuild.run(
+            KotlinTargetTests.kotlinFixtures.appendingPathComponent("FieldReadsMain.kt"), against: jar, mainClass: "test.fields.FieldReadsMain")
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.stdout.split(separator: "\n").map(String.init) == [
+            "text x", "count 9007199254740993", "ratio 0.5", "amount 19.99", "flag true",
+            "ref 5f0c6e1a-2b3c-4d5e-8f90-a1b2c3d4e5f6", "at 2026-11-20T12:00:00.123Z", "size XL",
+            "line {sku=1234, price={amount=1, currency=EUR}}", "lines [{sku=1234, price={amount=1, currency=EUR}}]",
+            "absent null", "ids [1, 2]", "email true",
+        ], "\(run.output)")
+    }
+
+    /// One line per curated field in `<Contract>Fields`, none per event: the Kotlin target's speed stays.
+    @Test func fieldKeysAreOnePerCuratedField() throws {
+        let contract = try KotlinTargetTests.conformanceContract()
+        let files = KotlinBuild.generatedSources(contract)
+        let object = try #require(files.first { $0.name == KotlinGenerator.contractFile }).text
+        let keys = object.split(separator: "\n").filter { $0.hasPrefix("    val ") && $0.contains(": FieldKey<") }
+        #expect(keys.count == contract.fields.count)
+        #expect(object.contains(#"    val count: FieldKey<kotlin.Long> = FieldKey("count", FieldReaders.INT)"#))
+        #expect(object.contains(#"    val size: FieldKey<Size> = FieldKey("size", FieldReaders.valueSet(Size.values()) { it.wire })"#))
+    }
+}
+
 /// `generate --target kotlin`, through the built executable.
 @Suite(.enabled(if: ContractGenExecutable.url != nil, "contractgen is not built next to the tests"))
 struct KotlinGenerateCommandTests {

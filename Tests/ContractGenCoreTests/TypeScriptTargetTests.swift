@@ -35,6 +35,37 @@ import TestSupport
     }
 }
 
+/// An event prints its name, kind, violations and JSON with pii redacted in every form
+/// JavaScript and Node turn it into text (docs/typescript.md, "Looking at an event").
+@Suite struct TypeScriptEventDescriptionTests {
+    @Test func everyPrintedFormRedactsPII() async throws {
+        var files = TypeScriptProject.generated(try TypeScriptTargetTests.conformanceContract(), in: "Generated")
+        let fixtures = Fixtures.packageRoot.appendingPathComponent("Tests/ContractGenCoreTests/Fixtures/typescript/describe")
+        for name in ["describe.ts", "node-util.d.ts"] {
+            files["describe/" + name] = try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
+        }
+        let project = try await TypeScriptProject.make(files)
+        let compiled = try await TypeScriptProject.compile(project)
+        try #require(compiled.status == 0, "tsc --strict: \(compiled.output)")
+        let run = try await TypeScriptProject.node("out/describe/describe.js", [], in: project)
+        #expect(run.status == 0, "\(run.output)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.map { String($0.split(separator: " ")[0]) }
+            == ["String", "template", "concat", "stringify", "inspect", "inspect-nested", "console.log"], "\(run.output)")
+        let head = #"{"event":"shaded","kind":"action","contractVersion":"2.0.0-rc.1+corpus","uuid":"5f0c6e1a-2b3c-4d5e-8f90-a1b2c3d4e5f6","clientTimestamp":"2026-11-20T12:00:00.123Z","shade":"dark-mode","step":1001"#
+        let redacted = head + #","email":"<redacted>"}"#
+        for line in lines {
+            #expect(!line.contains("secret"), "pii shown: \(line)")
+            #expect(line.contains("shaded") && line.contains("action") && line.contains("step"), "\(line)")
+        }
+        for line in lines where !line.hasPrefix("stringify ") {
+            #expect(line.contains("shaded (action) " + redacted + "; violations: [step: "), "\(line)")
+        }
+        let stringified = try #require(lines.first { $0.hasPrefix("stringify ") })
+        #expect(stringified.contains(#""json":"# + String(reflecting: redacted)), "\(stringified)")
+    }
+}
+
 /// What tsc must refuse in code that calls generated functions: each file of
 /// `Fixtures/typescript/negative` but `valid.ts` fails to compile with the
 /// error its `// expect-error:` line names, on the line after it; `valid.ts`,
@@ -85,13 +116,16 @@ import TestSupport
 /// globals, or differ only in case: the Names reference contract and a
 /// framework-names contract compile with tsc --strict and their programs
 /// (`Fixtures/typescript/names.ts`, `framework-names.ts`) pass under Node,
-/// polluting no prototype.
+/// polluting no prototype. A contract with U+2028 and U+2029 in its texts
+/// (`line-separators.yaml`) compiles with Debian's tsc 4.8, which ends a
+/// string literal there, and its values read back whole.
 @Suite struct TypeScriptNamesTests {
     static let fixtures = Fixtures.packageRoot.appendingPathComponent("Tests/ContractGenCoreTests/Fixtures/typescript")
 
     @Test(arguments: [
         ("names.ts", GeneratedTestSupport.namesDirectory.appendingPathComponent("contract.yaml").path),
         ("framework-names.ts", Fixtures.packageRoot.appendingPathComponent("Tests/ContractGenCoreTests/Fixtures/typescript/framework-names.yaml").path),
+        ("line-separators.ts", Fixtures.packageRoot.appendingPathComponent("Tests/ContractGenCoreTests/Fixtures/typescript/line-separators.yaml").path),
     ])
     func contractCompilesAndRuns(program: String, contractPath: String) async throws {
         var files = TypeScriptProject.generated(try GeneratedTestSupport.load(URL(fileURLWithPath: contractPath)), in: "Generated")

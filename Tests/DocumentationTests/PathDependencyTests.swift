@@ -2,15 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// README's manifest, with its path dependency in place of the URL one, loads
-/// against this package in a folder named unlike the package ("vendored-analytics"):
+/// README's manifest, whose dependency is by path (the URL form is a comment),
+/// loads against this package in a folder named unlike the package ("vendored-analytics"):
 /// SwiftPM finds `package: "contractgen"` only because the dependency names it.
 @Suite("README's path dependency", .timeLimit(.minutes(10)))
 struct PathDependencyTests {
-    static let pathLine = "// .package(name: \"contractgen\", path: \"../contractgen\"),"
-    static let urlLine = ".package(url: \"https://example.com/contractgen.git\", from: \"0.1.0\"),"
+    static let pathLine = ".package(name: \"contractgen\", path: \"../contractgen\"),"
+    static let urlLine = "// .package(url: \"https://git.example.org/your-team/contractgen.git\", from: \"0.1.0\"),"
 
-    /// README's app manifest with the path form enabled, pointing at `dependencyPath`, and `name:` dropped when
+    /// README's app manifest with the path form pointing at `dependencyPath`, and `name:` dropped when
     /// `named` is false (the form that fails).
     static func manifest(dependencyPath: String, named: Bool) throws -> String {
         let readme = try String(

@@ -8,7 +8,7 @@ import TrackingCore
 
 extension Conformance {
     /// An event of the Conformance contract: the fields every event carries.
-    public protocol Event: TrackingCore.TrackingEvent {}
+    public protocol Event: TrackingCore.DescribedTrackingEvent {}
 }
 
 extension Conformance.Event {
@@ -19,6 +19,11 @@ extension Conformance.Event {
     /// check themselves; this is what models an app composes from the protocols get.
     public func validate() -> [TrackingCore.Violation] {
         Conformance.descriptor.validate(event: self)
+    }
+
+    /// The contract's `pii` fields: what an event's description redacts.
+    public var piiPolicy: TrackingCore.PIIPolicy {
+        TrackingCore.PIIPolicy(descriptor: Conformance.descriptor)
     }
 }
 

@@ -74,6 +74,26 @@ export class TrackedEvent<Name extends string = string, Kind extends string = st
         return this.#writer.write(this.name, this.#properties, this.#filled, PiiMode.redacted);
     }
 
+    /**
+     * `shaded (action) {"event":"shaded",…,"email":"<redacted>"}`, then `; violations: [path: message]`
+     * when it has any: what `String(event)` and template literals show, never a pii value.
+     */
+    toString(): string {
+        const head = `${this.name} (${this.kind}) ${this.redactedJSON()}`;
+        if (this.violations.length === 0) return head;
+        return head + "; violations: [" + this.violations.map((v) => `${v.path}: ${v.message}`).join("; ") + "]";
+    }
+
+    /** What `JSON.stringify(event)` writes: name, kind, violations and the redacted JSON as text, never a pii value. */
+    toJSON(): { name: Name; kind: Kind; violations: readonly Violation[]; json: string } {
+        return { name: this.name, kind: this.kind, violations: this.violations, json: this.redactedJSON() };
+    }
+
+    /** What Node's `util.inspect` and `console.log(event)` show: the same as `toString()`. */
+    [Symbol.for("nodejs.util.inspect.custom")](): string {
+        return `TrackedEvent ${this.toString()}`;
+    }
+
     /** The wire members but `event`, as plain JSON values (for `analytics.track(name, properties)`); ints beyond 2^53 lose precision. */
     get properties(): Record<string, unknown> {
         const parsed = JSON.parse(this.wireJSON()) as Record<string, unknown>;

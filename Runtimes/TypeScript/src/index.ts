@@ -5,7 +5,13 @@
  */
 export { Contract, valueSet, type ObjectType } from "./contract.js";
 export { TrackedEvent } from "./event.js";
-export { CollectorSink, type CollectorSinkOptions, type Fetch, type FlushSummary } from "./sink.js";
+export { CollectorSink, type AbortSignalLike, type CollectorSinkOptions, type Consent, type Fetch, type TrackResult } from "./sink.js";
+export {
+    classify, JourneyLog, MemoryQueue, parseVerdicts,
+    type DeliveryVerdict, type EventQueue, type FlushSummary, type JourneyStep, type JourneyStepKind, type Notice,
+    type QueuedEvent, type ReportedViolation, type SetAsideEvent, type TransportResult,
+} from "./delivery.js";
+export { BrowserDelivery, IndexedDBQueue, LocalStorageQueue, openBrowserQueue, type BrowserDeliveryOptions, type IndexedDBFactoryLike, type StorageLike } from "./browser.js";
 export { PatternProgram } from "./pattern.js";
 export type { ContractRulesDocument, EventSpec, FieldSpec, FieldSpecs } from "./rules.js";
 export type { Violation, ViolationCode } from "./violation.js";

@@ -33,7 +33,7 @@ extension CatalogueRenderer {
         pre { overflow: auto; padding: .75rem; border: 1px solid var(--line); border-radius: 6px; }
         .badge { display: inline-block; font-size: .75rem; padding: 0 .4rem; border-radius: 4px; border: 1px solid currentColor; }
         .pii { color: #b45309; } .deprecated { color: #6b7280; }
-        .breaking { color: #b91c1c; } .additive { color: #15803d; } .cosmetic { color: #6b7280; }
+        .breaking { color: #b91c1c; } .source-breaking { color: #c2410c; } .additive { color: #15803d; } .cosmetic { color: #6b7280; }
         td.rule code, td:first-child code { overflow-wrap: normal; white-space: nowrap; }
         [hidden] { display: none !important; }
         @media (max-width: 50rem) { .layout { display: block; } nav { position: static; width: auto; max-height: none; } }

@@ -87,23 +87,23 @@ package enum ChangeType: String, Sendable, Hashable, CaseIterable {
 
     // One row per rule, in the order of docs/contract-evolution.md.
     private static let table: [ChangeType: (severity: ChangeSeverity, affects: [ChangeAffect])] = [
-        .contractRenamed: (.breaking, [.source]),
+        .contractRenamed: (.sourceBreaking, [.source]),
         .descriptionChanged: (.cosmetic, []),
 
         .valueSetAdded: (.additive, [.source]),
-        .valueSetRemoved: (.breaking, [.source]),
-        .valueSetRenamed: (.breaking, [.source]),
+        .valueSetRemoved: (.sourceBreaking, [.source]),
+        .valueSetRenamed: (.sourceBreaking, [.source]),
         // Breaks exhaustive `switch`es over the generated enum; old wire consumers only flag the new value.
-        .valueAdded: (.breaking, [.source]),
+        .valueAdded: (.sourceBreaking, [.source]),
         .valueRemoved: (.breaking, sww),
-        .valueCodeRenamed: (.breaking, [.source]),
+        .valueCodeRenamed: (.sourceBreaking, [.source]),
         .valueWireValueChanged: (.breaking, [.wire, .data]),
 
         .envelopeFieldAdded: (.breaking, sww),
         .envelopeFieldRemoved: (.breaking, sww),
 
         .kindAdded: (.additive, [.source]),
-        .kindRemoved: (.breaking, [.source]),
+        .kindRemoved: (.sourceBreaking, [.source]),
         .kindRenamed: (.breaking, sww),
         .kindFieldAdded: (.breaking, sww),
         .kindFieldRemoved: (.breaking, sww),
@@ -112,21 +112,21 @@ package enum ChangeType: String, Sendable, Hashable, CaseIterable {
         .globalRemoved: (.breaking, [.wire, .data]),
 
         .objectAdded: (.additive, [.source]),
-        .objectRemoved: (.breaking, [.source]),
-        .objectRenamed: (.breaking, [.source]),
+        .objectRemoved: (.sourceBreaking, [.source]),
+        .objectRenamed: (.sourceBreaking, [.source]),
         .memberAddedOptional: (.additive, [.source, .wire]),
         .memberAddedRequired: (.breaking, sww),
         .memberRemoved: (.breaking, sww),
         .memberBecameRequired: (.breaking, sww),
-        .memberBecameOptional: (.breaking, [.source]),
+        .memberBecameOptional: (.sourceBreaking, [.source]),
 
         .fieldAdded: (.additive, [.source]),
-        .fieldRemoved: (.breaking, [.source]),
+        .fieldRemoved: (.sourceBreaking, [.source]),
         .fieldRenamed: (.breaking, sww),
         .wireNameChanged: (.breaking, [.wire, .data]),
-        .swiftNameChanged: (.breaking, [.source]),
-        .typescriptNameChanged: (.breaking, [.source]),
-        .kotlinNameChanged: (.breaking, [.source]),
+        .swiftNameChanged: (.sourceBreaking, [.source]),
+        .typescriptNameChanged: (.sourceBreaking, [.source]),
+        .kotlinNameChanged: (.sourceBreaking, [.source]),
 
         .eventAdded: (.additive, [.source, .wire]),
         .eventRemoved: (.breaking, sww),
@@ -136,9 +136,9 @@ package enum ChangeType: String, Sendable, Hashable, CaseIterable {
         .eventFieldAddedRequired: (.breaking, sww),
         .eventFieldRemoved: (.breaking, sww),
         .eventFieldBecameRequired: (.breaking, sww),
-        .eventFieldBecameOptional: (.breaking, [.source]),
+        .eventFieldBecameOptional: (.sourceBreaking, [.source]),
         .eventConstantAdded: (.breaking, sww),
-        .eventConstantRemoved: (.breaking, [.source]),
+        .eventConstantRemoved: (.sourceBreaking, [.source]),
         .eventConstantChanged: (.breaking, [.wire, .data]),
 
         .typeChanged: (.breaking, sww),

@@ -1,7 +1,9 @@
 /// How much a change to a contract matters to the people named in ``ContractChange/affects``.
 package enum ChangeSeverity: String, Sendable, Hashable, Comparable, CaseIterable {
-    /// Something that worked stops working (code stops compiling, a payload is rejected, history changes meaning).
+    /// Something that worked stops working for the wire or stored data (a payload is rejected, history changes meaning).
     case breaking
+    /// Apps' code using the generated code stops compiling at their next build; the wire and stored data are unchanged.
+    case sourceBreaking = "source-breaking"
     /// Something new that existing users can ignore.
     case additive
     /// Nothing a program notices: descriptions, deprecation messages.
@@ -14,7 +16,30 @@ package enum ChangeSeverity: String, Sendable, Hashable, Comparable, CaseIterabl
         switch self {
         case .cosmetic: 0
         case .additive: 1
-        case .breaking: 2
+        case .sourceBreaking: 2
+        case .breaking: 3
+        }
+    }
+
+    /// The version bump a change of this severity asks for: major for a break of
+    /// the wire or stored data, minor for a break of generated code only (the
+    /// compiler catches it before anything ships) or an addition, patch for the rest.
+    package var requiredBump: VersionBump {
+        switch self {
+        case .breaking: .major
+        case .sourceBreaking, .additive: .minor
+        case .cosmetic: .patch
+        }
+    }
+
+    /// The GitHub Actions annotation level: an error for what breaks the wire or
+    /// data, a warning where a person must act (apps' code to update), a notice
+    /// for what needs nobody.
+    package var annotationLevel: String {
+        switch self {
+        case .breaking: "error"
+        case .sourceBreaking: "warning"
+        case .additive, .cosmetic: "notice"
         }
     }
 }
@@ -61,17 +86,9 @@ package struct ContractChange: Sendable, Hashable {
     package var severity: ChangeSeverity { rule.severity }
     package var affects: [ChangeAffect] { rule.affects }
 
-    /// The version bump this change asks for: major for a break of the wire or
-    /// stored data, minor for an addition or a break of generated code only
-    /// (the compiler catches it before anything ships), patch for the rest.
-    /// A breaking change that breaks only apps' source (the compiler catches it): it asks only a minor bump.
-    package var breaksSourceOnly: Bool { severity == .breaking && affects == [.source] }
+    /// A change that breaks only apps' source (the compiler catches it): it asks only a minor bump.
+    package var breaksSourceOnly: Bool { severity == .sourceBreaking }
 
-    package var requiredBump: VersionBump {
-        switch severity {
-        case .breaking: affects.contains(.wire) || affects.contains(.data) ? .major : .minor
-        case .additive: .minor
-        case .cosmetic: .patch
-        }
-    }
+    /// The version bump this change asks for (``ChangeSeverity/requiredBump``).
+    package var requiredBump: VersionBump { severity.requiredBump }
 }

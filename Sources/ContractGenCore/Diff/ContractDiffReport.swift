@@ -43,10 +43,49 @@ package struct ContractDiffReport: Sendable, Hashable {
     }
 }
 
+/// What makes `contractgen diff` exit 1 (the CI gate): `--check-version`, `--fail-on SEVERITY`, both or neither.
+package struct DiffGate: Sendable, Hashable {
+    /// Fail when the new version is not enough for the changes.
+    package var checkVersion: Bool
+    /// Fail when a change is at least this severe.
+    package var failOn: ChangeSeverity?
+
+    package init(checkVersion: Bool = false, failOn: ChangeSeverity? = nil) {
+        self.checkVersion = checkVersion
+        self.failOn = failOn
+    }
+
+    /// The flags as the command line spells them: `--check-version, --fail-on breaking`.
+    package var flags: String {
+        var flags: [String] = []
+        if checkVersion { flags.append("--check-version") }
+        if let failOn { flags.append("--fail-on \(failOn.rawValue)") }
+        return flags.joined(separator: ", ")
+    }
+}
+
 extension ContractDiffReport {
     /// Whether CI should fail: with `checkVersion`, when the version is not
     /// enough; with `failOn`, when a change is at least that severe.
     package func gateFails(checkVersion: Bool, failOn: ChangeSeverity?) -> Bool {
-        (checkVersion && !versionOK) || (failOn.map { hasChanges(atLeast: $0) } ?? false)
+        gateFailures(DiffGate(checkVersion: checkVersion, failOn: failOn)).isEmpty == false
+    }
+
+    /// Whether `gate` makes the command exit 1.
+    package func gateFails(_ gate: DiffGate) -> Bool { !gateFailures(gate).isEmpty }
+
+    /// Why `gate` fails, one reason per flag that fails (empty: it passes).
+    package func gateFailures(_ gate: DiffGate) -> [String] {
+        var reasons: [String] = []
+        if gate.checkVersion && !versionOK {
+            reasons.append("version \(newVersion) is not enough (--check-version)")
+        }
+        if let failOn = gate.failOn {
+            let n = changes.count { $0.severity >= failOn }
+            if n > 0 {
+                reasons.append("\(n) change\(n == 1 ? "" : "s") at least \(failOn.rawValue) (--fail-on \(failOn.rawValue))")
+            }
+        }
+        return reasons
     }
 }

@@ -8,8 +8,9 @@ package enum DiffFormatter {
 
     /// One entry per change in the style of the diagnostics,
     /// `file:line:col: severity (affects): message [rule]`, with the other
-    /// side's location below; then the counts and the version verdict.
-    package static func text(_ report: ContractDiffReport) -> String {
+    /// side's location below; then the counts, the version verdict and what
+    /// `gate` makes of them (the exit status).
+    package static func text(_ report: ContractDiffReport, gate: DiffGate = DiffGate()) -> String {
         var out = ""
         for change in report.changes {
             let affects = change.affects.isEmpty ? "" : " (\(change.affects.map(\.rawValue).joined(separator: ", ")))"
@@ -24,24 +25,28 @@ package enum DiffFormatter {
             }
             if change.breaksSourceOnly { out += "  \(sourceOnlyBreak)\n" }
         }
-        out += safeSummary(report) + "\n"
+        out += safeSummary(report, gate: gate) + "\n"
         return out
     }
 
-    /// Under a breaking change that breaks only generated source (of any target): who breaks, and why the version rule asks only a minor.
+    /// Under a source-breaking change (generated code of any target): who breaks, and why the version rule asks only a minor.
     static let sourceOnlyBreak =
         "breaks: apps' code using the generated code, as a compile error at their next build (fixed before anything ships); "
-        + "the wire and stored data are unchanged: this change alone asks only a minor bump"
+        + "the wire and stored data are unchanged, so it asks a minor bump, not a major"
 
-    /// ``summary(_:)`` with each line escaped: the file names come from the
+    /// ``summary(_:gate:)`` with each line escaped: the file names come from the
     /// command line (paths, `git` revisions) and may hold anything.
-    static func safeSummary(_ report: ContractDiffReport) -> String {
-        summary(report).split(separator: "\n", omittingEmptySubsequences: false)
+    static func safeSummary(_ report: ContractDiffReport, gate: DiffGate?) -> String {
+        summary(report, gate: gate).split(separator: "\n", omittingEmptySubsequences: false)
             .map { TerminalSafeText.escaped(String($0)) }.joined(separator: "\n")
     }
 
-    /// `3 changes (1 breaking, 1 additive, 1 cosmetic); required bump: major; version 1.4.0 is not enough: use 2.0.0`.
-    package static func summary(_ report: ContractDiffReport) -> String {
+    /// `3 changes (1 breaking, 0 source-breaking, 1 additive, 1 cosmetic)`, then
+    /// `required bump: major; version 1.4.0 is not enough: use 2.0.0 (…)`, then,
+    /// with a `gate` (the command line's flags), what it makes of them:
+    /// `gate: fails, exit 1: …` or `gate: passes, exit 0 (…)`. Without one (the
+    /// catalogue), the verdict alone.
+    package static func summary(_ report: ContractDiffReport, gate: DiffGate? = nil) -> String {
         let n = report.changes.count
         var line = "\(report.oldFile) (\(report.oldVersion)) -> \(report.newFile) (\(report.newVersion)): "
         if n == 0 {
@@ -53,14 +58,28 @@ package enum DiffFormatter {
         line += "\nrequired bump: \(report.requiredBump.rawValue)"
         let sourceOnly = report.changes.count(where: \.breaksSourceOnly)
         if report.requiredBump == .minor && sourceOnly > 0 {
-            // Say why a breaking change needs no major version: the question the word "breaking" raises.
-            line += " (the \(sourceOnly == 1 ? "breaking change breaks" : "\(sourceOnly) breaking changes break") only apps' "
-                + "source, at their next build; events on the wire and stored data stay compatible, and only they need a major)"
+            // Say why a change that breaks apps' code needs no major version.
+            line += " (source-breaking changes break apps' code at their next build, not events on the wire "
+                + "or stored data: they ask a minor)"
         }
         line += "; "
-        line += report.versionOK
-            ? "version \(report.newVersion) is enough"
-            : "version \(report.newVersion) is not enough: use \(report.suggestedVersion)"
+        if report.versionOK {
+            line += "version \(report.newVersion) is enough"
+        } else {
+            line += "version \(report.newVersion) is not enough: use \(report.suggestedVersion)"
+            if let gate {
+                line += gate.checkVersion ? " (--check-version: fails)" : " (not enforced: pass --check-version to fail)"
+            }
+        }
+        guard let gate else { return line }
+        let failures = report.gateFailures(gate)
+        if !failures.isEmpty {
+            line += "\ngate: fails, exit 1: " + failures.joined(separator: "; ")
+        } else if gate.checkVersion || gate.failOn != nil {
+            line += "\ngate: passes, exit 0 (\(gate.flags))"
+        } else {
+            line += "\ngate: none, exit 0 (CI gates with --check-version; --fail-on SEVERITY fails on changes that severe)"
+        }
         return line
     }
 
@@ -68,7 +87,7 @@ package enum DiffFormatter {
 
     /// `{"changes":[{"rule","severity","affects","path","old","new","message"}],"requiredBump","versionOK",...}`,
     /// one change per line so that diffs of the output stay readable.
-    package static func json(_ report: ContractDiffReport) -> String {
+    package static func json(_ report: ContractDiffReport, gate: DiffGate = DiffGate()) -> String {
         var out = "{\"changes\":["
         for (index, change) in report.changes.enumerated() {
             var w = JSONWriter()
@@ -91,6 +110,7 @@ package enum DiffFormatter {
         w.key("oldVersion"); w.value(report.oldVersion)
         w.key("newVersion"); w.value(report.newVersion)
         w.key("suggestedVersion"); w.value(report.suggestedVersion)
+        w.key("gateFails"); w.value(report.gateFails(gate))
         out += (report.changes.isEmpty ? "]," : "\n],") + w.string + "}"
         return escapingC1Controls(out)
     }
@@ -131,17 +151,16 @@ package enum DiffFormatter {
 
     /// Workflow commands (`::error file=…,line=…,col=…,title=…::message`), one
     /// per change, on `file` (the new contract's path in the repository):
-    /// breaking changes as errors, additive as warnings, cosmetic as notices.
-    /// Removed elements point at what held them in the new contract.
-    package static func github(_ report: ContractDiffReport, file: String) -> String {
+    /// breaking changes as errors, source-breaking ones as warnings (apps'
+    /// code to update), additive and cosmetic ones as notices
+    /// (``ChangeSeverity/annotationLevel``). Removed elements point at what
+    /// held them in the new contract. Then the verdict: an error when `gate`
+    /// fails, a warning when the version is not enough but not checked, else a notice.
+    package static func github(_ report: ContractDiffReport, file: String, gate: DiffGate = DiffGate()) -> String {
         let file = TerminalSafeText.escaped(file)
         var out = ""
         for change in report.changes {
-            let level = switch change.severity {
-            case .breaking: "error"
-            case .additive: "warning"
-            case .cosmetic: "notice"
-            }
+            let level = change.severity.annotationLevel
             let affects = change.affects.isEmpty ? "" : " (\(change.affects.map(\.rawValue).joined(separator: ", ")))"
             let title = "contract \(change.severity.rawValue)\(affects): \(change.rule.rawValue)"
             // Escaped for the terminal first (the log viewer renders ANSI escapes), then for the command.
@@ -149,8 +168,9 @@ package enum DiffFormatter {
             if let old = change.old { message += "\nold: \(TerminalSafeText.escaped("\(old)"))" }
             out += "::\(level) file=\(property(file)),line=\(change.anchor.line),col=\(change.anchor.column),title=\(property(title))::\(data(message))\n"
         }
-        let verdict = safeSummary(report)
-        out += "::\(report.versionOK ? "notice" : "error") file=\(property(file)),line=1,title=\(property("contract version"))::\(data(verdict))\n"
+        let verdict = safeSummary(report, gate: gate)
+        let level = report.gateFails(gate) ? "error" : report.versionOK ? "notice" : "warning"
+        out += "::\(level) file=\(property(file)),line=1,title=\(property("contract version"))::\(data(verdict))\n"
         return out
     }
 

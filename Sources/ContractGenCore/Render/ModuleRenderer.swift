@@ -146,6 +146,11 @@ struct ModuleRenderer: Sendable {
             p.block("public func validate() -> [TrackingCore.Violation]") { p in
                 p.line("\(SwiftName.escaped(module.namespace)).descriptor.validate(event: self)")
             }
+            p.line()
+            p.line("/// The contract's `pii` fields: what an event's description redacts.")
+            p.block("public var piiPolicy: TrackingCore.PIIPolicy") { p in
+                p.line("TrackingCore.PIIPolicy(descriptor: \(SwiftName.escaped(module.namespace)).descriptor)")
+            }
         }
         if !module.kinds.isEmpty {
             p.line()

@@ -33,11 +33,12 @@ public enum ContractTranslator {
             )
         }
 
-        // The envelope protocol leaves out what `TrackingEvent` already requires.
+        // The envelope protocol leaves out what `TrackingEvent` already requires;
+        // `DescribedTrackingEvent` gives every event a description with pii redacted.
         let envelope = ProtocolDecl(
             scope: names.qualifier, name: "Event", source: nil,
             doc: "An event of the \(contract.name) contract: the fields every event carries.",
-            inherits: ["TrackingCore.TrackingEvent"],
+            inherits: ["TrackingCore.DescribedTrackingEvent"],
             requirements: contract.mandatory.filter { property($0).freshDefault == nil }.map { property($0) }
         )
 

@@ -83,6 +83,8 @@ package struct GeneratedNames: Sendable, Hashable {
     package static let reservedMemberNames: Set<String> = [
         "self", "init", "eventName", "kindName", "contractVersion", "validate", "writeMembers", "encodedJSON",
         "writeJSON", "collectViolations", "hashValue", "descriptor",
+        // `DescribedTrackingEvent`: what every event prints itself with.
+        "piiPolicy", "description", "debugDescription", "customMirror", "encodedJSONText", "redactedJSONText",
         // An event function's locals, and its kind struct's encoded members and findings.
         "_writer", "_violations", "_members",
     ]

@@ -90,6 +90,19 @@ actor KotlinBuild {
             in: directory)
     }
 
+    /// Compiles `source` against a compiled `jar` and runs its `mainClass`: a small
+    /// program over an existing jar, without compiling the jar's sources again.
+    static func run(_ source: URL, against jar: URL, mainClass: String) async throws -> ChildProcess.Run {
+        let directory = try GeneratedTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out").path
+        let compile = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["kotlinc", "-Werror", "-cp", jar.path, "-d", out, source.path], in: directory)
+        guard compile.status == 0 else { return compile }
+        return try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["java", "-cp", "\(jar.path):\(out)", mainClass], in: directory)
+    }
+
     /// The Kotlin files `generate --target kotlin` writes for `contract`.
     static func generatedSources(_ contract: Contract, packageName: String? = nil) -> [(name: String, text: String)] {
         let generator = KotlinTarget(packageName: packageName).generator

@@ -11,6 +11,10 @@ struct KotlinContract: Sendable {
     /// `<Contract>Constraints`, `<Contract>Globals`, `<Contract>Events<N>`.
     let constraintsObject: String
     let globalsClass: String
+    /// `<Contract>Fields`: a typed key per curated field, to read an event's own fields (`event.field(ShopFields.sku)`).
+    let fieldsObject: String
+    /// Each curated field's key in ``fieldsObject``, in contract order: its member name, `_` appended where two meet.
+    let fieldKeyNames: [String]
     let shardCount: Int
     let fields: [String: Field]
     let objects: [String: ObjectType]
@@ -57,6 +61,16 @@ struct KotlinContract: Sendable {
         objectName = KotlinNames.contractObject(contract.name)
         constraintsObject = objectName + "Constraints"
         globalsClass = objectName + "Globals"
+        fieldsObject = objectName + "Fields"
+        var keyNames: [String] = []
+        var usedKeyNames = Set<String>()
+        for field in contract.fields {
+            var name = KotlinNames.member(field)
+            while usedKeyNames.contains(name) { name += "_" }
+            usedKeyNames.insert(name)
+            keyNames.append(name)
+        }
+        fieldKeyNames = keyNames
         var fields: [String: Field] = [:]
         for field in contract.fields { fields[field.wireName] = field }
         self.fields = fields
@@ -64,7 +78,7 @@ struct KotlinContract: Sendable {
         valueSets = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
-        var taken: Set<String> = [objectName, constraintsObject, globalsClass]
+        var taken: Set<String> = [objectName, constraintsObject, globalsClass, fieldsObject]
         for shard in 0..<shardCount { taken.insert(objectName + "Events\(shard)") }
         var typeNames: [String: String] = [:]
         var enumConstants: [String: [String]] = [:]
@@ -184,6 +198,31 @@ struct KotlinContract: Sendable {
         case .valueSet(let name), .object(let name): typeNames[name] ?? name
         case .string, .int, .double, .decimal, .bool, .uuid, .timestamp:
             KotlinTarget.kotlinType(ScalarFieldType(spec.type)!)
+        }
+    }
+
+    /// The type a field key reads `spec` as: the parameter's type, but objects as plain JSON maps.
+    func fieldKeyType(_ spec: ValueSpec) -> String {
+        switch spec.type {
+        case .array(let items): "kotlin.collections.List<\(fieldKeyType(items))>"
+        case .object: "kotlin.collections.Map<kotlin.String, kotlin.Any?>"
+        default: typeName(spec)
+        }
+    }
+
+    /// The `FieldReaders` expression that reads a JSON value of `spec` as ``fieldKeyType(_:)``.
+    func fieldReader(_ spec: ValueSpec) -> String {
+        switch spec.type {
+        case .array(let items): "FieldReaders.list(\(fieldReader(items)))"
+        case .object: "FieldReaders.OBJECT"
+        case .valueSet(let name): "FieldReaders.valueSet(\(typeNames[name] ?? name).values()) { it.wire }"
+        case .string: "FieldReaders.STRING"
+        case .int: "FieldReaders.INT"
+        case .double: "FieldReaders.DOUBLE"
+        case .decimal: "FieldReaders.DECIMAL"
+        case .bool: "FieldReaders.BOOL"
+        case .uuid: "FieldReaders.UUID"
+        case .timestamp: "FieldReaders.TIMESTAMP"
         }
     }
 

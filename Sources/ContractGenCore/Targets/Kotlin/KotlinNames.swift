@@ -18,8 +18,8 @@ package enum KotlinNames {
 
     /// The runtime types generated files import: a contract type of the same name would be hidden by the import.
     static let importedRuntimeTypes: Set<String> = [
-        "Constraints", "ContractObject", "EventGlobals", "FieldChecks", "JsonWriter", "PatternProgram", "TrackedEvent",
-        "Violation", "Violations",
+        "Constraints", "ContractObject", "EventGlobals", "FieldChecks", "FieldKey", "FieldReaders", "JsonWriter",
+        "PatternProgram", "TrackedEvent", "Violation", "Violations",
     ]
 
     /// `java.lang.Object`'s methods: an event function without arguments of one of these names would override it.

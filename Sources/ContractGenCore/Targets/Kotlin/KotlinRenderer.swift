@@ -72,7 +72,8 @@ struct KotlinRenderer: TargetFileRenderer {
 
     private func printContractObject(_ printer: inout KotlinPrinter) {
         let contract = model.contract
-        model.printHeader(&printer, imports: ["JsonWriter", "TrackedEvent", "Violation"])
+        model.printHeader(&printer, imports: contract.fields.isEmpty
+            ? ["JsonWriter", "TrackedEvent", "Violation"] : ["FieldKey", "FieldReaders", "JsonWriter", "TrackedEvent", "Violation"])
         printer.line()
         printer.kdoc((contract.description.map { [$0, ""] } ?? []) + [
             "The events of contract \(contract.name) \(contract.version): one function per event, which checks",
@@ -87,6 +88,26 @@ struct KotlinRenderer: TargetFileRenderer {
             // copies and page faults than they saved.
             contract.events.withUnsafeBufferPointer { events in
                 for index in events.indices { printEventFunction(events[index], &body) }
+            }
+        }
+        printFieldKeys(&printer)
+    }
+
+    /// `object <Contract>Fields`: a typed key per curated field, one line each, so that tests read an
+    /// event's own fields typed (`event.field(ShopFields.sku)`) without a class per event.
+    private func printFieldKeys(_ printer: inout KotlinPrinter) {
+        let fields = model.contract.fields
+        guard !fields.isEmpty else { return }
+        printer.line()
+        printer.kdoc([
+            "The curated fields of contract \(model.contract.name) by name, typed, to read them from any event",
+            "that sends them: `event.field(\(model.fieldsObject).\(KotlinNames.escaped(model.fieldKeyNames[0])))`.",
+        ])
+        printer.block("object \(model.fieldsObject) {") { body in
+            for (field, name) in zip(fields, model.fieldKeyNames) {
+                body.line("@JvmField")
+                body.line("val \(KotlinNames.escaped(name)): FieldKey<\(model.fieldKeyType(field.spec))> = "
+                    + "FieldKey(\(KotlinLiteral.string(field.wireName)), \(model.fieldReader(field.spec)))")
             }
         }
     }

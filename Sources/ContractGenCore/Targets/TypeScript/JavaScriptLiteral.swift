@@ -1,7 +1,9 @@
 import TrackingCore
 
-/// JSON values as JavaScript source: strings in the wire's JSON form (valid
-/// JavaScript since ES2019), object keys as strings, except `__proto__`, which
+/// JSON values as JavaScript source: strings in the wire's JSON form, with
+/// U+2028 and U+2029 escaped (JSON allows them raw, and so does JavaScript since
+/// ES2019, but TypeScript before 5.x and older engines end a line there),
+/// object keys as strings, except `__proto__`, which
 /// an object literal would take as its prototype: it is written as the
 /// computed key `["__proto__"]`, an own property like any other.
 enum JavaScriptLiteral {
@@ -9,7 +11,19 @@ enum JavaScriptLiteral {
     static func string(_ text: String) -> String {
         var writer = JSONWriter(capacity: text.utf8.count + 2)
         writer.value(text)
-        return writer.string
+        let json = writer.string
+        // U+2028 and U+2029 are E2 80 A8 / E2 80 A9 in UTF-8: look for the lead bytes before copying.
+        guard json.utf8.contains(0xE2) else { return json }
+        var escaped = ""
+        escaped.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "\u{2028}": escaped += "\\u2028"
+            case "\u{2029}": escaped += "\\u2029"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 
     /// `key` as an object literal's property key.

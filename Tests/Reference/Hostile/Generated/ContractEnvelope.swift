@@ -8,7 +8,7 @@ import TrackingCore
 
 extension Type_ {
     /// An event of the Type contract: the fields every event carries.
-    public protocol Event: TrackingCore.TrackingEvent {
+    public protocol Event: TrackingCore.DescribedTrackingEvent {
         /// Every event says its protocol.
         /// */ public func injected() {}
         var `protocol`: Swift.String { get }
@@ -23,6 +23,11 @@ extension Type_.Event {
     /// check themselves; this is what models an app composes from the protocols get.
     public func validate() -> [TrackingCore.Violation] {
         Type_.descriptor.validate(event: self)
+    }
+
+    /// The contract's `pii` fields: what an event's description redacts.
+    public var piiPolicy: TrackingCore.PIIPolicy {
+        TrackingCore.PIIPolicy(descriptor: Type_.descriptor)
     }
 }
 

@@ -8,7 +8,7 @@ import TrackingCore
 
 extension Shop {
     /// An event of the Shop contract: the fields every event carries.
-    public protocol Event: TrackingCore.TrackingEvent {}
+    public protocol Event: TrackingCore.DescribedTrackingEvent {}
 }
 
 extension Shop.Event {
@@ -19,6 +19,11 @@ extension Shop.Event {
     /// check themselves; this is what models an app composes from the protocols get.
     public func validate() -> [TrackingCore.Violation] {
         Shop.descriptor.validate(event: self)
+    }
+
+    /// The contract's `pii` fields: what an event's description redacts.
+    public var piiPolicy: TrackingCore.PIIPolicy {
+        TrackingCore.PIIPolicy(descriptor: Shop.descriptor)
     }
 }
 

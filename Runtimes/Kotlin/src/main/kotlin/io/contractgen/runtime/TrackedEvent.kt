@@ -60,21 +60,32 @@ abstract class TrackedEvent protected constructor(
         val all = JsonReader.parse(encodedJSON()) as Map<*, *>
         val result = LinkedHashMap<String, Any?>(all.size)
         for ((key, value) in all) {
-            if (key != "event") result[key as String] = plain(value)
+            if (key != "event") result[key as String] = plainJson(value)
         }
         return result
     }
 
-    override fun toString(): String = encodedJSON()
+    /**
+     * One of the event's own fields as the event sends it, typed by the contract's
+     * field key (`event.field(ShopFields.sku)`); null when the event does not send it
+     * (docs/kotlin.md, "Reading an event's own fields").
+     */
+    fun <T> field(key: FieldKey<T>): T? {
+        val all = JsonReader.parse(encodedJSON()) as Map<*, *>
+        return key.read(all[key.wireName])
+    }
 
-    private fun plain(value: Any?): Any? = when (value) {
-        is JsonNumber -> value.plainValue()
-        is List<*> -> value.map { plain(it) }
-        is Map<*, *> -> {
-            val map = LinkedHashMap<String, Any?>(value.size)
-            for ((key, item) in value) map[key as String] = plain(item)
-            map
-        }
-        else -> value
+    /** The event's JSON as logs may show it: every `pii` value replaced by `"<redacted>"`. */
+    fun redactedJSON(): String = encodedJSON(PiiHandling.REDACT)
+
+    /**
+     * `searchResultsPageView (pageView) {"event":…,"searchQuery":"<redacted>",…}`, then
+     * `; violations: [path: message]` when it has any: what string templates, loggers
+     * and debuggers show, never a `pii` value (docs/kotlin.md, "Looking at an event").
+     */
+    override fun toString(): String {
+        val head = "$eventName ($kindName) ${redactedJSON()}"
+        if (violations.isEmpty()) return head
+        return head + violations.joinToString("; ", "; violations: [", "]") { "${it.path}: ${it.message}" }
     }
 }
