@@ -19,6 +19,7 @@ want kotlin               # Kotlin*Tests: kotlinc compiles the Kotlin runtime an
 want openjdk-17-jdk-headless  # Kotlin*Tests: java runs them, javac compiles the Java caller
 want rollup               # scripts/npm-packages-test.sh: the contractgen/rollup plugin under Debian's rollup 3
 command -v npm >/dev/null 2>&1 || want npm  # scripts/npm-packages-test.sh: npm pack, npm install --offline (NodeSource's nodejs has its own npm, which Debian's npm would conflict with)
+want debootstrap           # scripts/test-static-contractgen.sh: a minimal Debian root without Swift
 
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing ${need[*]}"

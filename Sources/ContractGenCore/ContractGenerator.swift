@@ -62,6 +62,7 @@ public enum ContractGenerator {
 
     /// Renders `contract` and writes (or checks) the files of `files` in `directory`,
     /// and removes (lists) the generator's files there that `files` does not hold.
+    /// Kotlin without a chosen package refuses a folder generated in another package (``KotlinPackageMismatch``).
     ///
     /// Each file is rendered and written by its own task, the tasks spread
     /// over the cores (the event shards are most of the work); the result does
@@ -70,6 +71,13 @@ public enum ContractGenerator {
         _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write,
         files: FileSelection = .withContent, generator: any TargetGenerator = defaultGenerator
     ) throws -> GeneratedFileWriter.Report {
+        // Writing only: a check changes nothing, and reports the files as differing.
+        if mode == .write, let kotlin = generator as? KotlinGenerator, kotlin.packageName == nil {
+            let wouldUse = KotlinNames.defaultPackage(contract.name)
+            if let existing = KotlinGenerator.existingPackage(in: directory, differingFrom: wouldUse) {
+                throw KotlinPackageMismatch(directory: directory.relativePath, existing: existing, wouldUse: wouldUse)
+            }
+        }
         let writer = GeneratedFileWriter()
         try writer.prepare(directory, mode: mode)
         let renderer = generator.renderer(for: contract)

@@ -41,7 +41,7 @@ struct DiffCommand: ParsableCommand {
         case text, json, github
     }
 
-    @Argument(help: "OLD NEW, or with --against only NEW (default contract/contract.yaml).")
+    @Argument(help: "OLD NEW, or with --against only NEW (default: the project file's contract, else contract/contract.yaml).")
     var contracts: [String] = []
 
     @Option(help: ArgumentHelp("Compare with the same file at this git revision.", valueName: "REV"))
@@ -49,6 +49,8 @@ struct DiffCommand: ParsableCommand {
 
     @Option(help: "How to print: text for people, json for tools, github for Actions annotations.")
     var format: Format = .text
+
+    @OptionGroup var project: ProjectOptions
 
     @Flag(help: "Exit 1 when the new contract's version is not bumped enough for its changes (the CI gate).")
     var checkVersion = false
@@ -67,7 +69,7 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let (old, new) = try ContractReading.read { () throws -> (old: ContractSource, new: ContractSource) in
             if let against {
-                let path = contracts.first ?? "contract/contract.yaml"
+                let path = try project.contract(contracts.first)
                 let new = try ContractSource.read(path)
                 return (try ContractSource.read(path: path, atRevision: against), new)
             }

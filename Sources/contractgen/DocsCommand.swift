@@ -23,8 +23,10 @@ struct DocsCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The contract.")
-    var path: String = "contract/contract.yaml"
+    @Argument(help: "The contract (default: the project file's, else contract/contract.yaml).")
+    var path: String?
+
+    @OptionGroup var project: ProjectOptions
 
     @Option(name: .shortAndLong, help: "The directory to write index.html into.")
     var output: String
@@ -33,6 +35,7 @@ struct DocsCommand: ParsableCommand {
     var since: String?
 
     func run() throws {
+        let path = try project.contract(self.path)
         let (current, previous) = try ContractReading.read { () throws -> (ContractSource, ContractSource?) in
             (try ContractSource.read(path), try since.map(ContractSource.read))
         }

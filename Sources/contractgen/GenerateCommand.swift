@@ -22,6 +22,11 @@ struct GenerateCommand: ParsableCommand {
             for web and Node, docs/typescript.md) or kotlin (docs/kotlin.md; --package \
             names its package).
 
+            With a project file (./contractgen.yaml, or --project PATH; docs/project-file.md) \
+            and no flags, generates (or checks) every target it lists, each into its folder; \
+            --target picks one of them, and flags override its settings. A command that names \
+            both the contract and --output does not read the project file.
+
             Exit status: 0 done, 1 contract errors (or, with --check, files that differ, are \
             missing or are stale), 2 usage or I/O error.
 
@@ -29,20 +34,23 @@ struct GenerateCommand: ParsableCommand {
               contractgen                          (same as: contractgen generate)
               contractgen generate contract/contract.yaml --output Generated
               contractgen generate --check         (CI: is Generated/ up to date?)
+              contractgen generate --target kotlin --output app/src/main/kotlin/events --package com.example.events
             """
     )
 
-    @Argument(help: "The contract to generate from.")
-    var path: String = "contract/contract.yaml"
+    @Argument(help: "The contract to generate from (default: the project file's, else contract/contract.yaml).")
+    var path: String?
 
-    @Option(help: "The language to generate: \(CodeTargets.ids.joined(separator: ", ")).")
-    var target: String = CodeTargets.defaultTarget.id
+    @Option(help: "The language to generate: \(CodeTargets.ids.joined(separator: ", ")) (default: every target of the project file, else swift).")
+    var target: String?
 
-    @Option(name: .shortAndLong, help: "The directory to write the generated files into.")
-    var output: String = "Generated"
+    @Option(name: .shortAndLong, help: "The directory to write the generated files into (default: the project file's, else Generated).")
+    var output: String?
 
-    @Option(name: .customLong("package"), help: "Kotlin only: the package of the generated files (default: contractgen.<contract name>).")
+    @Option(name: .customLong("package"), help: "Kotlin only: the package of the generated files (default: the project file's, else contractgen.<contract name>).")
     var packageName: String?
+
+    @OptionGroup var project: ProjectOptions
 
     @Flag(help: "Write nothing; list the files that differ, are missing or are stale, and exit 1 when any is.")
     var check = false
@@ -51,24 +59,37 @@ struct GenerateCommand: ParsableCommand {
     var declaredFiles = false
 
     func run() throws {
-        guard var codeTarget = CodeTargets.target(id: target) else {
-            FileHandle.standardError.write(Data("error: unknown target '\(target)'; targets are \(CodeTargets.ids.joined(separator: ", "))\n".utf8))
+        let steps: [GenerationPlan.Step]
+        do {
+            let flags = GenerationPlan.Flags(contract: path, target: target, output: output, packageName: packageName, project: project.path)
+            // A command that names both the contract and its output folder (as the SwiftPM plugins run it)
+            // is complete without a project file, and does not read one.
+            let projectFile = path != nil && output != nil && project.path == nil ? nil : try project.load()
+            steps = try GenerationPlan.steps(project: projectFile, flags: flags)
+        } catch let error as GenerationPlan.PlanError {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(ValidationOutcome.usageOrIOError.rawValue)
         }
-        if let packageName {
-            guard codeTarget is KotlinTarget else {
-                FileHandle.standardError.write(Data("error: --package applies to --target kotlin only\n".utf8))
-                throw ExitCode(ValidationOutcome.usageOrIOError.rawValue)
-            }
-            if let problem = KotlinNames.packageProblem(packageName) {
-                FileHandle.standardError.write(Data("error: --package '\(packageName)' is not a Kotlin package: \(problem)\n".utf8))
-                throw ExitCode(ValidationOutcome.usageOrIOError.rawValue)
-            }
-            codeTarget = KotlinTarget(packageName: packageName)
+        // Every target is checked even when one is out of date: the check lists all that differ.
+        var upToDate = true
+        var contractsReported: Set<String> = []
+        for step in steps {
+            // The contract's warnings are the same for every target: said once.
+            let reportDiagnostics = contractsReported.insert(step.contract).inserted
+            if try !run(step, reportDiagnostics: reportDiagnostics) { upToDate = false }
         }
+        if !upToDate { throw ExitCode(1) }
+    }
+
+    /// Generates (or checks) one target; `false` when `--check` found it out of date.
+    private func run(_ step: GenerationPlan.Step, reportDiagnostics: Bool) throws -> Bool {
+        let codeTarget = step.target == KotlinTarget().id
+            ? KotlinTarget(packageName: step.packageName)
+            : CodeTargets.target(id: step.target)!
+        let output = step.output
         let outcome: ContractGenerator.Outcome
         do {
-            outcome = try ContractGenerator.generate(contractPath: path, outputDirectory: output, mode: check ? .check : .write,
+            outcome = try ContractGenerator.generate(contractPath: step.contract, outputDirectory: output, mode: check ? .check : .write,
                 files: declaredFiles ? .declared : .withContent, generator: codeTarget.generator)
         } catch let error as ContractFileError {
             // Reading happens inside `generate`; said the way every command says it.
@@ -78,11 +99,11 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCode(ValidationOutcome.usageOrIOError.rawValue)
         }
         // Only with something to say: indexing the lines of a large contract costs milliseconds.
-        if !outcome.diagnostics.isEmpty {
+        if reportDiagnostics, !outcome.diagnostics.isEmpty {
             FileHandle.standardError.write(Data(DiagnosticFormatter.text(outcome.diagnostics, source: outcome.source, counts: outcome.counts).utf8))
         }
         guard let files = outcome.report else {
-            print("\(path): invalid (\(DiagnosticFormatter.summary(outcome.counts))); nothing written")
+            print("\(step.contract): invalid (\(DiagnosticFormatter.summary(outcome.counts))); nothing written")
             throw ExitCode(1)
         }
         if check {
@@ -90,12 +111,13 @@ struct GenerateCommand: ParsableCommand {
             for name in files.written { print("\(missing.contains(name) ? "missing" : "differs"): \(output)/\(name)") }
             for name in files.removed { print("stale: \(output)/\(name)") }
             if files.hasDifferences {
-                print("\(output): out of date; run 'swift run contractgen' to regenerate")
-                throw ExitCode(1)
+                print("\(output): out of date; run '\(step.regenerateCommand)' to regenerate")
+                return false
             }
             print("\(output): up to date (\(files.unchanged.count) files)")
         } else {
             print("\(output): \(files.written.count) written, \(files.unchanged.count) unchanged, \(files.removed.count) removed")
         }
+        return true
     }
 }

@@ -23,8 +23,10 @@ struct SchemaCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The contract.")
-    var path: String = "contract/contract.yaml"
+    @Argument(help: "The contract (default: the project file's, else contract/contract.yaml).")
+    var path: String?
+
+    @OptionGroup var project: ProjectOptions
 
     @Option(name: .shortAndLong, help: "The directory to write the schemas into.")
     var output: String
@@ -33,6 +35,7 @@ struct SchemaCommand: ParsableCommand {
     var check = false
 
     func run() throws {
+        let path = try project.contract(self.path)
         let bytes = try ContractReading.read { try ContractLoader.readFile(path) }
         let result = ContractLoader.load(bytes: bytes, file: path)
         guard let contract = result.contract else {

@@ -29,8 +29,10 @@ struct ValidateCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "The contract to check.")
-    var path: String = "contract/contract.yaml"
+    @Argument(help: "The contract to check (default: the project file's, else contract/contract.yaml).")
+    var path: String?
+
+    @OptionGroup var project: ProjectOptions
 
     @Option(help: "How to print diagnostics: text for people, json for editors and CI.")
     var format: Format = .text
@@ -46,6 +48,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
+        let path = try project.contract(self.path)
         let bytes = try ContractReading.read { try ContractLoader.readFile(path) }
         let result = ContractLoader.load(bytes: bytes, file: path)
         let outcome = ValidationOutcome(result, strict: strict)

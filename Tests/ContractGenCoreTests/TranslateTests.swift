@@ -66,7 +66,7 @@ import TrackingCore
             == ["uuid", "clientTimestamp", "viewType", "uniqueViewId", "skuItemList", "exitInteraction"])
         #expect(properties.compactMap { $0.constant?.wireValue } == ["Wishlist"])
 
-        let renderer = EventRenderer(table: table, namespace: "Omnitracking", version: contract.version)
+        let renderer = EventRenderer(table: table, namespace: "Omnitracking")
         var bytes: [UInt8] = []
         renderer.render([entry], into: &bytes)
         let source = String(decoding: bytes, as: UTF8.self)

@@ -10,6 +10,9 @@ struct DescriptorRenderer {
 
     var namespace: String { SwiftName.escaped(module.namespace) }
 
+    /// The namespace's member that event functions write `contractVersion` with.
+    static let versionMember = "versionMember"
+
     func render(into p: inout CodePrinter) {
         p.doc(module.doc, source: module.source)
         p.line("///")
@@ -24,6 +27,9 @@ struct DescriptorRenderer {
             p.line("public static let name: Swift.String = \(SwiftLiteral.string(module.contractName))")
             p.line("/// The contract's semantic version, sent as `contractVersion`.")
             p.line("public static let version: Swift.String = \(SwiftLiteral.string(module.version))")
+            p.line("/// `version` as the JSON member every event starts with (generated code only).")
+            p.line("static let \(Self.versionMember): Swift.StaticString = "
+                + SwiftLiteral.string(ValueCode.jsonText(WireNames.contractVersion) + ":" + ValueCode.jsonText(module.version)))
             p.line()
             p.line("/// The whole contract as data: the runtime validates encoded events against it,")
             p.line("/// including models an app composed from the generated protocols.")

@@ -19,7 +19,6 @@ import TrackingCore
 struct EventRenderer: Sendable {
     let table: EventTable
     let namespace: String
-    let version: String
     /// Every snippet's bytes, one after the other; ``slots`` locate them.
     /// (Ranges of integers, not an array per snippet: copying them per field
     /// per event costs no reference counting.)
@@ -29,6 +28,8 @@ struct EventRenderer: Sendable {
     private let sourcePrefix: [UInt8]
     /// `Omnitracking.Events.`: the kind structs' scope, as code.
     private let kindStructPrefix: [UInt8]
+    /// `_writer.rawMembers(<Namespace>.versionMember)`: the `contractVersion` member, from the namespace.
+    private let versionMemberCall: [UInt8]
 
     /// Where one field slot's snippets lie in ``arena``: what the field prints
     /// inside an event function, at the function's depth (the doc line) or
@@ -52,10 +53,9 @@ struct EventRenderer: Sendable {
         var parameterGroup: StructLayout.ParameterGroup?
     }
 
-    init(table: EventTable, namespace: String, version: String) {
+    init(table: EventTable, namespace: String) {
         self.table = table
         self.namespace = namespace
-        self.version = version
         var arena: [UInt8] = []
         var slots: [Slot] = []
         slots.reserveCapacity(table.fields.count)
@@ -68,6 +68,7 @@ struct EventRenderer: Sendable {
         let file = SwiftLiteral.isPlain(table.sourceFile) ? table.sourceFile : "the contract"
         sourcePrefix = Array("    /// Declared in \(file), line ".utf8)
         kindStructPrefix = Array("\(SwiftName.escaped(namespace)).Events.".utf8)
+        versionMemberCall = Array("        _writer.rawMembers(\(SwiftName.escaped(namespace)).\(DescriptorRenderer.versionMember))\n".utf8)
     }
 
     private static func slot(_ property: PropertyDecl, namespace: String, arena: inout [UInt8]) -> Slot {
@@ -194,8 +195,10 @@ struct EventRenderer: Sendable {
         out.append(contentsOf: Self.rawMembersStart)
         Self.appendMember(WireNames.event, event.name, first: true, lineStart: &lineStart, to: &out)
         Self.appendMember(WireNames.kind, event.kindName, first: false, lineStart: &lineStart, to: &out)
-        Self.appendMember(WireNames.contractVersion, version, first: false, lineStart: &lineStart, to: &out)
-        var rawOpen = true
+        out.append(contentsOf: Self.rawMembersEnd)
+        // The version from the namespace's constant, not a literal here: a new version rewrites one file, not every shard.
+        out.append(contentsOf: versionMemberCall)
+        var rawOpen = false
         for (slot, constant) in properties {
             if let constant {
                 if !rawOpen {

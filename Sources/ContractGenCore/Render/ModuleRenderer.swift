@@ -12,7 +12,7 @@ struct ModuleRenderer: Sendable {
 
     init(_ translated: TranslatedContract) {
         module = translated.module
-        events = EventRenderer(table: translated.events, namespace: translated.module.namespace, version: translated.module.version)
+        events = EventRenderer(table: translated.events, namespace: translated.module.namespace)
         self.translated = translated
     }
 
@@ -201,7 +201,8 @@ struct ModuleRenderer: Sendable {
         // Generated code follows its own layout; linters and formatters leave it alone.
         p.line("// swiftlint:disable all")
         p.line("// swift-format-ignore-file")
-        p.line("// Contract: \(SwiftLiteral.string(module.contractName)) \(SwiftLiteral.string(module.version))")
+        // The name only: the version is in the namespace's file alone, so that a new version rewrites that one file.
+        p.line("// Contract: \(SwiftLiteral.string(module.contractName))")
         p.line()
         p.line("import Foundation")
         p.line("import TrackingCore")

@@ -129,7 +129,7 @@ struct KotlinContract: Sendable {
         kindReferences = Dictionary(kindClasses.map { ($0.key, objectName + "." + $0.value) }, uniquingKeysWith: { first, _ in first })
         shardObjects = (0..<shardCount).map { objectName + "Events\($0)" }
         headerTails = Dictionary(
-            contract.kinds.map { ($0.name, Self.headerTail(kind: $0.name, version: contract.version)) }, uniquingKeysWith: { first, _ in first })
+            contract.kinds.map { ($0.name, Self.headerTail(kind: $0.name)) }, uniquingKeysWith: { first, _ in first })
         var constantExpressions: [String: [String: [UInt8]]] = [:]
         for field in contract.kinds.flatMap(\.mandatory) {
             guard case .valueSet(let setName) = field.spec.type, constantExpressions[setName] == nil, let set = valueSets[setName] else { continue }
@@ -179,13 +179,14 @@ struct KotlinContract: Sendable {
 
     /// What follows the event's name in its `rawMembers` literal (``headerTails``).
     func headerTail(kind: String) -> [UInt8] {
-        headerTails[kind] ?? Self.headerTail(kind: kind, version: contract.version)
+        headerTails[kind] ?? Self.headerTail(kind: kind)
     }
 
-    private static func headerTail(kind: String, version: String) -> [UInt8] {
+    /// The version is not in it: event functions write it from ``versionMemberConstant``, so that a new
+    /// version rewrites the contract's file alone, not every shard.
+    private static func headerTail(kind: String) -> [UInt8] {
         var bytes: [UInt8] = []
-        let members = "," + KotlinLiteral.json(WireNames.kind) + ":" + KotlinLiteral.json(kind) + ","
-            + KotlinLiteral.json(WireNames.contractVersion) + ":" + KotlinLiteral.json(version)
+        let members = "," + KotlinLiteral.json(WireNames.kind) + ":" + KotlinLiteral.json(kind)
         KotlinLiteral.appendEscaped(members, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
         return bytes
@@ -242,10 +243,14 @@ struct KotlinContract: Sendable {
         return field
     }
 
-    /// The header every generated file starts with, then its package.
+    /// The contract object's constant that holds `"contractVersion":"<version>"`, the member every event writes.
+    static let versionMemberConstant = "CONTRACT_VERSION_MEMBER"
+
+    /// The header every generated file starts with, then its package. The contract's name only: its
+    /// version is in the contract's file alone.
     func printHeader(_ printer: inout KotlinPrinter, imports: [String]) {
         printer.line(GeneratedFileSet.header)
-        printer.line("// Contract: \(KotlinLiteral.string(contract.name)) \(KotlinLiteral.string(contract.version))")
+        printer.line("// Contract: \(KotlinLiteral.string(contract.name))")
         printer.line("package \(packageName)")
         if !imports.isEmpty {
             printer.line()

@@ -82,6 +82,9 @@ struct KotlinRenderer: TargetFileRenderer {
         printer.block("object \(model.objectName) {") { body in
             body.line("/** The contract's version, sent with every event. */")
             body.line("const val CONTRACT_VERSION: kotlin.String = \(KotlinLiteral.string(contract.version))")
+            body.line("/** [CONTRACT_VERSION] as the JSON member every event writes (generated code only). */")
+            body.line("const val \(KotlinContract.versionMemberConstant): kotlin.String = "
+                + KotlinLiteral.string(KotlinLiteral.json(WireNames.contractVersion) + ":" + KotlinLiteral.json(contract.version)))
             for kind in contract.kinds { printKindClass(kind, &body) }
             // The functions are most of the file (19 MB for 20,000 events), printed straight into its buffer
             // while the other cores print the event shards: pieces printed apart and joined cost more in
@@ -301,6 +304,12 @@ struct KotlinRenderer: TargetFileRenderer {
                     members.appendEscaped(KotlinLiteral.json(WireNames.event) + ":" + KotlinLiteral.json(event.name))
                 }
                 members.append(bytes: model.headerTail(kind: event.kind))
+                members.append(")")
+                members.line()
+                members.fragment("w.rawMembers(")
+                members.append(model.objectName)
+                members.append(".")
+                members.append(KotlinContract.versionMemberConstant)
                 members.append(")")
                 members.line()
                 for code in model.envelopeCodes {

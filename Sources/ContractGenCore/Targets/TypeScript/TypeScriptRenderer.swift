@@ -43,7 +43,8 @@ struct TypeScriptRenderer: TargetFileRenderer {
         var out = consume buffer
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: GeneratedFileSet.header.utf8)
-        out.append(contentsOf: "\n// Contract: \(JavaScriptLiteral.string(contract.name)) \(JavaScriptLiteral.string(contract.version))\n".utf8)
+        // The name only: the version is in one file (the descriptor), so that a new version rewrites that file alone.
+        out.append(contentsOf: "\n// Contract: \(JavaScriptLiteral.string(contract.name))\n".utf8)
         switch name {
         case TypeScriptGenerator.indexFile: index(&out)
         case TypeScriptGenerator.contractFile: rules(&out)
