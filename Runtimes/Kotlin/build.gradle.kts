@@ -3,6 +3,9 @@
 // its tests compile the same sources with kotlinc (KotlinBuild in
 // Tests/ContractGenCoreTests). Needs only the Kotlin standard library and the
 // JDK (java.time: Android API 26+, or core library desugaring).
+// The Android adapter (WorkManager, app lifecycle) is a module of its own,
+// android/build.gradle.kts, over src/android/kotlin: not part of this JVM
+// module, and, like this file, never run here (docs/kotlin.md, "Android").
 plugins {
     kotlin("jvm") version "1.9.24"
     `java-library`

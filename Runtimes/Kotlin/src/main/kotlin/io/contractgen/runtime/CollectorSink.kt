@@ -7,8 +7,9 @@ import java.time.Instant
 import java.util.UUID
 
 /**
- * What the collector said about one batch (docs/wire-format.md, "The
- * collector's answer"), as [CollectorSink] acts on it.
+ * What the collector said about one batch (docs/wire-format.md, "Delivery
+ * protocol"), as [CollectorSink] acts on it. Its text shows uuids and
+ * reasons, never an event's values.
  */
 class BatchVerdict internal constructor(
     /** The HTTP status; `-1` when no answer came. */
@@ -17,22 +18,36 @@ class BatchVerdict internal constructor(
     val accepted: List<TrackedEvent>,
     /** Events the collector will never accept, with its reason: set aside, not retried. */
     val rejected: Map<TrackedEvent, String>,
-    /** Events to send again later (not processed, or the collector or the network failed). */
+    /** Events to send again (not processed, or the collector or the network failed). */
     val retry: List<TrackedEvent>,
     /** `413`: the batch was too large; the sink halves it. */
-    val tooLarge: Boolean
-)
+    val tooLarge: Boolean,
+    /** `401`/`403`: the credentials were refused; the events are kept. */
+    val paused: Boolean = false,
+    /** Why events are kept (`HTTP 503`, a network error); `null` when none is. */
+    val failure: String? = null
+) {
+    override fun toString(): String {
+        val text = StringBuilder("BatchVerdict(status=$status, accepted=${accepted.size}, rejected=${rejected.size}")
+        if (rejected.isNotEmpty()) text.append(rejected.entries.take(5).joinToString(", ", " [", "]") { "${it.key.uuid}: ${it.value}" })
+        text.append(", retry=${retry.size}")
+        if (tooLarge) text.append(", tooLarge")
+        if (paused) text.append(", paused")
+        if (failure != null) text.append(", failure=$failure")
+        return text.append(')').toString()
+    }
+}
 
 /**
  * Sends events to the collector in batches over `HttpURLConnection`
  * (`POST`, `{"sentAt":…,"events":[…]}`, the globals appended to every
  * event), following the verdict protocol: accepted and rejected events are
  * done, the rest stay queued for the next [flush]; a `413` halves the batch;
- * a `4xx` without a verdict drops the batch as malformed.
+ * a `400` without a verdict sets the batch aside as malformed; `401`/`403`,
+ * `404` and every other answer that is not a verdict keep the events.
  *
- * It keeps its queue in memory only: not a full Android SDK (no persisted
- * queue, no background scheduling, no backoff timer); docs/kotlin.md says
- * what an app adds.
+ * It keeps its queue in memory and blocks the caller: [PersistedCollectorSink]
+ * is the one to ship (persisted queue, background delivery, backoff).
  */
 class CollectorSink @JvmOverloads constructor(
     /** The collector's batch endpoint (`http://host:port/v1/batch`). */
@@ -90,7 +105,8 @@ class CollectorSink @JvmOverloads constructor(
                 done.add(event)
             }
             queue.removeAll(done)
-            if (verdict.retry.isNotEmpty()) break
+            // The rest of a batch the collector processed in part is resent at once; otherwise it waits for the next flush.
+            if (verdict.retry.isNotEmpty() && (done.isEmpty() || verdict.paused)) break
         }
         return verdicts
     }
@@ -132,49 +148,38 @@ class CollectorSink @JvmOverloads constructor(
             answer = stream?.use { String(it.readBytes(), Charsets.UTF_8) } ?: ""
             connection.disconnect()
         } catch (e: IOException) {
-            return BatchVerdict(-1, emptyList(), emptyMap(), batch, false)
+            return verdict(-1, "", batch, e.toString())
         }
         return verdict(status, answer, batch)
     }
 
     companion object {
-        /** What [status] and [answer] mean for the events of [batch] (docs/dispatcher.md, "Delivery"). */
+        /** What [status] and [answer] mean for the events of [batch] ([DeliveryAnswer], docs/wire-format.md "Delivery protocol"). */
         @JvmStatic
-        fun verdict(status: Int, answer: String, batch: List<TrackedEvent>): BatchVerdict {
-            if (status == 413) return BatchVerdict(status, emptyList(), emptyMap(), emptyList(), true)
-            if (status >= 500 || status < 200 || status in 300..399) return BatchVerdict(status, emptyList(), emptyMap(), batch, false)
-            val parsed = try {
-                JsonReader.parse(answer) as? Map<*, *>
-            } catch (e: IllegalArgumentException) {
-                null
-            }
-            val hasVerdict = parsed != null && (parsed.containsKey("accepted") || parsed.containsKey("rejected"))
-            if (!hasVerdict) {
-                // A 2xx without a verdict confirms the batch; a 4xx without one means it is malformed: not retried.
-                return if (status < 300) BatchVerdict(status, batch, emptyMap(), emptyList(), false)
-                else BatchVerdict(status, emptyList(), batch.associateWith { "the collector answered $status" }, emptyList(), false)
-            }
-            val accepted = HashSet<String>()
-            (parsed!!["accepted"] as? List<*>)?.forEach { if (it is String) accepted.add(it) }
-            val reasons = HashMap<String, String>()
-            (parsed["rejected"] as? List<*>)?.forEach { entry ->
-                val item = entry as? Map<*, *>
-                val uuid = item?.get("uuid") as? String
-                if (uuid != null) reasons[uuid] = item["reason"] as? String ?: "rejected"
-            }
-            val acceptedEvents = ArrayList<TrackedEvent>()
-            val rejectedEvents = LinkedHashMap<TrackedEvent, String>()
-            val retry = ArrayList<TrackedEvent>()
-            for (event in batch) {
-                val uuid = event.uuid.toString()
-                val reason = reasons[uuid]
-                when {
-                    reason != null -> rejectedEvents[event] = reason
-                    uuid in accepted -> acceptedEvents.add(event)
-                    else -> retry.add(event)
+        @JvmOverloads
+        fun verdict(status: Int, answer: String, batch: List<TrackedEvent>, failure: String? = null): BatchVerdict {
+            val none = emptyMap<TrackedEvent, String>()
+            return when (val kind = DeliveryAnswer.classify(status, answer, null, Instant.now(), failure)) {
+                is DeliveryAnswer.Confirmed -> BatchVerdict(status, batch, none, emptyList(), false)
+                is DeliveryAnswer.Verdict -> {
+                    val accepted = batch.filter { it.uuid.toString() in kind.accepted && !kind.rejected.containsKey(it.uuid.toString()) }
+                    val rejected = LinkedHashMap<TrackedEvent, String>()
+                    for (event in batch) kind.rejected[event.uuid.toString()]?.let { rejected[event] = it }
+                    val rest = batch.filter { it !in rejected && it !in accepted }
+                    BatchVerdict(status, accepted, rejected, rest, false,
+                        failure = if (accepted.isEmpty() && rejected.isEmpty()) "HTTP $status naming none of the batch" else null)
                 }
+                is DeliveryAnswer.Rejected -> {
+                    val rejected = LinkedHashMap<TrackedEvent, String>()
+                    for (event in batch) kind.rejected[event.uuid.toString()]?.let { rejected[event] = it }
+                    if (rejected.isEmpty()) BatchVerdict(status, emptyList(), batch.associateWith { "HTTP 400 with a verdict naming none of the batch" }, emptyList(), false)
+                    else BatchVerdict(status, emptyList(), rejected, batch.filter { it !in rejected }, false)
+                }
+                is DeliveryAnswer.RejectedWithoutVerdict -> BatchVerdict(status, emptyList(), batch.associateWith { kind.reason }, emptyList(), false)
+                is DeliveryAnswer.Pause -> BatchVerdict(status, emptyList(), none, batch, false, paused = true, failure = "HTTP $status")
+                is DeliveryAnswer.Split -> BatchVerdict(status, emptyList(), none, emptyList(), true)
+                is DeliveryAnswer.Retry -> BatchVerdict(status, emptyList(), none, batch, false, failure = kind.reason)
             }
-            return BatchVerdict(status, acceptedEvents, rejectedEvents, retry, false)
         }
     }
 }

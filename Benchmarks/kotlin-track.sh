@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# PersistedCollectorSink.track on the caller's thread while flushes run
+# against a loopback collector that answers each batch 50 ms late
+# (docs/performance.md, "Kotlin delivery"). Not a test: it prints the median,
+# p90, p99 and max per round. Usage: Benchmarks/kotlin-track.sh [rounds, 5] [events per round, 20000]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+swift build --product contractgen >/dev/null
+"$(swift build --show-bin-path)/contractgen" generate --target kotlin contract/contract.yaml --output "$work/generated" \
+  --package com.example.shop >/dev/null 2>&1
+kotlinc -Werror -include-runtime -d "$work/bench.jar" Runtimes/Kotlin/src/main/kotlin/io/contractgen/runtime/*.kt \
+  "$work"/generated/*.kt Benchmarks/Kotlin/TrackBenchmark.kt 2>&1 | { grep -v -- '-Xverify:none and -noverify were deprecated' || true; }
+java -cp "$work/bench.jar" com.example.shop.bench.TrackBenchmark "${1:-5}" "${2:-20000}"
