@@ -8,9 +8,6 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-swift build --product contractgen >/dev/null
-"$(swift build --show-bin-path)/contractgen" generate --target kotlin contract/contract.yaml --output "$work/generated" \
-  --package com.example.shop >/dev/null 2>&1
-kotlinc -Werror -include-runtime -d "$work/bench.jar" Runtimes/Kotlin/src/main/kotlin/io/contractgen/runtime/*.kt \
-  "$work"/generated/*.kt Benchmarks/Kotlin/TrackBenchmark.kt 2>&1 | { grep -v -- '-Xverify:none and -noverify were deprecated' || true; }
+source Benchmarks/kotlin-bench-jar.sh
+kotlin_bench_jar Benchmarks/Kotlin/TrackBenchmark.kt "$work/bench.jar"
 java -cp "$work/bench.jar" com.example.shop.bench.TrackBenchmark "${1:-5}" "${2:-20000}"

@@ -16,11 +16,12 @@ confirmed), once, in arrival order. Standard library only."""
 import argparse
 import gzip
 import json
-import signal
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+from loopback_server import serve, unblock_stop_signals
 
 STALL_SECONDS = 30
 
@@ -133,9 +134,7 @@ def make_handler(state):
 
 
 def main():
-    # A parent may have spawned us with SIGTERM blocked (Foundation's Process on
-    # Linux passes its thread's mask on): unblock it, so that stopping us works.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    unblock_stop_signals()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", required=True)
     parser.add_argument("--case", required=True)
@@ -145,13 +144,7 @@ def main():
     if args.case not in cases:
         sys.exit("no case named %r in %s (cases: %s)" % (args.case, args.cases, ", ".join(sorted(cases))))
     state = State(cases[args.case]["answers"])
-    server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(state))
-    server.daemon_threads = True
-    print("port %d" % server.server_address[1], flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    serve(make_handler(state))
 
 
 if __name__ == "__main__":

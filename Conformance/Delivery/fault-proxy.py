@@ -24,11 +24,12 @@ and its answer returned, unless the mode says otherwise. `POST /_fault` with
 import argparse
 import http.client
 import json
-import signal
 import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+from loopback_server import serve, unblock_stop_signals
 
 HOP_BY_HOP = {"host", "content-length", "connection", "keep-alive", "transfer-encoding"}
 
@@ -130,21 +131,13 @@ def make_handler(state, upstream):
 
 
 def main():
-    # A parent may have spawned us with SIGTERM blocked (Foundation's Process on
-    # Linux passes its thread's mask on): unblock it, so that stopping us works.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    unblock_stop_signals()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--upstream", required=True, help="the collector's base URL, e.g. http://127.0.0.1:8080")
     parser.add_argument("--port", type=int, default=0, help="the port to listen on (default: a free one)")
     args = parser.parse_args()
     upstream = urllib.parse.urlparse(args.upstream)
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(State(), upstream))
-    server.daemon_threads = True
-    print("port %d" % server.server_address[1], flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    serve(make_handler(State(), upstream), args.port)
 
 
 if __name__ == "__main__":
