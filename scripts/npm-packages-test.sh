@@ -4,13 +4,18 @@
 #     with the executable, @contractgen/runtime) and installs the three
 #     tarballs into a fresh web project with `npm install --offline`, an empty
 #     npm cache and an unreachable registry;
-#  2. `npx contractgen generate` writes the TypeScript; an app using it and the
+#  2. `npx contractgen generate`, no flags, reads the project file
+#     (contractgen.yaml) and writes the TypeScript; `--check` passes, fails
+#     (exit 1, naming `contractgen generate`) once the output is tampered
+#     with; an app using the code and the
 #     runtime (through the package's exports) compiles with tsc --strict and
 #     runs under Node: the event's wire bytes are Swift's;
-#  3. Debian's rollup with the plugin `contractgen/rollup`: a build generates
-#     the code; in watch mode a contract edit regenerates and rebuilds, a
-#     contract error is reported with the contract's file and line, and fixing
-#     it rebuilds; a one-off build of an invalid contract fails the same way.
+#  3. Debian's rollup with the plugin `contractgen/rollup`, driven by the
+#     project file: a build generates the code; in watch mode a contract edit
+#     regenerates and rebuilds, a contract error is reported with the
+#     contract's file and line, and fixing it rebuilds; a project-file error is
+#     reported with contractgen.yaml's line, and fixing it rebuilds; one-off
+#     builds of an invalid contract or project file fail the same way.
 # Fails, never skips, without npm, node, tsc or rollup
 # (scripts/install-test-deps.sh installs them). The executable packed is
 # CONTRACTGEN_BINARY, else .build-static/contractgen (built when missing).
@@ -88,9 +93,19 @@ set +e
 status=$?
 set -e
 [ "$status" -eq 143 ] || { echo "FAIL: the launcher did not die of its executable's SIGTERM (status $status)"; exit 1; }
-# TODO(project file): `npx contractgen generate` alone, reading contractgen.yaml, once generate supports it.
-(cd "$web" && npx --offline contractgen generate --target typescript contract/contract.yaml --output src/generated)
+echo "--- npx contractgen generate with the project file (contractgen.yaml), no flags"
+(cd "$web" && npx --offline contractgen generate)
 [ -f "$web/src/generated/index.ts" ] || { echo "FAIL: npx contractgen generate wrote no src/generated/index.ts"; exit 1; }
+(cd "$web" && npx --offline contractgen generate --check) || { echo "FAIL: generate --check failed right after generate"; exit 1; }
+echo "// tampered" >>"$web/src/generated/index.ts"
+set +e
+message=$(cd "$web" && npx --offline contractgen generate --check 2>&1)
+status=$?
+set -e
+echo "$message"
+[ "$status" -eq 1 ] || { echo "FAIL: generate --check exited $status on a tampered src/generated (expected 1)"; exit 1; }
+[[ "$message" == *"run 'contractgen generate' to regenerate"* ]] || { echo "FAIL: generate --check does not name 'contractgen generate'"; exit 1; }
+(cd "$web" && npx --offline contractgen generate && npx --offline contractgen generate --check) || { echo "FAIL: regenerating did not make --check pass"; exit 1; }
 
 echo "--- tsc --strict and node"
 cp scripts/npm-packages-test/main.ts Conformance/TypeScript/node.d.ts "$web/src/"
@@ -160,11 +175,20 @@ grep -q npmWatchProbe "$web"/src/generated/*.ts || { echo "FAIL: the invalid con
 before=$(builds)
 sed -i 's/^  sku: { type: strang,/  sku: { type: string,/' "$web/contract/contract.yaml"
 wait_for "a rebuild once the contract is fixed" builds_over "$before"
+
+echo "--- rollup --watch: a project-file error is a build error with contractgen.yaml's line"
+project_line=$(grep -n '^  typescript:$' "$web/contractgen.yaml" | cut -d: -f1)
+sed -i 's/^  typescript:$/  typscript:/' "$web/contractgen.yaml"
+wait_for "the project-file error" grep -q "contractgen.yaml:$project_line:[0-9]*: error: unknown target 'typscript'" "$log"
+grep -q "contractgen.yaml ($project_line:[0-9]*)" "$log" || { echo "FAIL: rollup did not show the project-file error's location"; cat "$log"; exit 1; }
+before=$(builds)
+sed -i 's/^  typscript:$/  typescript:/' "$web/contractgen.yaml"
+wait_for "a rebuild once the project file is fixed" builds_over "$before"
 exec 3>&-   # end of input: rollup --watch closes
 for _ in $(seq 1 120); do kill -0 "$watcher" 2>/dev/null || break; sleep 0.5; done
 kill -0 "$watcher" 2>/dev/null && { echo "FAIL: rollup --watch did not stop at the end of its input"; exit 1; }
 watcher=""
-echo "rollup --watch reported:"; grep -A2 "error: unknown type 'strang'" "$log" | head -3
+echo "rollup --watch reported:"; grep -A2 "error: unknown type 'strang'" "$log" | head -3; grep -A2 "error: unknown target 'typscript'" "$log" | head -3
 
 echo "--- rollup (one build) fails on a contract error"
 sed -i 's/^  sku: { type: string,/  sku: { type: strang,/' "$web/contract/contract.yaml"
@@ -175,5 +199,18 @@ set -e
 cat "$work/failed.log"
 [ "$status" -ne 0 ] || { echo "FAIL: rollup succeeded on an invalid contract"; exit 1; }
 grep -q "contract/contract.yaml:$line:[0-9]*: error" "$work/failed.log" || { echo "FAIL: the failed build does not name contract.yaml:$line"; exit 1; }
+
+sed -i 's/^  sku: { type: strang,/  sku: { type: string,/' "$web/contract/contract.yaml"
+
+echo "--- rollup (one build) fails on a project-file error"
+sed -i 's/^  typescript:$/  typscript:/' "$web/contractgen.yaml"
+set +e
+(cd "$web" && rollup -c >"$work/failed-project.log" 2>&1)
+status=$?
+set -e
+cat "$work/failed-project.log"
+[ "$status" -ne 0 ] || { echo "FAIL: rollup succeeded on an invalid project file"; exit 1; }
+grep -q "contractgen.yaml:$project_line:[0-9]*: error: unknown target 'typscript'" "$work/failed-project.log" \
+  || { echo "FAIL: the failed build does not name contractgen.yaml:$project_line"; exit 1; }
 
 echo "npm packages: all checks passed"

@@ -38,6 +38,8 @@ check(typeof nodeRuntime === "object", "@contractgen/runtime/node resolves");
 
 // The generator package's exports carry types too (a vite.config.ts imports them).
 const pluginOptions: ContractgenOptions = { contract: "contract/contract.yaml", output: "src/generated" };
-check(contractgenPlugin(pluginOptions).name === "contractgen", "contractgen/rollup resolves, with its types");
+const projectOptions: ContractgenOptions = { project: "contractgen.yaml" };
+check(contractgenPlugin(pluginOptions).name === "contractgen" && contractgenPlugin(projectOptions).name === "contractgen" &&
+    contractgenPlugin().name === "contractgen", "contractgen/rollup resolves, with its types (project file or contract and output)");
 
 process.exitCode = failures === 0 ? 0 : 1;

@@ -29,8 +29,9 @@ export default {
   output: { file: "dist/bundle.js", format: "es" },
   external: [/^@contractgen\/runtime/],
   plugins: [
-    // TODO(project file): contractgen({ project: "contractgen.yaml" }) once generate reads it.
-    contractgen({ contract: "contract/contract.yaml", output: "src/generated" }),
+    // The project file names the contract and src/generated; the plugin
+    // watches both. (contractgen() alone reads ./contractgen.yaml as well.)
+    contractgen({ project: "contractgen.yaml" }),
     typescriptSources,
   ],
   watch: { clearScreen: false },

@@ -15,13 +15,22 @@ export interface RunResult {
 /** Runs contractgen with `args`; resolves whatever the exit status. */
 export declare function run(args: readonly string[], options?: { cwd?: string; binary?: string }): Promise<RunResult>;
 
-/** What to generate, with paths relative to `cwd`. */
+/** The project file's usual name, contractgen.yaml. */
+export declare const projectFileName: "contractgen.yaml";
+
+/**
+ * What to generate, with paths relative to `cwd`: a project file (`project`,
+ * by default ./contractgen.yaml when it exists and neither `contract` nor
+ * `output` is given), or `contract` and `output`.
+ */
 export interface ContractgenOptions {
-  /** The contract file. */
-  contract: string;
-  /** The folder to generate into. */
-  output: string;
-  /** The language: "typescript" (the default), "kotlin" or "swift". */
+  /** The project file (contractgen.yaml); `target`, `output`, `package` override its values. */
+  project?: string;
+  /** The contract file (required without a project file). */
+  contract?: string;
+  /** The folder to generate into (required without a project file). */
+  output?: string;
+  /** The language: "typescript" (the default without a project file; with one, every target it lists), "kotlin" or "swift". */
   target?: "typescript" | "kotlin" | "swift";
   /** Kotlin only: the package of the generated files. */
   package?: string;
@@ -32,14 +41,19 @@ export interface ContractgenOptions {
 }
 export interface ResolvedOptions {
   readonly cwd: string;
-  readonly contract: string;
-  readonly output: string;
-  readonly target: string;
+  /** The project file, absolute, or undefined without one. */
+  readonly project: string | undefined;
+  /** Undefined with a project file unless overridden. */
+  readonly contract: string | undefined;
+  readonly output: string | undefined;
+  readonly target: string | undefined;
   readonly package: string | undefined;
   readonly binary: string;
 }
 export declare function resolveOptions(options: ContractgenOptions): ResolvedOptions;
-/** The files whose change must regenerate the code. */
+/** The contract a project file names (`contract: PATH`), absolute, or undefined when it cannot be read. */
+export declare function projectContract(projectPath: string): string | undefined;
+/** The files whose change must regenerate the code: the contract and the project file. */
 export declare function watchedFiles(options: ResolvedOptions): string[];
 
 /** One problem, as `contractgen validate --format json` reports it (`file` absolute). */
@@ -57,6 +71,8 @@ export interface ValidationReport {
   readonly warnings: number;
   readonly notes: number;
 }
+/** The diagnostics of contractgen's text output (how it prints a bad project file). */
+export declare function parseTextDiagnostics(text: string, cwd?: string): Diagnostic[];
 export declare function validate(options: ResolvedOptions): Promise<ValidationReport>;
 /** `file:line:column: severity: message` and the hint. */
 export declare function formatDiagnostic(diagnostic: Diagnostic): string;

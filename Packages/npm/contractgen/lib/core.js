@@ -4,7 +4,7 @@
 // an adapter for another bundler only maps these calls onto its hooks.
 import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const require = createRequire(import.meta.url);
@@ -84,42 +84,131 @@ export function run(args, { cwd = process.cwd(), binary = binaryPath() } = {}) {
   });
 }
 
+/** The project file's usual name (docs/project-file.md). */
+export const projectFileName = "contractgen.yaml";
+
 /**
- * The options of a generation, with paths relative to `cwd`:
- * `contract` (the contract file), `output` (the folder), `target`
- * ("typescript" unless given), `package` (Kotlin only), `binary` (the
- * executable; binaryPath() unless given). Throws when one is missing.
- * TODO(project file): once `contractgen generate` reads contractgen.yaml,
- * accept `project` (its path) instead of contract/output and watch it too.
+ * The options of a generation, with paths relative to `cwd`. Either a project
+ * file: `project` (the path of contractgen.yaml; by default `contractgen.yaml`
+ * in `cwd` when it exists and neither `contract` nor `output` is given), with
+ * `target`, `output`, `package` as optional overrides (contractgen's
+ * --target, --output, --package); or, without a project file, `contract`
+ * (the contract file) and `output` (the folder), with `target`
+ * ("typescript" unless given) and `package` (Kotlin only). `binary`: the
+ * executable (binaryPath() unless given). Throws when one is missing.
  */
-export function resolveOptions({ contract, output, target = "typescript", package: packageName, cwd = process.cwd(), binary } = {}) {
-  if (typeof contract !== "string" || contract === "") throw new Error("contractgen: the option `contract` (the contract file) is required");
-  if (typeof output !== "string" || output === "") throw new Error("contractgen: the option `output` (the folder for the generated code) is required");
+export function resolveOptions({ project, contract, output, target, package: packageName, cwd = process.cwd(), binary } = {}) {
   const resolvedCwd = path.resolve(cwd);
+  if (project === undefined && contract === undefined && output === undefined && existsSync(path.join(resolvedCwd, projectFileName))) {
+    project = projectFileName;
+  }
+  if (project !== undefined) {
+    if (typeof project !== "string" || project === "") throw new Error("contractgen: the option `project` must be the path of a contractgen.yaml");
+    const projectPath = path.resolve(resolvedCwd, project);
+    if (!existsSync(projectPath)) throw new Error(`contractgen: the project file ${projectPath} does not exist`);
+    return {
+      cwd: resolvedCwd,
+      project: projectPath,
+      contract: contract === undefined ? undefined : path.resolve(resolvedCwd, contract),
+      output: output === undefined ? undefined : path.resolve(resolvedCwd, output),
+      target,
+      package: packageName,
+      binary: binary ?? binaryPath(),
+    };
+  }
+  if (typeof contract !== "string" || contract === "") {
+    throw new Error(`contractgen: the option \`project\` (a ${projectFileName}) or \`contract\` (the contract file) is required; there is no ${projectFileName} in ${resolvedCwd}`);
+  }
+  if (typeof output !== "string" || output === "") throw new Error("contractgen: the option `output` (the folder for the generated code) is required");
   return {
     cwd: resolvedCwd,
+    project: undefined,
     contract: path.resolve(resolvedCwd, contract),
     output: path.resolve(resolvedCwd, output),
-    target,
+    target: target ?? "typescript",
     package: packageName,
     binary: binary ?? binaryPath(),
   };
 }
 
-/** The files whose change must regenerate the code: the contract. */
-export function watchedFiles(options) {
-  return [options.contract];
+/**
+ * The contract path a project file names, absolute (relative paths are
+ * relative to the project file's folder), or undefined when the file cannot
+ * be read or has no `contract:` line. contractgen prints no such path, so
+ * this reads the top-level `contract: PATH` line itself; contractgen checks
+ * the file and reports its errors.
+ */
+export function projectContract(projectPath) {
+  let text;
+  try {
+    text = readFileSync(projectPath, "utf8");
+  } catch {
+    return undefined;
+  }
+  const match = /^contract:[ \t]*(?:"([^"]*)"|'([^']*)'|([^#\r\n]*?))[ \t]*(?:#.*)?$/m.exec(text);
+  const value = match && (match[1] ?? match[2] ?? match[3]);
+  return value ? path.resolve(path.dirname(projectPath), value) : undefined;
 }
 
 /**
- * Validates the contract with `contractgen validate --format json` and
+ * The files whose change must regenerate the code: the contract and, with a
+ * project file, the project file (the contract it names is read anew at
+ * every call, since an edit of the project file may change it).
+ */
+export function watchedFiles(options) {
+  if (options.project === undefined) return [options.contract];
+  const contract = options.contract ?? projectContract(options.project);
+  return contract === undefined ? [options.project] : [options.project, contract];
+}
+
+/** The arguments that name the contract and project file for `command` (validate or generate). */
+function contractArguments(options) {
+  const args = [];
+  if (options.contract !== undefined) args.push(options.contract);
+  if (options.project !== undefined) args.push("--project", options.project);
+  return args;
+}
+
+/**
+ * The diagnostics of contractgen's text output (`file:line:column: severity:
+ * message`, then the source line, a caret and `  hint: ...`), as
+ * `validate --format json` gives them. contractgen prints a bad project file
+ * this way (exit status 2) whatever the --format.
+ */
+export function parseTextDiagnostics(text, cwd = process.cwd()) {
+  const diagnostics = [];
+  for (const line of text.split("\n")) {
+    const found = /^(.+?):(\d+):(\d+): (error|warning|note): (.*)$/.exec(line);
+    if (found) {
+      diagnostics.push({ file: path.resolve(cwd, found[1]), line: Number(found[2]), column: Number(found[3]), severity: found[4], message: found[5], hint: null });
+      continue;
+    }
+    const hint = /^  hint: (.*)$/.exec(line);
+    if (hint && diagnostics.length > 0 && diagnostics[diagnostics.length - 1].hint === null) diagnostics[diagnostics.length - 1].hint = hint[1];
+  }
+  return diagnostics;
+}
+
+/**
+ * Validates the contract (and the project file, with one) with
+ * `contractgen validate --format json` and
  * returns its report: { diagnostics: [{ file, line, column, severity,
  * message, hint }], errors, warnings, notes }, `file` made absolute.
+ * A bad project file's errors are diagnostics of the project file.
  * Throws when contractgen cannot check the file at all (exit status 2) or
  * prints something of another shape.
  */
 export async function validate(options) {
-  const result = await run(["validate", options.contract, "--format", "json"], options);
+  const result = await run(["validate", ...contractArguments(options), "--format", "json"], options);
+  if (result.status === 2 && options.project !== undefined) {
+    // A bad project file (or a contract it names that does not exist): its
+    // diagnostics, with the project file's line, as the contract's are.
+    const diagnostics = parseTextDiagnostics(result.stderr, options.cwd);
+    if (diagnostics.some((d) => d.severity === "error")) {
+      const count = (severity) => diagnostics.filter((d) => d.severity === severity).length;
+      return { diagnostics, errors: count("error"), warnings: count("warning"), notes: count("note") };
+    }
+  }
   if (result.status !== 0 && result.status !== 1) {
     throw new Error(`contractgen validate failed (exit ${result.status}):\n${result.stderr || result.stdout}`);
   }
@@ -156,7 +245,9 @@ export function formatDiagnostic(d) {
 export async function regenerate(options) {
   const report = await validate(options);
   if (report.errors > 0) return { diagnostics: report.diagnostics, generated: false };
-  const args = ["generate", options.contract, "--target", options.target, "--output", options.output];
+  const args = ["generate", ...contractArguments(options)];
+  if (options.target !== undefined) args.push("--target", options.target);
+  if (options.output !== undefined) args.push("--output", options.output);
   if (options.package) args.push("--package", options.package);
   const result = await run(args, options);
   if (result.status !== 0) {

@@ -5,7 +5,7 @@ export interface ContractgenPlugin {
   readonly name: "contractgen";
   buildStart(this: unknown): Promise<void>;
 }
-/** Regenerates from the contract at every build start, watches it, and fails the build on contract errors. */
-export declare function contractgen(options: Omit<ContractgenOptions, "cwd"> & { cwd?: string }): ContractgenPlugin;
+/** Regenerates from the contract (or the project file, contractgen.yaml) at every build start, watches both, and fails the build on their errors. */
+export declare function contractgen(options?: ContractgenOptions): ContractgenPlugin;
 export default contractgen;
 export type { ContractgenOptions };
