@@ -33,36 +33,39 @@ extension DescribedTrackingEvent {
     }
 
     /// The violations as they may be shown: details withheld where a path lies in personal data.
-    private var shownViolations: [String] {
-        let policy = piiPolicy
-        return validate().map { policy.withholdingDetails(of: $0, event: eventName).description }
+    private func shownViolations(_ policy: PIIPolicy) -> [String] {
+        validate().map { policy.withholdingDetails(of: $0, event: eventName).description }
     }
 
     /// `wishlistPageView (pageView) {"event":"wishlistPageView",…}`, then the
     /// violations, if any: `; violations: [email: …]`.
     public var description: String {
-        let violations = shownViolations
-        let head = "\(eventName) (\(kindName)) \(redactedJSONText())"
+        // `piiPolicy` is built from the descriptor on each access: once per printed form.
+        let policy = piiPolicy
+        let violations = shownViolations(policy)
+        let head = "\(eventName) (\(kindName)) \(policy.redactedText(of: encodedJSON()))"
         return violations.isEmpty ? head : head + "; violations: [" + violations.joined(separator: "; ") + "]"
     }
 
     /// `PageView(event: "wishlistPageView", kind: "pageView", violations: [], json: {…})`.
     public var debugDescription: String {
-        let violations = shownViolations.map { String(reflecting: $0) }.joined(separator: ", ")
+        let policy = piiPolicy
+        let violations = shownViolations(policy).map { String(reflecting: $0) }.joined(separator: ", ")
         return "\(Self.self)(event: \(String(reflecting: eventName)), kind: \(String(reflecting: kindName)), "
-            + "violations: [\(violations)], json: \(redactedJSONText()))"
+            + "violations: [\(violations)], json: \(policy.redactedText(of: encodedJSON())))"
     }
 
     /// What `dump` and debuggers show: name, kind, violations and the redacted
     /// JSON, not the stored properties (which hold pii values and encoded bytes).
     public var customMirror: Mirror {
-        Mirror(
+        let policy = piiPolicy
+        return Mirror(
             self,
             children: [
                 (label: "event", value: eventName as Any),
                 (label: "kind", value: kindName as Any),
-                (label: "violations", value: shownViolations as Any),
-                (label: "json", value: redactedJSONText() as Any),
+                (label: "violations", value: shownViolations(policy) as Any),
+                (label: "json", value: policy.redactedText(of: encodedJSON()) as Any),
             ],
             displayStyle: .struct
         )
