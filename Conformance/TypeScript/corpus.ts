@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as generated from "./Generated/index.js";
-import type { FieldSpec, FieldSpecs, TrackedEvent } from "@contractgen/runtime";
+import type { FieldSpec, FieldSpecs, ScalarTypeName, TrackedEvent } from "@contractgen/runtime";
 
 interface Case {
     readonly name: string;
@@ -26,7 +26,8 @@ const hasOwn = Object.prototype.hasOwnProperty;
 function argument(spec: FieldSpec, json: unknown): unknown {
     const type = spec.type;
     if (typeof type === "string") {
-        switch (type) {
+        const scalar = type as ScalarTypeName;
+        switch (scalar) {
             case "string": {
                 if (typeof json === "object" && json !== null && "utf16" in json) {
                     return String.fromCharCode(...(json as { utf16: number[] }).utf16);
@@ -39,7 +40,12 @@ function argument(spec: FieldSpec, json: unknown): unknown {
             }
             case "double": return typeof json === "string" ? Number(json) : json;
             case "timestamp": return timestamp(json as string);
-            default: return json;
+            case "decimal": case "bool": case "uuid": return json;
+            default: {
+                // Every scalar type has its case: a new one is not `never` here, and tsc names this reader.
+                const unhandled: never = scalar;
+                throw new Error("no argument reader for type " + String(unhandled));
+            }
         }
     }
     if ("array" in type) return (json as unknown[]).map((item) => argument(type.array, item));

@@ -81,7 +81,7 @@ public struct PIIPolicy: Sendable {
             for member in object.required + object.optional {
                 collect(member, path: path + "." + member.wireName, visiting: visiting.union([name]), into: &result)
             }
-        default:
+        case .string, .int, .double, .decimal, .bool, .uuid, .timestamp, .valueSet:
             return
         }
     }
@@ -106,7 +106,9 @@ public struct PIIPolicy: Sendable {
                 guard let found = Self.member(member, of: descriptor.object(named: name)) else { return false }
                 if found.pii { return true }
                 spec = found.spec
-            default:
+            // A path that goes on past a scalar, or does not fit its value's shape, leads to no pii member.
+            case (.array, .name), (.object, .index),
+                (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.uuid, _), (.timestamp, _), (.valueSet, _):
                 return false
             }
         }
@@ -235,7 +237,9 @@ public struct PIIPolicy: Sendable {
                 }
             }
             return .object(result)
-        default:
+        // Scalars hold no nested personal data; every type is listed (no `default:`) so a new one is decided here.
+        case (.array, _), (.object, _), (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.uuid, _), (.timestamp, _),
+            (.valueSet, _):
             return value
         }
     }
@@ -304,8 +308,10 @@ extension PIIPolicy {
             return mask
         case (.valueSet(let name), .string(let text)) where descriptor?.valueSet(named: name)?.contains(text) != true:
             return mask
-        default:
-            // A scalar where the contract declares a scalar that is not personal data.
+        // A scalar where the contract declares a scalar that is not personal data. Every type is
+        // listed, with no `default:`: a new type must say above which of its values are malformed
+        // (and so masked), or the compiler names this switch.
+        case (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.uuid, _), (.timestamp, _), (.valueSet, _):
             return value
         }
     }

@@ -82,4 +82,51 @@ import TrackingCore
             #expect(misfit == !type.entry.constraintKeys.contains(key), "\(type) \(key)")
         }
     }
+
+    // MARK: The runtimes
+
+    /// The TypeScript runtime's list of scalar types (`ScalarTypeName` in `rules.ts`) is the table's: its
+    /// encoder's table (a mapped type over the list) and its switch over node types (with a `never` check),
+    /// and the conformance reader's switch, are then named by tsc for a type added to the table.
+    @Test func theTypeScriptRuntimeListsEveryType() throws {
+        let rules = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("Runtimes/TypeScript/src/rules.ts"), encoding: .utf8)
+        let start = try #require(rules.range(of: "export type ScalarTypeName = ")).upperBound
+        let end = try #require(rules[start...].firstIndex(of: ";"))
+        let names = rules[start..<end].split(separator: "|").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        #expect(names == ScalarFieldType.allCases.map(\.entry.contractName), "Runtimes/TypeScript/src/rules.ts: ScalarTypeName")
+    }
+
+    /// The conformance contract has a field of every scalar type, and some case of the corpus gives it a value: the
+    /// corpus runs through the Swift, TypeScript and Kotlin runtimes, so a type a runtime does not handle (the
+    /// Kotlin runtime's readers, checks and writer that generated code calls) fails there.
+    @Test func theConformanceCorpusCoversEveryType() throws {
+        let contract = try TypeScriptTargetTests.conformanceContract()
+        var fieldsOfType: [ScalarFieldType: Set<String>] = [:]
+        func visit(_ spec: ValueSpec, wireName: String) {
+            if let scalar = ScalarFieldType(spec.type) { fieldsOfType[scalar, default: []].insert(wireName) }
+            if case .array(let items) = spec.type { visit(items, wireName: wireName) }
+        }
+        let scopes = [contract.mandatory, contract.globals, contract.fields] + contract.kinds.map(\.mandatory)
+            + contract.objects.map { $0.required + $0.optional }
+        for field in scopes.joined() { visit(field.spec, wireName: field.wireName) }
+        // The members the cases give values to, at any depth (an object's members, array items).
+        var given = Set<String>()
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .object(let members):
+                for member in members { given.insert(member.key); collect(member.value) }
+            case .array(let items): items.forEach(collect)
+            case .null, .bool, .number, .string: break
+            }
+        }
+        for testCase in ConformanceCorpusTests.cases { collect(testCase.arguments) }
+        for type in ScalarFieldType.allCases {
+            let fields = fieldsOfType[type] ?? []
+            #expect(!fields.isEmpty, "Conformance/contract.yaml has no field of type \(type.entry.contractName)")
+            #expect(!fields.isDisjoint(with: given), "no case of Conformance/cases gives a field of type \(type.entry.contractName)")
+        }
+    }
 }

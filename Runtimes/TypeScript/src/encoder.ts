@@ -1,6 +1,6 @@
 import { codePointCount, compareDecimals, decimalText, doubleText, intText, stringText, timestampText, uuidText, wellFormed } from "./json.js";
 import { PatternProgram } from "./pattern.js";
-import type { ContractRulesDocument, FieldSpec, FieldSpecs } from "./rules.js";
+import type { ContractRulesDocument, FieldSpec, FieldSpecs, ScalarTypeName } from "./rules.js";
 import type { Violation, ViolationCode } from "./violation.js";
 
 /** Which members a pass writes: all, all but pii ones (consent denied), or pii ones as `"<redacted>"` (logs). */
@@ -13,7 +13,7 @@ interface Bound { readonly text: string; readonly value: number; readonly exactA
 
 /** A field spec compiled once: the checks and the writer of one value. */
 interface ValueNode {
-    readonly type: number;
+    readonly type: T;
     readonly minLength?: number;
     readonly maxLength?: number;
     readonly pattern?: PatternProgram;
@@ -61,7 +61,8 @@ function pathOf(parent: string, key: string | number): string {
 
 const enum T { string, int, double, decimal, bool, uuid, timestamp, valueSet, object, array }
 
-const scalarTypes: { readonly [name: string]: T } = { string: T.string, int: T.int, double: T.double, decimal: T.decimal, bool: T.bool, uuid: T.uuid, timestamp: T.timestamp };
+/** Every scalar type's node type: a mapped type, so tsc names this table when a type joins `ScalarTypeName`. */
+const scalarTypes: { readonly [name in ScalarTypeName]: T } = { string: T.string, int: T.int, double: T.double, decimal: T.decimal, bool: T.bool, uuid: T.uuid, timestamp: T.timestamp };
 
 /** The compiled form of a contract's rules: every spec resolved once, shared by all events. */
 export class CompiledRules {
@@ -103,7 +104,7 @@ export class CompiledRules {
         };
         const type = spec.type;
         if (typeof type === "string") {
-            const scalar = scalarTypes[type];
+            const scalar = (scalarTypes as { readonly [name: string]: T | undefined })[type];
             if (scalar === undefined || !hasOwn.call(scalarTypes, type)) throw new Error("contract rules: unknown type " + type);
             return { type: scalar, ...common };
         }
@@ -238,8 +239,11 @@ export class EncodingPass {
                 }
                 return out + "]";
             }
-            default:
-                throw new Error("contract rules: unknown node");
+            default: {
+                // Every node type has its case: a new one makes `node.type` not `never` here, and tsc names this switch.
+                const unhandled: never = node.type;
+                throw new Error("contract rules: unknown node " + String(unhandled));
+            }
         }
     }
 

@@ -13,7 +13,7 @@ export {
 } from "./delivery.js";
 export { BrowserDelivery, IndexedDBQueue, LocalStorageQueue, openBrowserQueue, type BrowserDeliveryOptions, type IndexedDBFactoryLike, type StorageLike } from "./browser.js";
 export { PatternProgram } from "./pattern.js";
-export type { ContractRulesDocument, EventSpec, FieldSpec, FieldSpecs } from "./rules.js";
+export type { ContractRulesDocument, EventSpec, FieldSpec, FieldSpecs, ScalarTypeName } from "./rules.js";
 export type { Violation, ViolationCode } from "./violation.js";
 export { codePointCount, decimalText, doubleText, intText, stringText, timestampText, uuidText, wellFormed } from "./json.js";
 

@@ -20,6 +20,12 @@ export interface ContractRulesDocument {
 /** Fields by wire name, in contract order. */
 export interface FieldSpecs { readonly [wireName: string]: FieldSpec }
 
+/**
+ * The scalar field types the runtime encodes and checks, as the rules name them. Kept equal to the generator's
+ * `ScalarFieldType` by a test (FieldTypeTableTests); the encoder's table lists each one, so tsc names it for a new type.
+ */
+export type ScalarTypeName = "string" | "int" | "double" | "decimal" | "bool" | "uuid" | "timestamp";
+
 /** One field's (or array item's) type, constraints, pii mark and TypeScript name. */
 export interface FieldSpec {
     readonly type: string | { readonly valueSet: string } | { readonly object: string } | { readonly array: FieldSpec };

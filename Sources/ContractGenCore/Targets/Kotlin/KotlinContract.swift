@@ -207,7 +207,7 @@ struct KotlinContract: Sendable {
         switch spec.type {
         case .array(let items): "kotlin.collections.List<\(fieldKeyType(items))>"
         case .object: "kotlin.collections.Map<kotlin.String, kotlin.Any?>"
-        default: typeName(spec)
+        case .valueSet, .string, .int, .double, .decimal, .bool, .uuid, .timestamp: typeName(spec)
         }
     }
 

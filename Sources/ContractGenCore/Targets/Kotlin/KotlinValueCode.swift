@@ -123,7 +123,10 @@ extension KotlinContract {
                 arguments.append("\(KotlinNames.escaped(KotlinNames.member(field))) = \(expression)")
             }
             return "\(typeNames[name] ?? name)(\(arguments.joined(separator: ", ")))"
-        default:
+        // A value of another JSON kind than the type's: the reader reports such a default, so none reaches here.
+        // Listed per type (no `default:`) so that a new type's default is written above, not dropped.
+        case (.string, _), (.int, _), (.double, _), (.decimal, _), (.bool, _), (.uuid, _), (.timestamp, _), (.valueSet, _), (.array, _),
+            (.object, _):
             return nil
         }
     }
