@@ -62,7 +62,8 @@ public enum ContractGenerator {
 
     /// Renders `contract` and writes (or checks) the files of `files` in `directory`,
     /// and removes (lists) the generator's files there that `files` does not hold.
-    /// Kotlin without a chosen package refuses a folder generated in another package (``KotlinPackageMismatch``).
+    /// A generator may refuse the folder first (``TargetGenerator/checkBeforeWriting(_:into:)``: Kotlin without a
+    /// chosen package refuses a folder generated in another package, ``KotlinPackageMismatch``).
     ///
     /// Each file is rendered and written by its own task, the tasks spread
     /// over the cores (the event shards are most of the work); the result does
@@ -72,12 +73,7 @@ public enum ContractGenerator {
         files: FileSelection = .withContent, generator: any TargetGenerator = defaultGenerator
     ) throws -> GeneratedFileWriter.Report {
         // Writing only: a check changes nothing, and reports the files as differing.
-        if mode == .write, let kotlin = generator as? KotlinGenerator, kotlin.packageName == nil {
-            let wouldUse = KotlinNames.defaultPackage(contract.name)
-            if let existing = KotlinGenerator.existingPackage(in: directory, differingFrom: wouldUse) {
-                throw KotlinPackageMismatch(directory: directory.relativePath, existing: existing, wouldUse: wouldUse)
-            }
-        }
+        if mode == .write { try generator.checkBeforeWriting(contract, into: directory) }
         let writer = GeneratedFileWriter()
         try writer.prepare(directory, mode: mode)
         let renderer = generator.renderer(for: contract)
@@ -94,7 +90,8 @@ public enum ContractGenerator {
         for name in fileNames {
             report.record(try changes[name]!.get(), of: name)
         }
-        report.removed = try writer.removeStale(in: directory, keeping: Set(fileNames), owned: generator.ownsFile(named:), mode: mode)
+        report.removed = try writer.removeStale(
+            in: directory, keeping: Set(fileNames), owned: generator.ownsFile(named:), header: generator.commentSyntax.generatedHeader, mode: mode)
         return report
     }
 }

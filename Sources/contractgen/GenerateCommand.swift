@@ -61,7 +61,8 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         let steps: [GenerationPlan.Step]
         do {
-            let flags = GenerationPlan.Flags(contract: path, target: target, output: output, packageName: packageName, project: project.path)
+            let options = packageName.map { ["package": $0] } ?? [:]
+            let flags = GenerationPlan.Flags(contract: path, target: target, output: output, options: options, project: project.path)
             // A command that names both the contract and its output folder (as the SwiftPM plugins run it)
             // is complete without a project file, and does not read one.
             let projectFile = path != nil && output != nil && project.path == nil ? nil : try project.load()
@@ -83,9 +84,7 @@ struct GenerateCommand: ParsableCommand {
 
     /// Generates (or checks) one target; `false` when `--check` found it out of date.
     private func run(_ step: GenerationPlan.Step, reportDiagnostics: Bool) throws -> Bool {
-        let codeTarget = step.target == KotlinTarget().id
-            ? KotlinTarget(packageName: step.packageName)
-            : CodeTargets.target(id: step.target)!
+        let codeTarget = CodeTargets.target(id: step.target)!.configured(with: step.options)
         let output = step.output
         let outcome: ContractGenerator.Outcome
         do {

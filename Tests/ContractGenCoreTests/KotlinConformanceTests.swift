@@ -10,8 +10,8 @@ import Testing
 @Suite struct KotlinConformanceTests {
     static func conformanceJar() async throws -> URL {
         let contract = try GeneratedTestSupport.load(GeneratedTestSupport.conformanceDirectory.appendingPathComponent("contract.yaml"))
-        let sources = KotlinBuild.generatedSources(contract)
-            + [(KotlinConformanceDriver.fileName, KotlinConformanceDriver.render(contract, packageName: nil))]
+        let driver = try #require(KotlinTarget().conformanceDriver(for: contract))
+        let sources = KotlinBuild.generatedSources(contract) + [(driver.name, driver.contents)]
         let handWritten = GeneratedTestSupport.conformanceDirectory.appendingPathComponent("Kotlin")
         let files = try FileManager.default.contentsOfDirectory(at: handWritten, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "kt" }.sorted { $0.path < $1.path }

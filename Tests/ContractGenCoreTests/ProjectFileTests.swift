@@ -31,8 +31,8 @@ import Testing
         #expect(parsed.contract == "contract/contract.yaml")
         #expect(parsed.targets.map(\.id) == ["swift", "typescript", "kotlin"])
         #expect(parsed.targets.map(\.output) == ["Generated", "web/src/generated", "android/app/src/main/kotlin/com/example/tracking"])
-        #expect(parsed.target(id: "kotlin")?.packageName == "com.example.tracking")
-        #expect(parsed.target(id: "swift")?.packageName == nil)
+        #expect(parsed.target(id: "kotlin")?.options == ["package": "com.example.tracking"])
+        #expect(parsed.target(id: "swift")?.options == [:])
     }
 
     @Test func pathsAreRelativeToTheProjectFilesFolder() throws {
@@ -103,10 +103,10 @@ import Testing
     @Test func withoutProjectFileTodaysDefaults() throws {
         let steps = try GenerationPlan.steps(project: nil, flags: .init())
         #expect(steps == [GenerationPlan.Step(contract: "contract/contract.yaml", target: "swift", output: "Generated",
-                                              packageName: nil, regenerateCommand: "swift run contractgen")])
+                                              options: [:], regenerateCommand: "swift run contractgen")])
         let typescript = try GenerationPlan.steps(project: nil, flags: .init(target: "typescript", output: "web/gen"))
         #expect(typescript.map(\.regenerateCommand) == ["contractgen generate --target typescript --output web/gen"])
-        let kotlin = try GenerationPlan.steps(project: nil, flags: .init(contract: "c.yaml", target: "kotlin", output: "my dir", packageName: "a.b"))
+        let kotlin = try GenerationPlan.steps(project: nil, flags: .init(contract: "c.yaml", target: "kotlin", output: "my dir", options: ["package": "a.b"]))
         #expect(kotlin.map(\.regenerateCommand) == ["contractgen generate c.yaml --target kotlin --output 'my dir' --package a.b"])
         let swiftElsewhere = try GenerationPlan.steps(project: nil, flags: .init(output: "Sources/Events"))
         #expect(swiftElsewhere.map(\.regenerateCommand) == ["swift run contractgen generate --output Sources/Events"])
@@ -116,7 +116,7 @@ import Testing
         let steps = try GenerationPlan.steps(project: Self.project(), flags: .init())
         #expect(steps.map(\.target) == ["swift", "typescript", "kotlin"])
         #expect(steps.map(\.contract) == Array(repeating: "contract/contract.yaml", count: 3))
-        #expect(steps.map(\.packageName) == [nil, nil, "com.example.tracking"])
+        #expect(steps.map(\.options) == [[:], [:], ["package": "com.example.tracking"]])
         #expect(steps.map(\.regenerateCommand) == Array(repeating: "contractgen generate", count: 3))
         let named = try GenerationPlan.steps(project: Self.project(), flags: .init(project: "apps/contractgen.yaml"))
         #expect(named[0].regenerateCommand == "contractgen generate --project apps/contractgen.yaml")
@@ -126,10 +126,10 @@ import Testing
         let kotlin = try GenerationPlan.steps(project: Self.project(), flags: .init(target: "kotlin"))
         #expect(kotlin.count == 1)
         #expect(kotlin[0].output == "android/app/src/main/kotlin/com/example/tracking")
-        #expect(kotlin[0].packageName == "com.example.tracking")
+        #expect(kotlin[0].options == ["package": "com.example.tracking"])
         #expect(kotlin[0].regenerateCommand == "contractgen generate --target kotlin")
-        let overridden = try GenerationPlan.steps(project: Self.project(), flags: .init(contract: "other.yaml", target: "kotlin", output: "out", packageName: "x.y"))
-        #expect(overridden == [GenerationPlan.Step(contract: "other.yaml", target: "kotlin", output: "out", packageName: "x.y",
+        let overridden = try GenerationPlan.steps(project: Self.project(), flags: .init(contract: "other.yaml", target: "kotlin", output: "out", options: ["package": "x.y"]))
+        #expect(overridden == [GenerationPlan.Step(contract: "other.yaml", target: "kotlin", output: "out", options: ["package": "x.y"],
                                                    regenerateCommand: "contractgen generate other.yaml --target kotlin --output out --package x.y")])
     }
 
@@ -141,7 +141,7 @@ import Testing
             try GenerationPlan.steps(project: Self.project(), flags: .init(output: "x"))
         }
         #expect(throws: GenerationPlan.PlanError(description: "--package applies to --target kotlin only")) {
-            try GenerationPlan.steps(project: Self.project(), flags: .init(target: "swift", packageName: "a.b"))
+            try GenerationPlan.steps(project: Self.project(), flags: .init(target: "swift", options: ["package": "a.b"]))
         }
         #expect(throws: GenerationPlan.PlanError(description: "unknown target 'java'; targets are swift, typescript, kotlin")) {
             try GenerationPlan.steps(project: nil, flags: .init(target: "java"))

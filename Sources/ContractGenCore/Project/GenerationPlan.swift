@@ -14,15 +14,18 @@ package enum GenerationPlan {
         package var contract: String?
         package var target: String?
         package var output: String?
-        package var packageName: String?
+        /// Target options given as flags (``CodeTarget/options``: `--package` is `package`), by key.
+        package var options: [String: String]
         /// `--project PATH`, as given (not the project file found in the current directory).
         package var project: String?
 
-        package init(contract: String? = nil, target: String? = nil, output: String? = nil, packageName: String? = nil, project: String? = nil) {
+        package init(
+            contract: String? = nil, target: String? = nil, output: String? = nil, options: [String: String] = [:], project: String? = nil
+        ) {
             self.contract = contract
             self.target = target
             self.output = output
-            self.packageName = packageName
+            self.options = options
             self.project = project
         }
     }
@@ -32,7 +35,8 @@ package enum GenerationPlan {
         package var contract: String
         package var target: String
         package var output: String
-        package var packageName: String?
+        /// The target's options, the flags' over the project file's (``CodeTarget/configured(with:)``).
+        package var options: [String: String]
         /// The command that regenerates this target, for `--check`'s message.
         package var regenerateCommand: String
     }
@@ -50,44 +54,47 @@ package enum GenerationPlan {
         }
         guard let project else {
             let target = flags.target ?? CodeTargets.defaultTarget.id
-            try checkPackage(flags.packageName, target: target)
+            try checkOptions(flags.options, target: target)
             return [Step(
                 contract: flags.contract ?? defaultContract, target: target, output: flags.output ?? defaultOutput,
-                packageName: flags.packageName, regenerateCommand: command(flags, target: target, project: nil))]
+                options: flags.options, regenerateCommand: command(flags, target: target, project: nil))]
         }
         var targets: [ProjectFile.Target]
         if let id = flags.target {
             if let listed = project.target(id: id) {
                 targets = [listed]
             } else if let output = flags.output {
-                targets = [ProjectFile.Target(id: id, output: output, outputAsWritten: output, packageName: nil)]
+                targets = [ProjectFile.Target(id: id, output: output, outputAsWritten: output)]
             } else {
                 throw PlanError(description: "\(project.path) lists no target '\(id)' (it lists \(project.targets.map(\.id).joined(separator: ", "))); "
                     + "add it there, or give --output to generate it once")
             }
         } else {
             targets = project.targets
-            if targets.count > 1, flags.output != nil || flags.packageName != nil {
-                let flag = flags.output != nil ? "--output" : "--package"
+            if targets.count > 1, flags.output != nil || !flags.options.isEmpty {
+                let flag = flags.output != nil ? "--output" : "--" + flags.options.keys.sorted()[0]
                 throw PlanError(description: "\(flag) applies to one target, and \(project.path) lists \(targets.count): name one with --target")
             }
         }
         return try targets.map { (target) throws(PlanError) -> Step in
-            let packageName = flags.packageName ?? target.packageName
-            try checkPackage(flags.packageName, target: target.id)
+            try checkOptions(flags.options, target: target.id)
             return Step(
                 contract: flags.contract ?? project.contract, target: target.id, output: flags.output ?? target.output,
-                packageName: packageName, regenerateCommand: command(flags, target: target.id, project: project))
+                options: target.options.merging(flags.options) { _, flag in flag }, regenerateCommand: command(flags, target: target.id, project: project))
         }
     }
 
-    private static func checkPackage(_ packageName: String?, target: String) throws(PlanError) {
-        guard let packageName else { return }
-        guard target == KotlinNames.targetID else {
-            throw PlanError(description: "--package applies to --target kotlin only")
-        }
-        if let problem = KotlinNames.packageProblem(packageName) {
-            throw PlanError(description: "--package '\(packageName)' is not a Kotlin package: \(problem)")
+    /// Each option flag given must be one of `target`'s, with a value it takes.
+    private static func checkOptions(_ options: [String: String], target: String) throws(PlanError) {
+        let targetOptions = CodeTargets.target(id: target)?.options ?? []
+        for (key, value) in options.sorted(by: { $0.key < $1.key }) {
+            guard let option = targetOptions.first(where: { $0.key == key }) else {
+                let takers = CodeTargets.targets(takingOption: key).map { "--target \($0.id)" }.joined(separator: ", ")
+                throw PlanError(description: "--\(key) applies to \(takers) only")
+            }
+            if let problem = option.problem(value) {
+                throw PlanError(description: "--\(key) '\(value)' is not \(option.valueNoun): \(problem)")
+            }
         }
     }
 
@@ -100,7 +107,7 @@ package enum GenerationPlan {
         if let contract = flags.contract { words.append(contract) }
         if flags.target != nil || project == nil && target != CodeTargets.defaultTarget.id { words += ["--target", target] }
         if let output = flags.output { words += ["--output", output] }
-        if let packageName = flags.packageName { words += ["--package", packageName] }
+        for (key, value) in flags.options.sorted(by: { $0.key < $1.key }) { words += ["--" + key, value] }
         if project == nil, target == CodeTargets.defaultTarget.id {
             // Swift teams run the generator through SwiftPM (README).
             return (["swift", "run"] + (words.count == 2 ? ["contractgen"] : words)).map(shellQuoted).joined(separator: " ")

@@ -25,8 +25,15 @@ package struct ProjectFile: Sendable, Equatable {
         package var output: String
         /// The output folder as the project file writes it.
         package var outputAsWritten: String
-        /// Kotlin only: the package of the generated files.
-        package var packageName: String?
+        /// The target's options (``CodeTarget/options``: Kotlin's `package:`), by key.
+        package var options: [String: String]
+
+        package init(id: String, output: String, outputAsWritten: String, options: [String: String] = [:]) {
+            self.id = id
+            self.output = output
+            self.outputAsWritten = outputAsWritten
+            self.options = options
+        }
     }
 
     /// The project file's path, as the user named it (or ``fileName``).
@@ -69,7 +76,7 @@ package struct ProjectFile: Sendable, Equatable {
 
     /// The keys of the file's top level, and of one target.
     static let topLevelKeys = ["contract", "targets"]
-    static let targetKeys = ["output", "package"]
+    static let targetKeys = ["output"] + CodeTargets.optionKeys
 
     /// Parses and checks a project file's text; does not look at the file system.
     /// - Parameter file: the project file's path as the user named it: diagnostics name it, and
@@ -160,7 +167,8 @@ package struct ProjectFile: Sendable, Equatable {
             guard let pairs = mapping(node, what: "target '\(id)'", hint: "give it an 'output:' folder") else { return nil }
             var output: String?
             var sawOutput = false
-            var packageName: String?
+            var options: [String: String] = [:]
+            let targetOptions = CodeTargets.target(id: id)?.options ?? []
             var valid = true
             for (key, value) in unique(pairs, in: "target '\(id)'") {
                 switch key.scalar {
@@ -168,20 +176,21 @@ package struct ProjectFile: Sendable, Equatable {
                     sawOutput = true
                     output = path(value, what: "'output'")
                     if output == nil { valid = false }
-                case "package":
-                    guard id == KotlinNames.targetID else {
-                        diagnostics.append(.error("'package' applies to the kotlin target only, not to '\(id)'", at: key.location))
+                case let optionKey? where CodeTargets.optionKeys.contains(optionKey):
+                    guard let option = targetOptions.first(where: { $0.key == optionKey }) else {
+                        let takers = CodeTargets.targets(takingOption: optionKey).map(\.id).joined(separator: ", ")
+                        diagnostics.append(.error("'\(optionKey)' applies to the \(takers) target only, not to '\(id)'", at: key.location))
                         valid = false
                         continue
                     }
-                    guard let name = string(value, what: "'package'") else { valid = false; continue }
-                    if let problem = KotlinNames.packageProblem(name) {
-                        diagnostics.append(.error("'\(name)' is not a Kotlin package", at: value.location, hint: problem))
+                    guard let text = string(value, what: "'\(optionKey)'") else { valid = false; continue }
+                    if let problem = option.problem(text) {
+                        diagnostics.append(.error("'\(text)' is not \(option.valueNoun)", at: value.location, hint: problem))
                         valid = false
                     }
-                    packageName = name
+                    options[optionKey] = text
                 default:
-                    let candidates = ProjectFile.targetKeys.filter { $0 != "package" || id == KotlinNames.targetID }
+                    let candidates = ["output"] + targetOptions.map(\.key)
                     unknownKey(key, among: candidates, in: "target '\(id)'")
                     valid = false
                 }
@@ -190,7 +199,7 @@ package struct ProjectFile: Sendable, Equatable {
                 diagnostics.append(.error("target '\(id)' has no 'output:'", at: node.location, hint: "the folder its generated files go into"))
             }
             guard valid, let output else { return nil }
-            return Target(id: id, output: ProjectFile.resolve(output, relativeTo: file), outputAsWritten: output, packageName: packageName)
+            return Target(id: id, output: ProjectFile.resolve(output, relativeTo: file), outputAsWritten: output, options: options)
         }
 
         /// The pairs of a mapping, or `nil` (reported) when `node` is not one.

@@ -18,4 +18,20 @@ package enum CodeTargets {
 
     /// Every target's id, in registry order (`swift, typescript, kotlin`).
     package static var ids: [String] { all.map(\.id) }
+
+    /// The keys that choose an element's names in targets, wherever the contract may name one (fields,
+    /// objects, kinds, events): each target's own key (``CodeTarget/chosenNameAlias``, `swiftName`), then `names`.
+    /// Every key of a target option (``CodeTarget/options``), each once, in registry order.
+    package static let optionKeys: [String] = {
+        var keys: [String] = []
+        for option in all.flatMap(\.options) where !keys.contains(option.key) { keys.append(option.key) }
+        return keys
+    }()
+
+    /// The targets that take the option `key`, in registry order.
+    package static func targets(takingOption key: String) -> [any CodeTarget] {
+        all.filter { $0.options.contains { $0.key == key } }
+    }
+
+    package static let chosenNameKeys: [String] = all.compactMap(\.chosenNameAlias) + ["names"]
 }

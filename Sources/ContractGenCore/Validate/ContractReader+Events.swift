@@ -3,7 +3,7 @@ import Foundation
 /// Events: a kind, constants for the kind's value-set fields, and the curated
 /// fields they require or allow.
 extension ContractReader {
-    static let eventKeys = ["kind", "description", "deprecated", "required", "optional", "swiftName", "names"]
+    static let eventKeys = ["kind", "description", "deprecated", "required", "optional"] + CodeTargets.chosenNameKeys
 
     func readEvents(_ node: Node, contract: Contract) -> [Event] {
         guard let list = entries(of: node, what: "'events'", nullIsEmpty: true) else { return [] }
@@ -184,13 +184,10 @@ extension ContractReader {
         var constants: [EventConstant] = []
         var required: [FieldReference] = []
         var optional: [FieldReference] = []
-        var aliasEntry: MappingEntry?
-        var namesEntry: MappingEntry?
         for item in body {
             switch item.name {
             case "kind": continue
-            case "swiftName": aliasEntry = item
-            case "names": namesEntry = item
+            case let key where CodeTargets.chosenNameKeys.contains(key): continue  // read by `readNames(in:of:)`
             case "description": description = text(of: item.value, what: "'description' of \(what())")
             case "deprecated":
                 if case .bool? = item.value.scalarValue {
@@ -209,7 +206,7 @@ extension ContractReader {
         guard !kindName.isEmpty else { return nil }
         return Event(
             name: entry.name, kind: kindName, description: description, deprecated: deprecated, constants: constants,
-            required: required, optional: optional, names: readNames(alias: aliasEntry, names: namesEntry, of: what()), location: entry.key.location)
+            required: required, optional: optional, names: readNames(in: body, of: what()), location: entry.key.location)
     }
 
     /// Remembers the names listed anywhere in an event body (`required: sku` included).

@@ -7,7 +7,7 @@ extension ContractReader {
     static let builtinTypes: [String: ValueType] = Dictionary(
         uniqueKeysWithValues: ScalarFieldType.allCases.map { ($0.entry.contractName, $0.valueType) })
     static let specKeys = ["type", "items", "minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems"]
-    static let metadataKeys = ["description", "pii", "deprecated", "default", "swiftName", "names"]
+    static let metadataKeys = ["description", "pii", "deprecated", "default"] + CodeTargets.chosenNameKeys
     static let fieldKeys = specKeys + metadataKeys
     static let constraintHint =
         "'minLength', 'maxLength' and 'pattern' fit string; 'minimum' and 'maximum' fit int, double and decimal; 'items', 'minItems' and 'maxItems' fit array"
@@ -42,7 +42,7 @@ extension ContractReader {
                 deprecated = text(of: entry.value, what: "'deprecated' of \(what())")
             }
         }
-        let names = readNames(alias: body["swiftName"], names: body["names"], of: what())
+        let names = readNames(in: body, of: what())
         guard let spec else { return nil }
         if let defaultEntry = body["default"] { defaultNodes[entry.key.location] = defaultEntry.value }
         return Field(

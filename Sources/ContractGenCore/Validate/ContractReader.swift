@@ -298,8 +298,8 @@ final class ContractReader: DiagnosticReporting {
     func readObject(_ entry: MappingEntry) -> ObjectType? {
         checkName(entry.name, what: "object name", at: entry.key.location)
         let what = "object '\(entry.name)'"
-        guard let body = entries(of: entry.value, what: what, allowed: ["description", "required", "optional", "swiftName", "names"], nullIsEmpty: true) else { return nil }
-        let names = readNames(alias: body["swiftName"], names: body["names"], of: what)
+        guard let body = entries(of: entry.value, what: what, allowed: ["description", "required", "optional"] + CodeTargets.chosenNameKeys, nullIsEmpty: true) else { return nil }
+        let names = readNames(in: body, of: what)
         let description = body["description"].flatMap { text(of: $0.value, what: "'description' of \(what)") }
         let required = body["required"].map { readFields($0.value, section: "'required' of \(what)") } ?? []
         let optional = body["optional"].map { readFields($0.value, section: "'optional' of \(what)") } ?? []
@@ -325,8 +325,8 @@ final class ContractReader: DiagnosticReporting {
         return list.compactMap { entry in
             checkName(entry.name, what: "kind name", at: entry.key.location)
             let what = "kind '\(entry.name)'"
-            guard let body = entries(of: entry.value, what: what, allowed: ["description", "mandatory", "swiftName", "names"], nullIsEmpty: true) else { return nil }
-            let names = readNames(alias: body["swiftName"], names: body["names"], of: what)
+            guard let body = entries(of: entry.value, what: what, allowed: ["description", "mandatory"] + CodeTargets.chosenNameKeys, nullIsEmpty: true) else { return nil }
+            let names = readNames(in: body, of: what)
             let description = body["description"].flatMap { text(of: $0.value, what: "'description' of \(what)") }
             let mandatory = body["mandatory"].map { readFields($0.value, section: "'mandatory' of \(what)") } ?? []
             return Kind(name: entry.name, description: description, mandatory: mandatory, names: names, location: entry.key.location)
@@ -336,18 +336,27 @@ final class ContractReader: DiagnosticReporting {
     // MARK: Names per target
 
     /// The names an element chose per code target: `names: { swift: …, kotlin: … }`
-    /// and `swiftName:`, an alias of `names.swift`. Each name must be usable
+    /// and a target's own key (``CodeTarget/chosenNameAlias``: `swiftName:`, an alias
+    /// of `names.swift`), found in the element's `body`. Each name must be usable
     /// in its target (``CodeTarget/chosenNameProblem(_:)``); invalid ones are
     /// reported and left out.
-    func readNames(alias: MappingEntry?, names: MappingEntry?, of what: @autoclosure () -> String) -> TargetNames {
-        guard alias != nil || names != nil else { return TargetNames() }
+    func readNames(in body: [MappingEntry], of what: @autoclosure () -> String) -> TargetNames {
+        let names = body["names"]
+        let aliases = CodeTargets.all.compactMap { target in
+            target.chosenNameAlias.flatMap { body[$0] }.map { (target: target, entry: $0) }
+        }
+        guard !aliases.isEmpty || names != nil else { return TargetNames() }
         var result = TargetNames()
-        var aliasName: String?
-        if let alias, let name = text(of: alias.value, what: "'swiftName' of \(what())") {
-            if let hint = SwiftTarget().chosenNameProblem(name) {
-                error("'swiftName' of \(what()) must be a Swift identifier, found '\(name)'", at: alias.value.location, hint: hint)
+        var aliasNames: [(target: any CodeTarget, entry: MappingEntry, name: String)] = []
+        for alias in aliases {
+            let key = alias.entry.name
+            guard let name = text(of: alias.entry.value, what: "'\(key)' of \(what())") else { continue }
+            if let hint = alias.target.chosenNameProblem(name) {
+                error(
+                    "'\(key)' of \(what()) must be a \(alias.target.displayName) identifier, found '\(name)'", at: alias.entry.value.location,
+                    hint: hint)
             } else {
-                aliasName = name
+                aliasNames.append((alias.target, alias.entry, name))
             }
         }
         if let names, let list = entries(of: names.value, what: "'names' of \(what())", allowed: CodeTargets.ids) {
@@ -364,13 +373,14 @@ final class ContractReader: DiagnosticReporting {
                 result[target.id] = name
             }
         }
-        if let aliasName, let alias {
-            if let chosen = result[SwiftTarget.identifier], chosen != aliasName {
+        for (target, entry, aliasName) in aliasNames {
+            let key = entry.name
+            if let chosen = result[target.id], chosen != aliasName {
                 error(
-                    "'swiftName' and 'names.swift' of \(what()) disagree: '\(aliasName)' and '\(chosen)'", at: alias.key.location,
-                    hint: "'swiftName:' is another way to write 'names: { swift: … }': keep one of them")
+                    "'\(key)' and 'names.\(target.id)' of \(what()) disagree: '\(aliasName)' and '\(chosen)'", at: entry.key.location,
+                    hint: "'\(key):' is another way to write 'names: { \(target.id): … }': keep one of them")
             }
-            result[SwiftTarget.identifier] = result[SwiftTarget.identifier] ?? aliasName
+            result[target.id] = result[target.id] ?? aliasName
         }
         return result
     }

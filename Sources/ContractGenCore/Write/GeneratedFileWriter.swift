@@ -5,9 +5,10 @@ import Foundation
 /// - Files whose bytes are unchanged are not rewritten (their dates stay, so
 ///   nothing recompiles needlessly).
 /// - Changed files are written atomically (temporary file, then rename).
-/// - Files in the directory that carry ``GeneratedFileSet/header`` and a name
-///   the generator owns, but are no longer generated, are removed; any other
-///   file is left alone.
+/// - Files in the directory that start with the target's generated header
+///   (``CommentSyntax/generatedHeader``) and have a name the target's generator
+///   owns (``TargetGenerator/ownsFile(named:)``), but are no longer generated,
+///   are removed; any other file is left alone.
 /// - In check mode nothing is written; the report lists what would change.
 public struct GeneratedFileWriter: Sendable {
     public enum Mode: Sendable, Hashable {
@@ -53,17 +54,25 @@ public struct GeneratedFileWriter: Sendable {
     package init() {}
 
     /// Writes `files` into `directory` and removes the stale generated files
-    /// there: those with the header whose name is not among `files` but is `owned`.
+    /// there: those whose name is not among `files` but is `owned`, and that start
+    /// with the generated header in `comments` (a target's ``TargetGenerator/commentSyntax``).
     package func write(
-        _ files: [GeneratedFile], to directory: URL, mode: Mode, owned: (String) -> Bool = { $0.hasSuffix(".swift") }
+        _ files: [GeneratedFile], to directory: URL, mode: Mode, owned: (String) -> Bool, comments: CommentSyntax
     ) throws -> Report {
         try prepare(directory, mode: mode)
         var report = Report()
         for file in files {
             report.record(try write(file, to: directory, mode: mode), of: file.name)
         }
-        report.removed = try removeStale(in: directory, keeping: Set(files.map(\.name)), owned: owned, mode: mode)
+        report.removed = try removeStale(
+            in: directory, keeping: Set(files.map(\.name)), owned: owned, header: comments.generatedHeader, mode: mode)
         return report
+    }
+
+    /// Writes `files` into `directory` and removes nothing: for files that carry no generated header to
+    /// know them by (JSON Schemas, the catalogue's page), which no target owns.
+    package func write(_ files: [GeneratedFile], to directory: URL, mode: Mode) throws -> Report {
+        try write(files, to: directory, mode: mode, owned: { _ in false }, comments: .slashes)
     }
 
     /// Creates `directory` (write mode); call before writing single files.
@@ -87,16 +96,16 @@ public struct GeneratedFileWriter: Sendable {
     }
 
     /// Removes (check mode: lists) the files in `directory` whose name is
-    /// `owned` and not in `expected`, and that carry ``GeneratedFileSet/header``.
+    /// `owned` and not in `expected`, and that start with the line `header`.
     package func removeStale(
-        in directory: URL, keeping expected: Set<String>, owned: (String) -> Bool, mode: Mode
+        in directory: URL, keeping expected: Set<String>, owned: (String) -> Bool, header: String, mode: Mode
     ) throws -> [String] {
         let fm = FileManager.default
         var removed: [String] = []
         let present = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in present.sorted() where owned(name) && !expected.contains(name) {
             let url = directory.appendingPathComponent(name)
-            guard Self.isGenerated(url) else { continue }
+            guard Self.startsWith(url, header: header) else { continue }
             removed.append(name)
             if mode == .write {
                 try fm.removeItem(at: url)
@@ -112,12 +121,12 @@ public struct GeneratedFileWriter: Sendable {
         FileBytes.holds(url.path, bytes)
     }
 
-    /// Whether the file at `url` starts with the generated header line.
-    static func isGenerated(_ url: URL) -> Bool {
+    /// Whether the file at `url` starts with the line `header` (a generated file's header).
+    static func startsWith(_ url: URL, header: String) -> Bool {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
-        let header = Data((GeneratedFileSet.header + "\n").utf8)
-        guard let start = try? handle.read(upToCount: header.count) else { return false }
-        return start == header
+        let line = Data((header + "\n").utf8)
+        guard let start = try? handle.read(upToCount: line.count) else { return false }
+        return start == line
     }
 }

@@ -83,13 +83,13 @@ struct KotlinContract: Sendable {
         var typeNames: [String: String] = [:]
         var enumConstants: [String: [String]] = [:]
         for set in contract.valueSets {
-            let name = KotlinNames.topLevelType(set.name, chosen: nil, swiftChosen: nil, taken: taken)
+            let name = KotlinNames.topLevelType(set.name, chosen: nil, taken: taken)
             typeNames[set.name] = name
             taken.insert(name)
             enumConstants[set.name] = KotlinNames.enumConstants(set.cases.map(\.code))
         }
         for object in contract.objects {
-            let name = KotlinNames.topLevelType(object.name, chosen: object.names[KotlinNames.targetID], swiftChosen: object.names.swift, taken: taken)
+            let name = KotlinNames.topLevelType(object.name, chosen: object.names[KotlinNames.targetID], taken: taken)
             typeNames[object.name] = name
             taken.insert(name)
         }
@@ -249,7 +249,7 @@ struct KotlinContract: Sendable {
     /// The header every generated file starts with, then its package. The contract's name only: its
     /// version is in the contract's file alone.
     func printHeader(_ printer: inout KotlinPrinter, imports: [String]) {
-        printer.line(GeneratedFileSet.header)
+        printer.line(KotlinGenerator.commentSyntax.generatedHeader)
         printer.line("// Contract: \(KotlinLiteral.string(contract.name))")
         printer.line("package \(packageName)")
         if !imports.isEmpty {

@@ -74,25 +74,25 @@ package enum KotlinNames {
     /// The property and parameter name of `field`.
     static func member(_ field: Field) -> String {
         if let chosen = field.names[targetID] { return chosen }
-        return identifier(CamelCase.lowerCamel(field.wireName)) ?? field.names.swift.flatMap(identifier) ?? "field"
+        return identifier(CamelCase.lowerCamel(field.wireName)) ?? spelledSymbols(field.wireName, upperFirst: false) ?? "field"
     }
 
     /// The function of `event` in the contract's object.
     static func function(_ event: Event) -> String {
         if let chosen = event.names[targetID] { return chosen }
-        let name = identifier(CamelCase.lowerCamel(event.name)) ?? event.names.swift.flatMap(identifier) ?? "event"
+        let name = identifier(CamelCase.lowerCamel(event.name)) ?? spelledSymbols(event.name, upperFirst: false) ?? "event"
         return objectMethods.contains(name) ? name + "_" : name
     }
 
     /// The class of `kind`, nested in the contract's object.
     static func kindClass(_ kind: Kind, contractObject: String) -> String {
-        let name = kind.names[targetID] ?? identifier(CamelCase.upperCamel(kind.name)) ?? kind.names.swift.flatMap(identifier) ?? "Kind"
+        let name = kind.names[targetID] ?? identifier(CamelCase.upperCamel(kind.name)) ?? spelledSymbols(kind.name, upperFirst: true) ?? "Kind"
         return name == contractObject ? name + "_" : name
     }
 
     /// The top-level type of an object or value set named `name` (chosen as `chosen` if so).
-    static func topLevelType(_ name: String, chosen: String?, swiftChosen: String?, taken: Set<String>) -> String {
-        let base = chosen ?? identifier(CamelCase.upperCamel(name)) ?? swiftChosen.flatMap(identifier) ?? "Type"
+    static func topLevelType(_ name: String, chosen: String?, taken: Set<String>) -> String {
+        let base = chosen ?? identifier(CamelCase.upperCamel(name)) ?? spelledSymbols(name, upperFirst: true) ?? "Type"
         return taken.contains(base) || importedRuntimeTypes.contains(base) ? base + "_" : base
     }
 
@@ -119,12 +119,35 @@ package enum KotlinNames {
         return valid ? nil : "dot-separated identifiers of ASCII letters, digits and '_', none a Kotlin keyword (com.example.events)"
     }
 
+    /// A contract name without a letter or digit (`_`, `_-`), which casing leaves nothing of: each symbol
+    /// spelled as a word (`underscore`, `underscoreHyphen`; `Underscore` for a type), so that two such names
+    /// stay apart. Decided from the contract name alone, as every Kotlin name is; `nil` for an empty name.
+    static func spelledSymbols(_ name: String, upperFirst: Bool) -> String? {
+        let words = name.unicodeScalars.map { scalar -> String in
+            switch scalar {
+            case "_": "underscore"
+            case "-": "hyphen"
+            case ".": "dot"
+            default: "u\(String(scalar.value, radix: 16))"
+            }
+        }
+        guard !words.isEmpty else { return nil }
+        let joined = words.enumerated().map { index, word in index == 0 && !upperFirst ? word : CamelCase.uppercasedFirst(word) }.joined()
+        return identifier(joined)
+    }
+
     /// The enum constants of a value set's codes, in order: upper snake case
-    /// (`tabBar` -> `TAB_BAR`); where two codes would meet, the set's Swift case names instead.
+    /// (`tabBar` -> `TAB_BAR`); where two codes would meet, the codes in lower camel case instead
+    /// (all-capitals codes lowercased first, `EUR` -> `eur`, unless that makes two alike).
     static func enumConstants(_ codes: [String]) -> [String] {
         let snake = codes.map(upperSnake)
         if Set(snake).count == snake.count, !snake.contains(where: { $0 == nil }) { return snake.map { $0! } }
-        return GeneratedNames.caseNames(codes).map { identifier($0) ?? "member" }
+        let plain = codes.map(CamelCase.lowerCamel)
+        let lowered = codes.map { code in
+            let isCapitals = code.contains(where: \.isUppercase) && !code.contains(where: \.isLowercase)
+            return CamelCase.lowerCamel(isCapitals ? code.lowercased() : code)
+        }
+        return (Set(lowered).count == lowered.count ? lowered : plain).map { identifier($0) ?? "member" }
     }
 
     private static func upperSnake(_ code: String) -> String? {

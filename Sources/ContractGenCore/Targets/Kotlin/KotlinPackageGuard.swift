@@ -20,11 +20,20 @@ package struct KotlinPackageMismatch: Error, Sendable, Equatable, CustomStringCo
 }
 
 extension KotlinGenerator {
+    /// Without a chosen package, refuses a folder whose generated files have another package than the default.
+    package func checkBeforeWriting(_ contract: Contract, into directory: URL) throws {
+        guard packageName == nil else { return }
+        let wouldUse = KotlinNames.defaultPackage(contract.name)
+        if let existing = Self.existingPackage(in: directory, differingFrom: wouldUse) {
+            throw KotlinPackageMismatch(directory: directory.relativePath, existing: existing, wouldUse: wouldUse)
+        }
+    }
+
     /// The package of the generated Kotlin files already in `directory` (those that start with the
     /// generated header), when it differs from `package`; `nil` when there are none or it is the same.
     static func existingPackage(in directory: URL, differingFrom package: String) -> String? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return nil }
-        let header = Array((GeneratedFileSet.header + "\n").utf8)
+        let header = Array((Self.commentSyntax.generatedHeader + "\n").utf8)
         for name in names.sorted() where name.hasPrefix("Contract") && name.hasSuffix(".kt") {
             // The package line is among the first lines: a few hundred bytes are enough.
             guard let handle = FileHandle(forReadingAtPath: directory.appendingPathComponent(name).path) else { continue }

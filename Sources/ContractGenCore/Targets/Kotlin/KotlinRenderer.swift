@@ -27,7 +27,7 @@ struct KotlinRenderer: TargetFileRenderer {
         default:
             guard let shard = KotlinGenerator.shard(ofFile: name) else { preconditionFailure("not a Kotlin file: \(name)") }
             if model.shards[shard].isEmpty {
-                printer.line(GeneratedFileSet.header)
+                printer.line(KotlinGenerator.commentSyntax.generatedHeader)
             } else {
                 printShard(shard, &printer)
             }

@@ -32,7 +32,21 @@ package struct KotlinTarget: CodeTarget {
 
     package var generator: any TargetGenerator { KotlinGenerator(packageName: packageName) }
 
+    /// `package:` (`--package`): the package of the generated files.
+    package static let packageOption = TargetOption(key: "package", valueNoun: "a Kotlin package", problem: KotlinNames.packageProblem)
+
+    package var options: [TargetOption] { [Self.packageOption] }
+
+    package func configured(with values: [String: String]) -> any CodeTarget {
+        KotlinTarget(packageName: values[Self.packageOption.key])
+    }
+
     package func scalarTypeName(_ type: ScalarFieldType) -> String { Self.kotlinType(type) }
+
+    /// `ConformanceDriver.kt` (``KotlinConformanceDriver``), in the generated files' package.
+    package func conformanceDriver(for contract: Contract) -> GeneratedFile? {
+        GeneratedFile(name: KotlinConformanceDriver.fileName, contents: KotlinConformanceDriver.render(contract, packageName: packageName))
+    }
 
     /// The Kotlin type of a scalar field type: the table's Kotlin hook.
     static func kotlinType(_ type: ScalarFieldType) -> String {
@@ -75,6 +89,10 @@ package struct KotlinTarget: CodeTarget {
 /// Kotlin's file set: the same for every contract, events spread over ``eventShardCount`` shards.
 package struct KotlinGenerator: TargetGenerator {
     package let packageName: String?
+
+    /// Kotlin's comments: the generated files' header.
+    package static let commentSyntax = CommentSyntax.slashes
+    package var commentSyntax: CommentSyntax { Self.commentSyntax }
 
     package static let contractFile = "Contract.kt"
     package static let valueSetsFile = "ContractValueSets.kt"

@@ -14,6 +14,7 @@ package struct SwiftTarget: CodeTarget {
     package var displayName: String { "Swift" }
     package var nameChangeType: ChangeType { .swiftNameChanged }
     package var chosenNameKey: String { "swiftName:" }
+    package var chosenNameAlias: String? { "swiftName" }
 
     /// A Swift identifier: ASCII letters, digits and `_`, not starting with a digit, not `_` alone.
     package func chosenNameProblem(_ name: String) -> String? {
@@ -79,10 +80,16 @@ package struct SwiftTarget: CodeTarget {
     package var generator: any TargetGenerator { SwiftGenerator() }
 
     package func scalarTypeName(_ type: ScalarFieldType) -> String { SwiftType(type).code }
+
+    /// `ConformanceDriver.swift`, compiled into `ConformanceContract` (Conformance/Swift).
+    package func conformanceDriver(for contract: Contract) -> GeneratedFile? {
+        ConformanceDriverRenderer.render(ContractTranslator.translate(contract))
+    }
 }
 
 /// Swift's file set and renderer: the translate and render stages.
 struct SwiftGenerator: TargetGenerator {
+    var commentSyntax: CommentSyntax { .slashes }
     var fileNames: [String] { GeneratedFileSet.fileNames }
     var renderOrder: [String] { ModuleRenderer.renderOrder }
 

@@ -1,6 +1,10 @@
 /// The TypeScript target's file set: the contract's rules, its types, event
 /// shards and an index that re-exports them (docs/typescript.md).
 struct TypeScriptGenerator: TargetGenerator {
+    /// TypeScript's comments: the generated files' header.
+    static let commentSyntax = CommentSyntax.slashes
+    var commentSyntax: CommentSyntax { Self.commentSyntax }
+
     /// Events go to this many `events<N>.ts` files by FNV-1a of their name, as
     /// Swift's do, so that files render concurrently and adding an event changes one shard.
     static let eventShardCount = 16

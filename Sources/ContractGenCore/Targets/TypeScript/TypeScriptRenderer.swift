@@ -42,7 +42,7 @@ struct TypeScriptRenderer: TargetFileRenderer {
     func render(file name: String, reusing buffer: consuming [UInt8]) -> GeneratedFile {
         var out = consume buffer
         out.removeAll(keepingCapacity: true)
-        out.append(contentsOf: GeneratedFileSet.header.utf8)
+        out.append(contentsOf: TypeScriptGenerator.commentSyntax.generatedHeader.utf8)
         // The name only: the version is in one file (the descriptor), so that a new version rewrites that file alone.
         out.append(contentsOf: "\n// Contract: \(JavaScriptLiteral.string(contract.name))\n".utf8)
         switch name {

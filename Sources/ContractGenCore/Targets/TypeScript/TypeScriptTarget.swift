@@ -37,6 +37,10 @@ package struct TypeScriptTarget: CodeTarget {
 
     package var generator: any TargetGenerator { TypeScriptGenerator() }
 
+    /// None: the corpus runner (Conformance/TypeScript/corpus.ts) reads each case's arguments by the rules the
+    /// generated module embeds (`$contract.rules`) and calls the event's generated function by its TypeScript name.
+    package func conformanceDriver(for contract: Contract) -> GeneratedFile? { nil }
+
     package func scalarTypeName(_ type: ScalarFieldType) -> String {
         switch type {
         case .string: "string"
