@@ -10,7 +10,8 @@ import TrackingCore
     /// Folders of `Sources/` that must name no target: they reach targets through `CodeTargets`.
     static let neutralFolders = [
         "ContractGenCore/Model", "ContractGenCore/Validate", "ContractGenCore/Diff", "ContractGenCore/Schema",
-        "ContractGenCore/Catalogue", "ContractGenCore/Project", "ContractGenCore/Write", "contractgen",
+        "ContractGenCore/Catalogue", "ContractGenCore/Project", "ContractGenCore/Write", "ContractGenCore/Parse",
+        "ContractGenCore/Diagnostics", "ContractGenCore/Status", "contractgen",
     ]
 
     /// What a neutral stage may not say: a target's types, its names' types, a cast to a target, or Swift's key.

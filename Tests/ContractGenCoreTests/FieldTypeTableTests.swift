@@ -129,4 +129,98 @@ import TrackingCore
             #expect(!fields.isDisjoint(with: given), "no case of Conformance/cases gives a field of type \(type.entry.contractName)")
         }
     }
+
+    // MARK: Switches
+
+    /// No switch over a field type in the generator or the Swift runtime has a `default:`: each lists every
+    /// case, so that a new type is a compile error at each place that must decide about it (docs/architecture.md,
+    /// "Adding a scalar type"). A switch counts as one over field types when its cases name two or more of the
+    /// types, one of them `uuid`, `timestamp` or `decimal` (the types no other enum of the sources has).
+    @Test func switchesOverFieldTypesHaveNoDefault() throws {
+        let sources = Fixtures.packageRoot.appendingPathComponent("Sources")
+        var switches = 0
+        for folder in ["ContractGenCore", "TrackingCore", "TrackingDispatcher", "TrackingTesting"] {
+            let directory = sources.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? []
+            for file in files.sorted() where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                for block in SwitchScanner.switches(in: text) where block.isOverFieldTypes {
+                    switches += 1
+                    #expect(!block.hasDefault, "Sources/\(folder)/\(file):\(block.line): a switch over field types with a default:")
+                }
+            }
+        }
+        // 46 today: a scanner that finds none would check nothing.
+        #expect(switches >= 35, "\(switches)")
+    }
+}
+
+/// Finds `switch` statements in Swift source and what their top level (not nested blocks) says: enough to
+/// tell a switch over field types and whether it has a `default:`. Comments and string literals are blanked
+/// first, so braces in them do not count.
+enum SwitchScanner {
+    struct Block {
+        var line: Int
+        var topLevel: String
+
+        var isOverFieldTypes: Bool {
+            let names = ["string", "int", "double", "decimal", "bool", "uuid", "timestamp", "array", "valueSet", "object"]
+            let named = names.filter { topLevel.range(of: "\\.\($0)\\b", options: .regularExpression) != nil }
+            return named.count >= 2 && named.contains { ["uuid", "timestamp", "decimal"].contains($0) }
+        }
+
+        var hasDefault: Bool { topLevel.range(of: "\\bdefault\\s*:", options: .regularExpression) != nil }
+    }
+
+    static func switches(in source: String) -> [Block] {
+        let code = Array(blanked(source))
+        var blocks: [Block] = []
+        var index = 0
+        let keyword = Array("switch ")
+        while index + keyword.count < code.count {
+            defer { index += 1 }
+            guard code[index] == "s", Array(code[index..<index + keyword.count]) == keyword,
+                index == 0 || !(code[index - 1].isLetter || code[index - 1].isNumber || code[index - 1] == "_")
+            else { continue }
+            guard let open = code[index...].firstIndex(of: "{") else { break }
+            var depth = 0
+            var topLevel = ""
+            var position = open + 1
+            while position < code.count {
+                let character = code[position]
+                if character == "{" { depth += 1 } else if character == "}" {
+                    if depth == 0 { break }
+                    depth -= 1
+                } else if depth == 0 {
+                    topLevel.append(character)
+                }
+                position += 1
+            }
+            let line = code[..<index].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            blocks.append(Block(line: line, topLevel: topLevel))
+        }
+        return blocks
+    }
+
+    /// `source` without its comments, and with its string literals (single-line and multi-line) emptied.
+    static func blanked(_ source: String) -> String {
+        var out = ""
+        var inMultiline = false
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            var text = String(line)
+            if inMultiline {
+                if text.contains("\"\"\"") { inMultiline = false }
+                out += "\n"
+                continue
+            }
+            if text.components(separatedBy: "\"\"\"").count == 2 {
+                inMultiline = true
+                text = String(text[..<text.range(of: "\"\"\"")!.lowerBound])
+            }
+            text = text.replacingOccurrences(of: #""(?:[^"\\]|\\.)*""#, with: "\"\"", options: .regularExpression)
+            if let comment = text.range(of: "//") { text = String(text[..<comment.lowerBound]) }
+            out += text + "\n"
+        }
+        return out
+    }
 }
