@@ -4,7 +4,8 @@ import Foundation
 /// behind this one protocol (as protoc's language generators sit behind one
 /// descriptor), so the contract model, `Validate`, `Diff`, `Schema` and the
 /// catalogue know no language. A target owns its derived names, reserved words
-/// and collision checks, its file set, and rendering.
+/// and collision checks, the keys that choose its names, its options, its file
+/// set, comment syntax and rendering, and its conformance driver.
 ///
 /// Targets are listed once, in ``CodeTargets/all``; adding one is one entry
 /// there (and, for `contractgen diff`, one ``ChangeType`` for its names).
