@@ -33,5 +33,10 @@ package enum CodeTargets {
         all.filter { $0.options.contains { $0.key == key } }
     }
 
-    package static let chosenNameKeys: [String] = all.compactMap(\.chosenNameAlias) + ["names"]
+    package static let chosenNameKeys: [String] = chosenNameAliases.map(\.key) + ["names"]
+
+    /// The targets that have a key of their own for a chosen name, with that key (Swift, `swiftName`).
+    package static let chosenNameAliases: [(target: any CodeTarget, key: String)] = all.compactMap { target in
+        target.chosenNameAlias.map { (target, $0) }
+    }
 }

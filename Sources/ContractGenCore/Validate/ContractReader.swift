@@ -342,8 +342,10 @@ final class ContractReader: DiagnosticReporting {
     /// reported and left out.
     func readNames(in body: [MappingEntry], of what: @autoclosure () -> String) -> TargetNames {
         let names = body["names"]
-        let aliases = CodeTargets.all.compactMap { target in
-            target.chosenNameAlias.flatMap { body[$0] }.map { (target: target, entry: $0) }
+        // Read for every element of the contract: no allocation when it chooses no name.
+        var aliases: [(target: any CodeTarget, entry: MappingEntry)] = []
+        for (target, key) in CodeTargets.chosenNameAliases {
+            if let entry = body[key] { aliases.append((target, entry)) }
         }
         guard !aliases.isEmpty || names != nil else { return TargetNames() }
         var result = TargetNames()
