@@ -2,7 +2,7 @@ import type { Contract } from "./contract.js";
 import { EncodingPass, PiiMode } from "./encoder.js";
 import type { TrackedEvent } from "./event.js";
 import { timestampText } from "./json.js";
-import type { ContractRulesDocument, FieldSpec, FieldSpecs } from "./rules.js";
+import type { ContractRulesDocument, FieldSpec, FieldSpecs, ScalarTypeName } from "./rules.js";
 import {
     backoffDelay, classify, JourneyLog, MemoryQueue,
     type EventQueue, type FlushSummary, type Notice, type QueuedEvent, type SetAsideEvent, type TransportResult,
@@ -532,9 +532,20 @@ function withDefaults(document: ContractRulesDocument, specs: FieldSpecs, given:
 /** A default in wire form (JSON) as the argument a caller would pass for `spec`. */
 function argument(document: ContractRulesDocument, spec: FieldSpec, wire: unknown): unknown {
     const type = spec.type;
-    if (type === "timestamp") return new Date(wire as string);
-    if (typeof type === "object" && "array" in type) return (wire as unknown[]).map((item) => argument(document, type.array, item));
-    if (typeof type === "object" && "object" in type) {
+    if (typeof type === "string") {
+        const scalar = type as ScalarTypeName;
+        switch (scalar) {
+            case "timestamp": return new Date(wire as string);
+            case "string": case "int": case "double": case "decimal": case "bool": case "uuid": return wire;
+            default: {
+                // Every scalar type decides its argument form: a new one is not `never` here, and tsc names it.
+                const unhandled: never = scalar;
+                throw new Error("contract rules: unknown type " + String(unhandled));
+            }
+        }
+    }
+    if ("array" in type) return (wire as unknown[]).map((item) => argument(document, type.array, item));
+    if ("object" in type) {
         const object = document.objects[type.object];
         const members = { ...object.required, ...object.optional };
         const fields = wire as { readonly [wire: string]: unknown };
