@@ -99,6 +99,28 @@ import TrackingCore
         #expect(names == ScalarFieldType.allCases.map(\.entry.contractName), "Runtimes/TypeScript/src/rules.ts: ScalarTypeName")
     }
 
+    /// The Kotlin runtime declares what the generated code calls for each scalar type: the `JsonWriter`
+    /// function that writes it, the `FieldChecks` function that checks it (when the type has constraints) and
+    /// the `FieldReaders` reader of its field keys. Read from the runtime's sources, so a type the runtime
+    /// lacks is named here without a JVM (the corpus then compiles and runs it: ``theConformanceCorpusCoversEveryType()``).
+    @Test(arguments: ScalarFieldType.allCases)
+    func theKotlinRuntimeHasEveryTypesFunctions(type: ScalarFieldType) throws {
+        let runtime = Fixtures.packageRoot.appendingPathComponent("Runtimes/Kotlin/src/main/kotlin/io/contractgen/runtime")
+        func source(_ name: String) throws -> String {
+            try String(contentsOf: runtime.appendingPathComponent(name), encoding: .utf8)
+        }
+        let writer = KotlinTarget.writerFunction(type)
+        #expect(try source("JsonWriter.kt").contains("    fun \(writer)(value: "), "JsonWriter.\(writer) for \(type)")
+        if let check = KotlinTarget.checkFunction(type) {
+            #expect(try source("FieldChecks.kt").contains("    fun \(check)(value: "), "FieldChecks.\(check) for \(type)")
+        }
+        let model = KotlinContract(try contract(with: type), packageName: nil, shardCount: KotlinGenerator.eventShardCount)
+        let reader = model.fieldReader(ValueSpec(type.valueType))
+        let constant = try #require(reader.split(separator: ".").last.map(String.init))
+        #expect(reader == "FieldReaders." + constant)
+        #expect(try source("FieldKey.kt").contains("    val \(constant): "), "\(reader) for \(type)")
+    }
+
     /// The conformance contract has a field of every scalar type, and some case of the corpus gives it a value: the
     /// corpus runs through the Swift, TypeScript and Kotlin runtimes, so a type a runtime does not handle (the
     /// Kotlin runtime's readers, checks and writer that generated code calls) fails there.
