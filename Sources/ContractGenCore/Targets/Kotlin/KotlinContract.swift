@@ -48,10 +48,9 @@ struct KotlinContract: Sendable {
     private(set) var givenEnvelopeCodes: [KotlinFieldCode] = []
     private(set) var freshEnvelopeCodes: [KotlinFieldCode] = []
 
-    /// `uuid` and `clientTimestamp`: a fresh value when not given.
+    /// `uuid` and `clientTimestamp`: a fresh value when not given (decided by the lower stage).
     static func isFresh(_ field: Field) -> Bool {
-        (field.wireName == WireNames.uuid && field.spec.type == .uuid)
-            || (field.wireName == WireNames.clientTimestamp && field.spec.type == .timestamp)
+        LoweredContract.filledValue(ofEnvelopeField: field) != nil
     }
 
     init(_ contract: Contract, packageName: String?, shardCount: Int) {
