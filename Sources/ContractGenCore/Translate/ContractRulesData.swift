@@ -16,6 +16,11 @@ package enum ContractRulesData {
         PrettyJSON.text(value(LoweredContract(contract, shardCount: 1))) + "\n"
     }
 
+    /// The document of a valid contract as a value, without target names.
+    package static func value(_ contract: Contract) -> JSONValue {
+        value(LoweredContract(contract, shardCount: 1))
+    }
+
     /// The document as a value. With `target`, each field and event also gets
     /// `"name"`: that target's name for it, where it differs from the contract's
     /// (what a runtime reading arguments by the target's names needs).
@@ -29,7 +34,7 @@ package enum ContractRulesData {
                 if field.pii { members.append(("pii", .bool(true))) }
                 // In wire form, as the model holds it (a value set's wire value, a number's exact text).
                 if let value = field.defaultValue { members.append(("default", value)) }
-                _ = role  // STEP: fill comes with the envelope fix
+                if case .filled(let fresh)? = role { members.append(("fill", .string(fillName(fresh)))) }
                 if let name = target?.name(of: .field(field.declaration), in: contract), name != field.wireName { members.append(("name", .string(name))) }
                 value = .object(members)
             }
