@@ -58,7 +58,7 @@ import TrackingCore
         let darkAction = try #require(lowered.events.first { $0.name == "darkAction" })
         let members = darkAction.members.map { (lowered.field($0.field).wireName, $0.role) }
         #expect(members.map { $0.0 } == ["uuid", "clientTimestamp", "installId", "sessionStart", "shade", "step", "size"])
-        #expect(members.map { $0.1 } == [.filled(.uuid), .filled(.now), .required, .required, .fixed(wireValue: "dark-mode"), .required, .optional])
+        #expect(members.map { $0.1 } == [.filled(.uuid), .filled(.now), .required, .required, .fixed(code: "dark", wireValue: "dark-mode"), .required, .optional])
         #expect(darkAction.shard == GeneratedFileNames.eventShard(ofEvent: "darkAction", count: 16))
     }
 

@@ -47,7 +47,7 @@ extension LoweredContract {
         switch role {
         case .required?: text += " — required"
         case .optional?: text += " — optional"
-        case .fixed(let wireValue)?: text += " — fixed \(Self.quoted(wireValue))"
+        case .fixed(_, let wireValue)?: text += " — fixed \(Self.quoted(wireValue))"
         case .filled(.uuid)?: text += " — filled: a fresh uuid"
         case .filled(.now)?: text += " — filled: the current time"
         case nil: break

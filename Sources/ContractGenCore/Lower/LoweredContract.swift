@@ -90,7 +90,8 @@ package struct LoweredContract: Sendable {
                 for (position, field) in kinds[kind].fields.enumerated() {
                     var role = LoweredRole.required
                     if let constant = event.constants.first(where: { $0.field == field.wireName }) {
-                        role = .fixed(wireValue: Self.wireValue(of: constant, field: field.declaration, valueSets: valueSetsByName))
+                        role = .fixed(
+                            code: constant.code, wireValue: Self.wireValue(of: constant, field: field.declaration, valueSets: valueSetsByName))
                     }
                     members.append(LoweredEvent.Member(field: .kind(kind, position), role: role))
                 }
@@ -143,8 +144,9 @@ package enum LoweredRole: Sendable, Hashable {
     case required
     /// An argument that may be left out (then absent from the payload, never `null`).
     case optional
-    /// A kind field the event fixes: always this wire value, never an argument.
-    case fixed(wireValue: String)
+    /// A kind field the event fixes: always the member of this code (of the field's value set), sent
+    /// as this wire value; never an argument.
+    case fixed(code: String, wireValue: String)
     /// An envelope field the runtime fills in when not given (``LoweredContract/filledValue(ofEnvelopeField:)``).
     case filled(FreshValue)
 }

@@ -81,7 +81,7 @@ package enum ContractRulesData {
             members.append(("constants", .object(declaration.constants.map { constant in
                 var wire = constant.code
                 for member in event.members {
-                    if case .fixed(let value) = member.role, lowered.field(member.field).wireName == constant.field { wire = value }
+                    if case .fixed(_, let value) = member.role, lowered.field(member.field).wireName == constant.field { wire = value }
                 }
                 return (constant.field, JSONValue.string(wire))
             })))
