@@ -25,7 +25,7 @@ function percentile(sorted: readonly number[], p: number): number {
 async function run(name: string, queue: EventQueue): Promise<void> {
     const sink = new CollectorSink($contract, { url: "http://collector.invalid/v1/batch", queue, fetch: collector, batchSize: 100 });
     const made: TrackedEvent[] = [];
-    for (let i = 0; i < count; i++) made.push(shaded({ shade: Shade.dark, step: i % 1000, email: `user-${i}@example.com` }));
+    for (let i = 0; i < count; i++) made.push(shaded({ shade: Shade.dark, step: i % 1000, email: `user-${i}@example.com`, installId: "0b7e4c2a-9d1f-4e6b-8a3c-5d2e1f0a9b8c", sessionStart: new Date(0) }));
     let flushing = true;
     let flushes = 0;
     const background = (async () => {

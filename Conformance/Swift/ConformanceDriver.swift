@@ -14,6 +14,8 @@ extension Conformance {
         switch event {
         case "everyType":
             made = Conformance.everyType(
+                installId: try arguments.required("installId"),
+                sessionStart: try arguments.required("sessionStart"),
                 text: try arguments.optional("text"),
                 count: try arguments.optional("count"),
                 ratio: try arguments.optional("ratio"),
@@ -29,6 +31,8 @@ extension Conformance {
             )
         case "constraints":
             made = Conformance.constraints(
+                installId: try arguments.required("installId"),
+                sessionStart: try arguments.required("sessionStart"),
                 short: try arguments.optional("short"),
                 percent: try arguments.optional("percent"),
                 discount: try arguments.optional("discount"),
@@ -43,6 +47,8 @@ extension Conformance {
             )
         case "shaded":
             made = Conformance.shaded(
+                installId: try arguments.required("installId"),
+                sessionStart: try arguments.required("sessionStart"),
                 shade: try arguments.required("shade"),
                 step: try arguments.required("step"),
                 email: try arguments.required("email"),
@@ -51,6 +57,8 @@ extension Conformance {
             )
         case "darkAction":
             made = Conformance.darkAction(
+                installId: try arguments.required("installId"),
+                sessionStart: try arguments.required("sessionStart"),
                 step: try arguments.required("step"),
                 size: try arguments.optional("size"),
                 uuid: try arguments.optional("uuid"),
@@ -58,6 +66,8 @@ extension Conformance {
             )
         case "keywords":
             made = Conformance.keywords(
+                installId: try arguments.required("installId"),
+                sessionStart: try arguments.required("sessionStart"),
                 object: try arguments.optional("object"),
                 constructor: try arguments.optional("constructor"),
                 proto: try arguments.optional("__proto__"),

@@ -11,6 +11,8 @@ import TrackingCore
 @Suite struct KotlinTargetTests {
     static let kotlinFixtures = Fixtures.directory.appendingPathComponent("kotlin")
     static let wireID = "\"uuid\":\"5f0c6e1a-2b3c-4d5e-8f90-a1b2c3d4e5f6\",\"clientTimestamp\":\"2026-11-20T12:00:00.123Z\""
+    /// The conformance contract's envelope as the fixtures give it: `wireID`, then its app-given `installId` and `sessionStart`.
+    static let conformanceWireID = wireID + ",\"installId\":\"0b7e4c2a-9d1f-4e6b-8a3c-5d2e1f0a9b8c\",\"sessionStart\":\"2026-11-20T11:30:00.000Z\""
 
     static func conformanceContract() throws -> Contract {
         try GeneratedTestSupport.load(GeneratedTestSupport.conformanceDirectory.appendingPathComponent("contract.yaml"))
@@ -94,17 +96,18 @@ import TrackingCore
     /// type do not compile, each for that reason; the same calls written correctly do.
     @Test func mistakesDoNotCompile() async throws {
         let jar = try await KotlinConformanceTests.conformanceJar()
-        let fixtures = ["MissingRequiredField.kt", "OutsideValueSet.kt", "WrongType.kt", "Compiles.kt"]
+        let fixtures = ["MissingRequiredField.kt", "MissingEnvelopeField.kt", "OutsideValueSet.kt", "WrongType.kt", "Compiles.kt"]
         let sources = try fixtures.map { ($0, try String(contentsOf: Self.kotlinFixtures.appendingPathComponent($0), encoding: .utf8)) }
         let run = try await KotlinBuild.compileAgainst(jar, sources: sources)
         #expect(run.status != 0)
         let allErrors = run.output.split(separator: "\n").filter { $0.contains(": error: ") }
         func errors(in file: String) -> [Substring] { allErrors.filter { $0.contains("\(file):") } }
         #expect(errors(in: "MissingRequiredField.kt").count == 1 && errors(in: "MissingRequiredField.kt")[0].contains("no value passed for parameter 'email'"), "\(run.output)")
+        #expect(errors(in: "MissingEnvelopeField.kt").count == 1 && errors(in: "MissingEnvelopeField.kt")[0].contains("no value passed for parameter 'installId'"), "\(run.output)")
         #expect(errors(in: "OutsideValueSet.kt").count == 1 && errors(in: "OutsideValueSet.kt")[0].contains("unresolved reference: XXL"), "\(run.output)")
         #expect(errors(in: "WrongType.kt").count == 1 && errors(in: "WrongType.kt")[0].contains("type mismatch"), "\(run.output)")
         #expect(errors(in: "Compiles.kt").isEmpty, "\(run.output)")
-        #expect(allErrors.count == 3, "\(run.output)")
+        #expect(allErrors.count == 4, "\(run.output)")
     }
 
     /// Java calls the generated code: overloads for optional fields, enums, data classes, the event's getters.
@@ -120,13 +123,13 @@ import TrackingCore
         let run = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"), ["java", "-cp", "\(jar.path):\(directory.path)", "JavaCaller"], in: directory)
         #expect(run.status == 0, "\(run.output)")
-        let id = Self.wireID
+        let id = Self.conformanceWireID
         let head = #"{"event":"shaded","kind":"action","contractVersion":"2.0.0-rc.1+corpus",\#(id),"shade":"dark-mode","step":1001"#
         #expect(run.stdout.split(separator: "\n").map(String.init) == [
             #"{"event":"everyType","kind":"system","contractVersion":"2.0.0-rc.1+corpus",\#(id),"text":"x","count":1,"ratio":0.5,"amount":0.5,"flag":true,"line":{"sku":"1234","price":{"amount":1,"currency":"EUR"}},"lines":[{"sku":"1234","price":{"amount":1,"currency":"EUR"}}]}"#,
             "dark-mode 1001 aboveMaximum",
             head + #","email":"<redacted>"}"#,
-            "{kind=action, contractVersion=2.0.0-rc.1+corpus, uuid=5f0c6e1a-2b3c-4d5e-8f90-a1b2c3d4e5f6, clientTimestamp=2026-11-20T12:00:00.123Z, shade=dark-mode, step=1001, email=ann@example.com}",
+            "{kind=action, contractVersion=2.0.0-rc.1+corpus, uuid=5f0c6e1a-2b3c-4d5e-8f90-a1b2c3d4e5f6, clientTimestamp=2026-11-20T12:00:00.123Z, installId=0b7e4c2a-9d1f-4e6b-8a3c-5d2e1f0a9b8c, sessionStart=2026-11-20T11:30:00.000Z, shade=dark-mode, step=1001, email=ann@example.com}",
         ])
     }
 }
@@ -142,7 +145,7 @@ import TrackingCore
         #expect(run.status == 0, "\(run.output)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.map { $0.split(separator: " ")[0] } == ["toString", "template", "valueOf", "list", "builder"], "\(run.output)")
-        let head = #"{"event":"shaded","kind":"action","contractVersion":"2.0.0-rc.1+corpus",\#(KotlinTargetTests.wireID),"shade":"dark-mode","step":1001"#
+        let head = #"{"event":"shaded","kind":"action","contractVersion":"2.0.0-rc.1+corpus",\#(KotlinTargetTests.conformanceWireID),"shade":"dark-mode","step":1001"#
         let described = "shaded (action) " + head + #","email":"<redacted>"}; violations: [step: "#
         for line in lines {
             #expect(!line.contains("secret"), "pii shown: \(line)")

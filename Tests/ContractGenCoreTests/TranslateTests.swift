@@ -58,8 +58,9 @@ import TrackingCore
     @Test func eventsBecomeFunctionsReturningTheirKindsStruct() throws {
         let contract = try GeneratedTestSupport.exampleContract()
         let table = ContractTranslator.eventTable(contract, fields: ContractTranslator.FieldDeclarations(contract))
-        let event = try #require(contract.events.first { $0.name == "wishlistPageView" })
-        let entry = table.entry(of: event)
+        let lowered = LoweredContract(contract, shardCount: GeneratedFileNames.eventShardCount)
+        let event = try #require(lowered.events.first { $0.name == "wishlistPageView" })
+        let entry = table.entry(of: event, in: lowered)
         var properties: [(slot: Int, constant: ConstantDecl?)] = []
         table.appendProperties(of: entry, to: &properties)
         #expect(properties.map { table.fields[$0.slot].wireName }

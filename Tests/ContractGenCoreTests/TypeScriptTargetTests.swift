@@ -52,7 +52,7 @@ import TestSupport
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.map { String($0.split(separator: " ")[0]) }
             == ["String", "template", "concat", "stringify", "inspect", "inspect-nested", "console.log"], "\(run.output)")
-        let head = #"{"event":"shaded","kind":"action","contractVersion":"2.0.0-rc.1+corpus","uuid":"5f0c6e1a-2b3c-4d5e-8f90-a1b2c3d4e5f6","clientTimestamp":"2026-11-20T12:00:00.123Z","shade":"dark-mode","step":1001"#
+        let head = #"{"event":"shaded","kind":"action","contractVersion":"2.0.0-rc.1+corpus","uuid":"5f0c6e1a-2b3c-4d5e-8f90-a1b2c3d4e5f6","clientTimestamp":"2026-11-20T12:00:00.123Z","installId":"0b7e4c2a-9d1f-4e6b-8a3c-5d2e1f0a9b8c","sessionStart":"1970-01-01T00:00:00.000Z","shade":"dark-mode","step":1001"#
         let redacted = head + #","email":"<redacted>"}"#
         for line in lines {
             #expect(!line.contains("secret"), "pii shown: \(line)")
@@ -85,7 +85,7 @@ import TestSupport
                 expected[name] = (index + 2, String(lines[index].dropFirst("// expect-error: ".count)))
             }
         }
-        #expect(Set(expected.keys) == ["missing-required-field.ts", "unknown-field.ts", "outside-value-set.ts", "wrong-type.ts"])
+        #expect(Set(expected.keys) == ["missing-required-field.ts", "missing-envelope-field.ts", "unknown-field.ts", "outside-value-set.ts", "wrong-type.ts"])
         let project = try await TypeScriptProject.make(files)
         let run = try await TypeScriptProject.compile(project)
         #expect(run.status != 0)

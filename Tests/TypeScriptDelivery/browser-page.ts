@@ -22,7 +22,7 @@ delivery.start();
         const uuids: string[] = [];
         const pending: Promise<unknown>[] = [];
         for (let i = 0; i < count; i++) {
-            const event = shaded({ shade: Shade.light, step: i, email: `${tag}-${i}@example.com` });
+            const event = shaded({ shade: Shade.light, step: i, email: `${tag}-${i}@example.com`, installId: "0b7e4c2a-9d1f-4e6b-8a3c-5d2e1f0a9b8c", sessionStart: new Date(0) });
             uuids.push((event.fields as { uuid: string }).uuid);
             pending.push(sink.track(event));
         }

@@ -38,7 +38,7 @@ export class FakeClock {
 export function events(count: number, tag = "e"): TrackedEvent[] {
     const made: TrackedEvent[] = [];
     for (let i = 0; i < count; i++) {
-        const event = shaded({ shade: Shade.dark, step: i % 1000, email: `${tag}-${i}@example.com` });
+        const event = shaded({ shade: Shade.dark, step: i % 1000, email: `${tag}-${i}@example.com`, installId: "0b7e4c2a-9d1f-4e6b-8a3c-5d2e1f0a9b8c", sessionStart: new Date(0) });
         if (!event.isValid) throw new Error("the test event is invalid: " + JSON.stringify(event.violations));
         made.push(event);
     }

@@ -92,6 +92,8 @@ public enum Conformance {
         var mandatory: [TrackingCore.FieldDescriptor] = []
         mandatory.append(TrackingCore.FieldDescriptor("uuid", TrackingCore.ValueSpec(.uuid)))
         mandatory.append(TrackingCore.FieldDescriptor("clientTimestamp", TrackingCore.ValueSpec(.timestamp)))
+        mandatory.append(TrackingCore.FieldDescriptor("installId", TrackingCore.ValueSpec(.uuid)))
+        mandatory.append(TrackingCore.FieldDescriptor("sessionStart", TrackingCore.ValueSpec(.timestamp)))
         let globals: [TrackingCore.FieldDescriptor] = []
         var fields: [TrackingCore.FieldDescriptor] = []
         fields.append(TrackingCore.FieldDescriptor("text", TrackingCore.ValueSpec(.string)))

@@ -8,7 +8,11 @@ import TrackingCore
 
 extension Conformance {
     /// An event of the Conformance contract: the fields every event carries.
-    public protocol Event: TrackingCore.DescribedTrackingEvent {}
+    public protocol Event: TrackingCore.DescribedTrackingEvent {
+        var installId: Foundation.UUID { get }
+
+        var sessionStart: Foundation.Date { get }
+    }
 }
 
 extension Conformance.Event {
@@ -30,7 +34,7 @@ extension Conformance.Event {
 extension Conformance.Kinds {
     /// Something the user did.
     ///
-    /// Declared in contract.yaml, line 25.
+    /// Declared in contract.yaml, line 29.
     public protocol Action: Conformance.Event {
         var shade: Conformance.Shade { get }
 
@@ -39,7 +43,7 @@ extension Conformance.Kinds {
 
     /// An event of kind `system`.
     ///
-    /// Declared in contract.yaml, line 30.
+    /// Declared in contract.yaml, line 34.
     public protocol System: Conformance.Event {}
 }
 
@@ -57,13 +61,15 @@ extension Conformance.Events {
     /// An event of kind `action`, as the contract's event functions make it:
     /// checked against the contract and encoded when it is made.
     ///
-    /// Declared in contract.yaml, line 25.
+    /// Declared in contract.yaml, line 29.
     public struct Action: Conformance.Kinds.Action, TrackingCore.ContractGeneratedEvent {
         /// The event's wire name.
         public let eventName: Swift.String
 
         public let uuid: Foundation.UUID
         public let clientTimestamp: Foundation.Date
+        public let installId: Foundation.UUID
+        public let sessionStart: Foundation.Date
         public let shade: Conformance.Shade
         public let step: Swift.Int
 
@@ -76,6 +82,8 @@ extension Conformance.Events {
             eventName: Swift.String,
             uuid: Foundation.UUID,
             clientTimestamp: Foundation.Date,
+            installId: Foundation.UUID,
+            sessionStart: Foundation.Date,
             shade: Conformance.Shade,
             step: Swift.Int,
             _members: [Swift.UInt8],
@@ -84,6 +92,8 @@ extension Conformance.Events {
             self.eventName = eventName
             self.uuid = uuid
             self.clientTimestamp = clientTimestamp
+            self.installId = installId
+            self.sessionStart = sessionStart
             self.shade = shade
             self.step = step
             self._members = TrackingCore.GeneratedCodeSupport.compacted(_members)
@@ -98,13 +108,15 @@ extension Conformance.Events {
     /// An event of kind `system`, as the contract's event functions make it:
     /// checked against the contract and encoded when it is made.
     ///
-    /// Declared in contract.yaml, line 30.
+    /// Declared in contract.yaml, line 34.
     public struct System: Conformance.Kinds.System, TrackingCore.ContractGeneratedEvent {
         /// The event's wire name.
         public let eventName: Swift.String
 
         public let uuid: Foundation.UUID
         public let clientTimestamp: Foundation.Date
+        public let installId: Foundation.UUID
+        public let sessionStart: Foundation.Date
 
         /// The event's members as its function encoded them.
         let _members: [Swift.UInt8]
@@ -115,12 +127,16 @@ extension Conformance.Events {
             eventName: Swift.String,
             uuid: Foundation.UUID,
             clientTimestamp: Foundation.Date,
+            installId: Foundation.UUID,
+            sessionStart: Foundation.Date,
             _members: [Swift.UInt8],
             _violations: [TrackingCore.Violation]
         ) {
             self.eventName = eventName
             self.uuid = uuid
             self.clientTimestamp = clientTimestamp
+            self.installId = installId
+            self.sessionStart = sessionStart
             self._members = TrackingCore.GeneratedCodeSupport.compacted(_members)
             self._violations = _violations
         }
@@ -142,6 +158,18 @@ extension Conformance.Rules {
     static func envelope_clientTimestamp(_ value: Foundation.Date?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
         writer.rawKey("\"clientTimestamp\""); writer.timestamp(value)
+    }
+
+    // "installId"
+    static func envelope_installId(_ value: Foundation.UUID?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"installId\""); writer.value(value)
+    }
+
+    // "sessionStart"
+    static func envelope_sessionStart(_ value: Foundation.Date?, to writer: inout TrackingCore.JSONWriter) {
+        guard let value else { return }
+        writer.rawKey("\"sessionStart\""); writer.timestamp(value)
     }
 
     // "shade"

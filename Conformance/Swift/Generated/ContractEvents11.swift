@@ -20,11 +20,13 @@ extension Conformance.Rules {
 extension Conformance {
     /// One field per constraint.
     ///
-    /// Declared in contract.yaml, line 89.
+    /// Declared in contract.yaml, line 93.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///
     /// - Parameters:
+    ///   - installId: The `installId` field.
+    ///   - sessionStart: The `sessionStart` field.
     ///   - short: The `short` field.
     ///   - percent: The `percent` field.
     ///   - discount: The `discount` field.
@@ -38,6 +40,8 @@ extension Conformance {
     ///   - clientTimestamp: The `clientTimestamp` field.
     /// - Returns: The event, checked against the contract and encoded.
     public static func constraints(
+        installId: Foundation.UUID,
+        sessionStart: Foundation.Date,
         short: Swift.String? = nil,
         percent: Swift.Double? = nil,
         discount: Foundation.Decimal? = nil,
@@ -67,6 +71,8 @@ extension Conformance {
         _writer.rawMembers(Conformance.versionMember)
         Conformance.Rules.envelope_uuid(uuid, to: &_writer)
         Conformance.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Conformance.Rules.envelope_installId(installId, to: &_writer)
+        Conformance.Rules.envelope_sessionStart(sessionStart, to: &_writer)
         Conformance.Rules.field_short(short, to: &_writer)
         Conformance.Rules.field_percent(percent, to: &_writer)
         Conformance.Rules.field_discount(discount, to: &_writer)
@@ -77,8 +83,8 @@ extension Conformance {
         Conformance.Rules.field_dotted(dotted, to: &_writer)
         Conformance.Rules.field_ids(ids, to: &_writer)
         return Conformance.Events.System(
-            eventName: "constraints", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
-            _violations: _violations)
+            eventName: "constraints", uuid: uuid, clientTimestamp: clientTimestamp, installId: installId,
+            sessionStart: sessionStart, _members: _writer.bytes, _violations: _violations)
     }
 }
 

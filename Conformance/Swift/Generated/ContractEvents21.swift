@@ -20,11 +20,13 @@ extension Conformance.Rules {
 extension Conformance {
     /// Field names that are keywords or framework names.
     ///
-    /// Declared in contract.yaml, line 102.
+    /// Declared in contract.yaml, line 106.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///
     /// - Parameters:
+    ///   - installId: The `installId` field.
+    ///   - sessionStart: The `sessionStart` field.
     ///   - object: The `object` field.
     ///   - constructor: The `constructor` field.
     ///   - proto: The `__proto__` field.
@@ -34,6 +36,8 @@ extension Conformance {
     ///   - clientTimestamp: The `clientTimestamp` field.
     /// - Returns: The event, checked against the contract and encoded.
     public static func keywords(
+        installId: Foundation.UUID,
+        sessionStart: Foundation.Date,
         object: Conformance.Object? = nil,
         constructor: Swift.String? = nil,
         proto: Swift.String? = nil,
@@ -51,14 +55,16 @@ extension Conformance {
         _writer.rawMembers(Conformance.versionMember)
         Conformance.Rules.envelope_uuid(uuid, to: &_writer)
         Conformance.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Conformance.Rules.envelope_installId(installId, to: &_writer)
+        Conformance.Rules.envelope_sessionStart(sessionStart, to: &_writer)
         Conformance.Rules.field_object(object, to: &_writer)
         Conformance.Rules.field_constructor(constructor, to: &_writer)
         Conformance.Rules.field_proto(proto, to: &_writer)
         Conformance.Rules.field_interface(interface, to: &_writer)
         Conformance.Rules.field_is(`is`, to: &_writer)
         return Conformance.Events.System(
-            eventName: "keywords", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
-            _violations: _violations)
+            eventName: "keywords", uuid: uuid, clientTimestamp: clientTimestamp, installId: installId,
+            sessionStart: sessionStart, _members: _writer.bytes, _violations: _violations)
     }
 }
 

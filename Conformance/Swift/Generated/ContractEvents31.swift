@@ -20,17 +20,21 @@ extension Conformance.Rules {
 extension Conformance {
     /// The event fixes the kind's value set field.
     ///
-    /// Declared in contract.yaml, line 97.
+    /// Declared in contract.yaml, line 101.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///
     /// - Parameters:
+    ///   - installId: The `installId` field.
+    ///   - sessionStart: The `sessionStart` field.
     ///   - step: The `step` field.
     ///   - size: The `size` field.
     ///   - uuid: The `uuid` field.
     ///   - clientTimestamp: The `clientTimestamp` field.
     /// - Returns: The event, checked against the contract and encoded.
     public static func darkAction(
+        installId: Foundation.UUID,
+        sessionStart: Foundation.Date,
         step: Swift.Int,
         size: Conformance.Size? = nil,
         uuid: Foundation.UUID? = nil,
@@ -45,12 +49,15 @@ extension Conformance {
         _writer.rawMembers(Conformance.versionMember)
         Conformance.Rules.envelope_uuid(uuid, to: &_writer)
         Conformance.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Conformance.Rules.envelope_installId(installId, to: &_writer)
+        Conformance.Rules.envelope_sessionStart(sessionStart, to: &_writer)
         _writer.rawMembers("\"shade\":\"dark-mode\"")
         Conformance.Rules.kindAction_step(step, to: &_writer)
         Conformance.Rules.field_size(size, to: &_writer)
         return Conformance.Events.Action(
-            eventName: "darkAction", uuid: uuid, clientTimestamp: clientTimestamp, shade: Conformance.Shade.dark,
-            step: step, _members: _writer.bytes, _violations: _violations)
+            eventName: "darkAction", uuid: uuid, clientTimestamp: clientTimestamp, installId: installId,
+            sessionStart: sessionStart, shade: Conformance.Shade.dark, step: step, _members: _writer.bytes,
+            _violations: _violations)
     }
 }
 

@@ -19,11 +19,13 @@ extension Conformance.Rules {
 extension Conformance {
     /// A kind with a value set; the event fixes none.
     ///
-    /// Declared in contract.yaml, line 93.
+    /// Declared in contract.yaml, line 97.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///
     /// - Parameters:
+    ///   - installId: The `installId` field.
+    ///   - sessionStart: The `sessionStart` field.
     ///   - shade: The `shade` field.
     ///   - step: The `step` field.
     ///   - email: The `email` field.
@@ -31,6 +33,8 @@ extension Conformance {
     ///   - clientTimestamp: The `clientTimestamp` field.
     /// - Returns: The event, checked against the contract and encoded.
     public static func shaded(
+        installId: Foundation.UUID,
+        sessionStart: Foundation.Date,
         shade: Conformance.Shade,
         step: Swift.Int,
         email: Swift.String,
@@ -47,12 +51,14 @@ extension Conformance {
         _writer.rawMembers(Conformance.versionMember)
         Conformance.Rules.envelope_uuid(uuid, to: &_writer)
         Conformance.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Conformance.Rules.envelope_installId(installId, to: &_writer)
+        Conformance.Rules.envelope_sessionStart(sessionStart, to: &_writer)
         Conformance.Rules.kindAction_shade(shade, to: &_writer)
         Conformance.Rules.kindAction_step(step, to: &_writer)
         Conformance.Rules.field_email(email, to: &_writer)
         return Conformance.Events.Action(
-            eventName: "shaded", uuid: uuid, clientTimestamp: clientTimestamp, shade: shade, step: step,
-            _members: _writer.bytes, _violations: _violations)
+            eventName: "shaded", uuid: uuid, clientTimestamp: clientTimestamp, installId: installId,
+            sessionStart: sessionStart, shade: shade, step: step, _members: _writer.bytes, _violations: _violations)
     }
 }
 

@@ -20,11 +20,13 @@ extension Conformance.Rules {
 extension Conformance {
     /// One field of each type, all optional.
     ///
-    /// Declared in contract.yaml, line 85.
+    /// Declared in contract.yaml, line 89.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///
     /// - Parameters:
+    ///   - installId: The `installId` field.
+    ///   - sessionStart: The `sessionStart` field.
     ///   - text: The `text` field.
     ///   - count: The `count` field.
     ///   - ratio: The `ratio` field.
@@ -39,6 +41,8 @@ extension Conformance {
     ///   - clientTimestamp: The `clientTimestamp` field.
     /// - Returns: The event, checked against the contract and encoded.
     public static func everyType(
+        installId: Foundation.UUID,
+        sessionStart: Foundation.Date,
         text: Swift.String? = nil,
         count: Swift.Int? = nil,
         ratio: Swift.Double? = nil,
@@ -64,6 +68,8 @@ extension Conformance {
         _writer.rawMembers(Conformance.versionMember)
         Conformance.Rules.envelope_uuid(uuid, to: &_writer)
         Conformance.Rules.envelope_clientTimestamp(clientTimestamp, to: &_writer)
+        Conformance.Rules.envelope_installId(installId, to: &_writer)
+        Conformance.Rules.envelope_sessionStart(sessionStart, to: &_writer)
         Conformance.Rules.field_text(text, to: &_writer)
         Conformance.Rules.field_count(count, to: &_writer)
         Conformance.Rules.field_ratio(ratio, to: &_writer)
@@ -75,8 +81,8 @@ extension Conformance {
         Conformance.Rules.field_line(line, to: &_writer)
         Conformance.Rules.field_lines(lines, to: &_writer)
         return Conformance.Events.System(
-            eventName: "everyType", uuid: uuid, clientTimestamp: clientTimestamp, _members: _writer.bytes,
-            _violations: _violations)
+            eventName: "everyType", uuid: uuid, clientTimestamp: clientTimestamp, installId: installId,
+            sessionStart: sessionStart, _members: _writer.bytes, _violations: _violations)
     }
 }
 

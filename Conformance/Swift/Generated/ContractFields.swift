@@ -9,77 +9,77 @@ import TrackingCore
 extension Conformance.Fields {
     /// A model that always carries the curated field "text".
     ///
-    /// Declared in contract.yaml, line 58.
+    /// Declared in contract.yaml, line 62.
     public protocol Text {
         var text: Swift.String { get }
     }
 
     /// A model that always carries the curated field "count".
     ///
-    /// Declared in contract.yaml, line 59.
+    /// Declared in contract.yaml, line 63.
     public protocol Count {
         var count: Swift.Int { get }
     }
 
     /// A model that always carries the curated field "ratio".
     ///
-    /// Declared in contract.yaml, line 60.
+    /// Declared in contract.yaml, line 64.
     public protocol Ratio {
         var ratio: Swift.Double { get }
     }
 
     /// A model that always carries the curated field "amount".
     ///
-    /// Declared in contract.yaml, line 61.
+    /// Declared in contract.yaml, line 65.
     public protocol Amount {
         var amount: Foundation.Decimal { get }
     }
 
     /// A model that always carries the curated field "flag".
     ///
-    /// Declared in contract.yaml, line 62.
+    /// Declared in contract.yaml, line 66.
     public protocol Flag {
         var flag: Swift.Bool { get }
     }
 
     /// A model that always carries the curated field "ref".
     ///
-    /// Declared in contract.yaml, line 63.
+    /// Declared in contract.yaml, line 67.
     public protocol Ref {
         var ref: Foundation.UUID { get }
     }
 
     /// A model that always carries the curated field "at".
     ///
-    /// Declared in contract.yaml, line 64.
+    /// Declared in contract.yaml, line 68.
     public protocol At {
         var at: Foundation.Date { get }
     }
 
     /// A model that always carries the curated field "size".
     ///
-    /// Declared in contract.yaml, line 65.
+    /// Declared in contract.yaml, line 69.
     public protocol Size {
         var size: Conformance.Size { get }
     }
 
     /// A model that always carries the curated field "line".
     ///
-    /// Declared in contract.yaml, line 66.
+    /// Declared in contract.yaml, line 70.
     public protocol Line {
         var line: Conformance.Line { get }
     }
 
     /// A model that always carries the curated field "lines".
     ///
-    /// Declared in contract.yaml, line 67.
+    /// Declared in contract.yaml, line 71.
     public protocol Lines {
         var lines: [Conformance.Line] { get }
     }
 
     /// A model that always carries the curated field "email".
     ///
-    /// Declared in contract.yaml, line 68.
+    /// Declared in contract.yaml, line 72.
     public protocol Email {
         /// May hold personal data (`pii`): never logged, removable by consent.
         var email: Swift.String { get }
@@ -87,84 +87,84 @@ extension Conformance.Fields {
 
     /// A model that always carries the curated field "short".
     ///
-    /// Declared in contract.yaml, line 69.
+    /// Declared in contract.yaml, line 73.
     public protocol Short {
         var short: Swift.String { get }
     }
 
     /// A model that always carries the curated field "percent".
     ///
-    /// Declared in contract.yaml, line 70.
+    /// Declared in contract.yaml, line 74.
     public protocol Percent {
         var percent: Swift.Double { get }
     }
 
     /// A model that always carries the curated field "discount".
     ///
-    /// Declared in contract.yaml, line 71.
+    /// Declared in contract.yaml, line 75.
     public protocol Discount {
         var discount: Foundation.Decimal { get }
     }
 
     /// A model that always carries the curated field "code".
     ///
-    /// Declared in contract.yaml, line 72.
+    /// Declared in contract.yaml, line 76.
     public protocol Code {
         var code: Swift.String { get }
     }
 
     /// A model that always carries the curated field "word".
     ///
-    /// Declared in contract.yaml, line 73.
+    /// Declared in contract.yaml, line 77.
     public protocol Word {
         var word: Swift.String { get }
     }
 
     /// A model that always carries the curated field "digits".
     ///
-    /// Declared in contract.yaml, line 74.
+    /// Declared in contract.yaml, line 78.
     public protocol Digits {
         var digits: Swift.String { get }
     }
 
     /// A model that always carries the curated field "choice".
     ///
-    /// Declared in contract.yaml, line 75.
+    /// Declared in contract.yaml, line 79.
     public protocol Choice {
         var choice: Swift.String { get }
     }
 
     /// A model that always carries the curated field "dotted".
     ///
-    /// Declared in contract.yaml, line 76.
+    /// Declared in contract.yaml, line 80.
     public protocol Dotted {
         var dotted: Swift.String { get }
     }
 
     /// A model that always carries the curated field "ids".
     ///
-    /// Declared in contract.yaml, line 77.
+    /// Declared in contract.yaml, line 81.
     public protocol Ids {
         var ids: [Swift.Int] { get }
     }
 
     /// A model that always carries the curated field "object".
     ///
-    /// Declared in contract.yaml, line 78.
+    /// Declared in contract.yaml, line 82.
     public protocol Object {
         var object: Conformance.Object { get }
     }
 
     /// A model that always carries the curated field "constructor".
     ///
-    /// Declared in contract.yaml, line 79.
+    /// Declared in contract.yaml, line 83.
     public protocol Constructor {
         var constructor: Swift.String { get }
     }
 
     /// A model that always carries the curated field "__proto__".
     ///
-    /// Declared in contract.yaml, line 80.
+    /// Declared in contract.yaml, line 84.
     public protocol Proto {
         /// Wire name: "__proto__".
         var proto: Swift.String { get }
@@ -172,14 +172,14 @@ extension Conformance.Fields {
 
     /// A model that always carries the curated field "interface".
     ///
-    /// Declared in contract.yaml, line 81.
+    /// Declared in contract.yaml, line 85.
     public protocol Interface {
         var interface: Conformance.Size { get }
     }
 
     /// A model that always carries the curated field "is".
     ///
-    /// Declared in contract.yaml, line 82.
+    /// Declared in contract.yaml, line 86.
     public protocol Is {
         var `is`: Swift.Int { get }
     }
@@ -188,77 +188,77 @@ extension Conformance.Fields {
 extension Conformance.OptionalFields {
     /// A model that may carry the curated field "text".
     ///
-    /// Declared in contract.yaml, line 58.
+    /// Declared in contract.yaml, line 62.
     public protocol Text {
         var text: Swift.String? { get }
     }
 
     /// A model that may carry the curated field "count".
     ///
-    /// Declared in contract.yaml, line 59.
+    /// Declared in contract.yaml, line 63.
     public protocol Count {
         var count: Swift.Int? { get }
     }
 
     /// A model that may carry the curated field "ratio".
     ///
-    /// Declared in contract.yaml, line 60.
+    /// Declared in contract.yaml, line 64.
     public protocol Ratio {
         var ratio: Swift.Double? { get }
     }
 
     /// A model that may carry the curated field "amount".
     ///
-    /// Declared in contract.yaml, line 61.
+    /// Declared in contract.yaml, line 65.
     public protocol Amount {
         var amount: Foundation.Decimal? { get }
     }
 
     /// A model that may carry the curated field "flag".
     ///
-    /// Declared in contract.yaml, line 62.
+    /// Declared in contract.yaml, line 66.
     public protocol Flag {
         var flag: Swift.Bool? { get }
     }
 
     /// A model that may carry the curated field "ref".
     ///
-    /// Declared in contract.yaml, line 63.
+    /// Declared in contract.yaml, line 67.
     public protocol Ref {
         var ref: Foundation.UUID? { get }
     }
 
     /// A model that may carry the curated field "at".
     ///
-    /// Declared in contract.yaml, line 64.
+    /// Declared in contract.yaml, line 68.
     public protocol At {
         var at: Foundation.Date? { get }
     }
 
     /// A model that may carry the curated field "size".
     ///
-    /// Declared in contract.yaml, line 65.
+    /// Declared in contract.yaml, line 69.
     public protocol Size {
         var size: Conformance.Size? { get }
     }
 
     /// A model that may carry the curated field "line".
     ///
-    /// Declared in contract.yaml, line 66.
+    /// Declared in contract.yaml, line 70.
     public protocol Line {
         var line: Conformance.Line? { get }
     }
 
     /// A model that may carry the curated field "lines".
     ///
-    /// Declared in contract.yaml, line 67.
+    /// Declared in contract.yaml, line 71.
     public protocol Lines {
         var lines: [Conformance.Line]? { get }
     }
 
     /// A model that may carry the curated field "email".
     ///
-    /// Declared in contract.yaml, line 68.
+    /// Declared in contract.yaml, line 72.
     public protocol Email {
         /// May hold personal data (`pii`): never logged, removable by consent.
         var email: Swift.String? { get }
@@ -266,84 +266,84 @@ extension Conformance.OptionalFields {
 
     /// A model that may carry the curated field "short".
     ///
-    /// Declared in contract.yaml, line 69.
+    /// Declared in contract.yaml, line 73.
     public protocol Short {
         var short: Swift.String? { get }
     }
 
     /// A model that may carry the curated field "percent".
     ///
-    /// Declared in contract.yaml, line 70.
+    /// Declared in contract.yaml, line 74.
     public protocol Percent {
         var percent: Swift.Double? { get }
     }
 
     /// A model that may carry the curated field "discount".
     ///
-    /// Declared in contract.yaml, line 71.
+    /// Declared in contract.yaml, line 75.
     public protocol Discount {
         var discount: Foundation.Decimal? { get }
     }
 
     /// A model that may carry the curated field "code".
     ///
-    /// Declared in contract.yaml, line 72.
+    /// Declared in contract.yaml, line 76.
     public protocol Code {
         var code: Swift.String? { get }
     }
 
     /// A model that may carry the curated field "word".
     ///
-    /// Declared in contract.yaml, line 73.
+    /// Declared in contract.yaml, line 77.
     public protocol Word {
         var word: Swift.String? { get }
     }
 
     /// A model that may carry the curated field "digits".
     ///
-    /// Declared in contract.yaml, line 74.
+    /// Declared in contract.yaml, line 78.
     public protocol Digits {
         var digits: Swift.String? { get }
     }
 
     /// A model that may carry the curated field "choice".
     ///
-    /// Declared in contract.yaml, line 75.
+    /// Declared in contract.yaml, line 79.
     public protocol Choice {
         var choice: Swift.String? { get }
     }
 
     /// A model that may carry the curated field "dotted".
     ///
-    /// Declared in contract.yaml, line 76.
+    /// Declared in contract.yaml, line 80.
     public protocol Dotted {
         var dotted: Swift.String? { get }
     }
 
     /// A model that may carry the curated field "ids".
     ///
-    /// Declared in contract.yaml, line 77.
+    /// Declared in contract.yaml, line 81.
     public protocol Ids {
         var ids: [Swift.Int]? { get }
     }
 
     /// A model that may carry the curated field "object".
     ///
-    /// Declared in contract.yaml, line 78.
+    /// Declared in contract.yaml, line 82.
     public protocol Object {
         var object: Conformance.Object? { get }
     }
 
     /// A model that may carry the curated field "constructor".
     ///
-    /// Declared in contract.yaml, line 79.
+    /// Declared in contract.yaml, line 83.
     public protocol Constructor {
         var constructor: Swift.String? { get }
     }
 
     /// A model that may carry the curated field "__proto__".
     ///
-    /// Declared in contract.yaml, line 80.
+    /// Declared in contract.yaml, line 84.
     public protocol Proto {
         /// Wire name: "__proto__".
         var proto: Swift.String? { get }
@@ -351,14 +351,14 @@ extension Conformance.OptionalFields {
 
     /// A model that may carry the curated field "interface".
     ///
-    /// Declared in contract.yaml, line 81.
+    /// Declared in contract.yaml, line 85.
     public protocol Interface {
         var interface: Conformance.Size? { get }
     }
 
     /// A model that may carry the curated field "is".
     ///
-    /// Declared in contract.yaml, line 82.
+    /// Declared in contract.yaml, line 86.
     public protocol Is {
         var `is`: Swift.Int? { get }
     }

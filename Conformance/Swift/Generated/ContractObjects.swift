@@ -7,7 +7,7 @@ import Foundation
 import TrackingCore
 
 extension Conformance {
-    /// Declared in contract.yaml, line 33.
+    /// Declared in contract.yaml, line 37.
     public struct Price: Swift.Sendable, Swift.Hashable {
         public var amount: Foundation.Decimal
         public var currency: Swift.String
@@ -66,7 +66,7 @@ extension Conformance {
         }
     }
 
-    /// Declared in contract.yaml, line 39.
+    /// Declared in contract.yaml, line 43.
     public struct Line: Swift.Sendable, Swift.Hashable {
         public var sku: Swift.String
         public var price: Conformance.Price
@@ -164,7 +164,7 @@ extension Conformance {
         }
     }
 
-    /// Declared in contract.yaml, line 48.
+    /// Declared in contract.yaml, line 52.
     public struct Object: Swift.Sendable, Swift.Hashable {
         public var fun: Swift.String
         public var val: Swift.Int

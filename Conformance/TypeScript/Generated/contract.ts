@@ -22,8 +22,10 @@ export const $contract = new $rt.Contract({
         "Object": {"required": {"fun": {"type": "string"}, "val": {"type": "int"}, "when": {"type": "bool"}}, "optional": {"typeof": {"type": "double"}, "prototype": {"type": "string"}}}
     },
     "envelope": {
-        "uuid": {"type": "uuid"},
-        "clientTimestamp": {"type": "timestamp"}
+        "uuid": {"type": "uuid", "fill": "uuid"},
+        "clientTimestamp": {"type": "timestamp", "fill": "now"},
+        "installId": {"type": "uuid"},
+        "sessionStart": {"type": "timestamp"}
     },
     "kinds": {
         "action": {"shade": {"type": {"valueSet": "Shade"}}, "step": {"type": "int", "minimum": "0", "maximum": "1000"}},

@@ -18,6 +18,8 @@ export interface ShadedProperties {
     readonly email: string;
     readonly uuid?: string;
     readonly clientTimestamp?: $rt.Timestamp;
+    readonly installId: string;
+    readonly sessionStart: $rt.Timestamp;
 }
 
 /** A kind with a value set; the event fixes none. */

@@ -23,9 +23,11 @@ export interface ConstraintsProperties {
     readonly ids?: readonly $rt.Int[];
     readonly uuid?: string;
     readonly clientTimestamp?: $rt.Timestamp;
+    readonly installId: string;
+    readonly sessionStart: $rt.Timestamp;
 }
 
 /** One field per constraint. */
-export function constraints(properties?: ConstraintsProperties): $rt.TrackedEvent<"constraints", "system", $types.SystemKind & ConstraintsProperties> {
-    return $contract.event("constraints", properties ?? {});
+export function constraints(properties: ConstraintsProperties): $rt.TrackedEvent<"constraints", "system", $types.SystemKind & ConstraintsProperties> {
+    return $contract.event("constraints", properties);
 }

@@ -24,9 +24,11 @@ export interface EveryTypeProperties {
     readonly lines?: readonly $types.Line[];
     readonly uuid?: string;
     readonly clientTimestamp?: $rt.Timestamp;
+    readonly installId: string;
+    readonly sessionStart: $rt.Timestamp;
 }
 
 /** One field of each type, all optional. */
-export function everyType(properties?: EveryTypeProperties): $rt.TrackedEvent<"everyType", "system", $types.SystemKind & EveryTypeProperties> {
-    return $contract.event("everyType", properties ?? {});
+export function everyType(properties: EveryTypeProperties): $rt.TrackedEvent<"everyType", "system", $types.SystemKind & EveryTypeProperties> {
+    return $contract.event("everyType", properties);
 }

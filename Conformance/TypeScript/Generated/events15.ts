@@ -16,6 +16,8 @@ export interface DarkActionProperties {
     readonly size?: $types.Size;
     readonly uuid?: string;
     readonly clientTimestamp?: $rt.Timestamp;
+    readonly installId: string;
+    readonly sessionStart: $rt.Timestamp;
 }
 
 /** The event fixes the kind's value set field. */

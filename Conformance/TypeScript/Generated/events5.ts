@@ -21,9 +21,11 @@ export interface KeywordsProperties {
     readonly is?: $rt.Int;
     readonly uuid?: string;
     readonly clientTimestamp?: $rt.Timestamp;
+    readonly installId: string;
+    readonly sessionStart: $rt.Timestamp;
 }
 
 /** Field names that are keywords or framework names. */
-export function keywords(properties?: KeywordsProperties): $rt.TrackedEvent<"keywords", "system", $types.SystemKind & KeywordsProperties> {
-    return $contract.event("keywords", properties ?? {});
+export function keywords(properties: KeywordsProperties): $rt.TrackedEvent<"keywords", "system", $types.SystemKind & KeywordsProperties> {
+    return $contract.event("keywords", properties);
 }

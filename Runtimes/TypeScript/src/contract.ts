@@ -149,7 +149,8 @@ export class Contract implements EventWriter {
         const constants = event.constants ?? {};
         const envelope = this.rules.members(document.envelope, true);
         const kindSpecs = hasOwn.call(document.kinds, event.kind) ? document.kinds[event.kind] : {};
-        const filled = envelope.filter((member) => member.node.type === 5 || member.node.type === 6);
+        // The generator decided which envelope fields are filled in (`"fill"`: only `uuid` and `clientTimestamp`).
+        const filled = envelope.filter((member) => document.envelope[member.wire].fill !== undefined);
         const slots: Slot[] = envelope.map((member) => ({ ...member, required: member.required && !filled.includes(member), filledIndex: filled.indexOf(member) }));
         const constantFields: [string, string][] = [];
         for (const member of this.rules.members(kindSpecs, true)) {

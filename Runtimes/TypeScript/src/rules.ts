@@ -40,6 +40,8 @@ export interface FieldSpec {
     readonly name?: string;
     /** The contract's default (JSON in wire form): what the sink sends for a global without a value. */
     readonly default?: unknown;
+    /** An envelope field the runtime fills in when absent: a random uuid (`"uuid"`) or the current time (`"now"`). */
+    readonly fill?: "uuid" | "now";
 }
 
 /** One event: its kind, the kind fields it fixes (by wire value), its fields by wire name. */

@@ -135,8 +135,7 @@ public enum ContractTranslator {
         func property(_ field: Field, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
             var fresh: FreshValue?
             if envelopeNames.contains(field.wireName), mandatory.contains(field) {
-                if field.wireName == WireNames.uuid, field.spec.type == .uuid { fresh = .uuid }
-                if field.wireName == WireNames.clientTimestamp, field.spec.type == .timestamp { fresh = .now }
+                fresh = LoweredContract.filledValue(ofEnvelopeField: field)
             }
             return PropertyDecl(
                 name: memberName(field), wireName: field.wireName,

@@ -52,27 +52,28 @@ struct EventTable: Sendable {
         }
     }
 
-    /// `event` with its fields as slots.
-    func entry(of event: Event) -> EventEntry {
+    /// `lowered` (an event of `contract`) with its fields as slots: the kind fields it fixes and its
+    /// curated fields, with their roles, as the lower stage decided them.
+    func entry(of lowered: LoweredEvent, in contract: LoweredContract) -> EventEntry {
+        let event = lowered.declaration
         let kind = kindIndices[event.kind]
         var constants: [(position: Int, constant: ConstantDecl)] = []
-        if let kind, !event.constants.isEmpty {
-            for (position, slot) in kinds[kind].fields.enumerated() {
-                let decl = fields[slot]
-                if let constant = event.constants.first(where: { $0.field == decl.wireName }),
-                   case .valueSet(let setName) = decl.spec.type,
-                   let fixed = constantCases[setName]?[constant.code] {
-                    constants.append((position, fixed))
-                }
-            }
-        }
         var curated: [Int] = []
         curated.reserveCapacity(event.required.count + event.optional.count)
-        for reference in event.required {
-            if let slots = curatedSlots[reference.name] { curated.append(slots.present) }
-        }
-        for reference in event.optional {
-            if let slots = curatedSlots[reference.name] { curated.append(slots.optional) }
+        for member in lowered.members {
+            switch (member.field, member.role) {
+            case (.kind(_, let position), .fixed(let code, _)):
+                guard let kind, position < kinds[kind].fields.count else { continue }
+                if case .valueSet(let setName) = fields[kinds[kind].fields[position]].spec.type, let fixed = constantCases[setName]?[code] {
+                    constants.append((position, fixed))
+                }
+            case (.curated(let index), .required):
+                if let slots = curatedSlots[contract.fields[index].wireName] { curated.append(slots.present) }
+            case (.curated(let index), .optional):
+                if let slots = curatedSlots[contract.fields[index].wireName] { curated.append(slots.optional) }
+            case (.envelope, _), (.kind, .required), (.kind, .optional), (.kind, .filled), (.curated, .fixed), (.curated, .filled):
+                continue
+            }
         }
         return EventEntry(
             name: event.name, line: event.location.line, doc: event.description, deprecated: event.deprecated, kindName: event.kind, kind: kind,

@@ -152,12 +152,3 @@ package struct StructDecl: Sendable, Hashable {
     /// In wire order.
     package var properties: [PropertyDecl]
 }
-
-/// A value an event function makes when its caller passes none: the
-/// envelope's id and time. The renderer writes the code that makes it.
-package enum FreshValue: Sendable, Hashable {
-    /// A new random UUID (`uuid`).
-    case uuid
-    /// The current time (`clientTimestamp`).
-    case now
-}

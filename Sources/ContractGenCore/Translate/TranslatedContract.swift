@@ -8,20 +8,20 @@ struct TranslatedContract: Sendable {
     var module: GeneratedModule
     /// The events, compactly: field declarations once, events as indices.
     var events: EventTable
-    /// The contract's events, in contract order: translated per shard, when
-    /// the shard is rendered (``eventEntries(inShard:)``), so the shards' renderers
-    /// translate their events concurrently. The renderer never sees them.
-    fileprivate var contractEvents: [Event]
+    /// The contract lowered (``LoweredContract``): its events, in contract order, are translated per shard,
+    /// when the shard is rendered (``eventEntries(inShard:)``), so the shards' renderers translate their
+    /// events concurrently. The renderer never sees them.
+    fileprivate var lowered: LoweredContract
     /// Makes the events' runtime descriptors.
     fileprivate var eventDescriptors: ContractTranslator.EventDescriptors
-    /// Indices into ``contractEvents``, per shard, in contract order (as many shards as ``GeneratedFileNames`` says).
+    /// Indices into the lowered events, per shard, in contract order (as many shards as ``GeneratedFileNames`` says).
     fileprivate var eventsByShard: [[Int]]
 
     /// How many `ContractEvents<N>.swift` files the events go to.
     var shardCount: Int { eventsByShard.count }
 
     /// How many events the contract has.
-    var eventCount: Int { contractEvents.count }
+    var eventCount: Int { lowered.events.count }
 
     /// The shards that have events, in order.
     var shardsWithEvents: [Int] { eventsByShard.indices.filter { !eventsByShard[$0].isEmpty } }
@@ -31,17 +31,17 @@ struct TranslatedContract: Sendable {
 
     /// The events of `shard`, in contract order, with their fields as slots of ``events``.
     func eventEntries(inShard shard: Int) -> some Collection<EventTable.EventEntry> {
-        eventsByShard[shard].lazy.map { [events, contractEvents] in events.entry(of: contractEvents[$0]) }
+        eventsByShard[shard].lazy.map { [events, lowered] in events.entry(of: lowered.events[$0], in: lowered) }
     }
 
     /// Every event, in contract order, with its fields as slots of ``events``.
     func allEventEntries() -> some Collection<EventTable.EventEntry> {
-        contractEvents.lazy.map { [events] in events.entry(of: $0) }
+        lowered.events.lazy.map { [events, lowered] in events.entry(of: $0, in: lowered) }
     }
 
     /// The runtime descriptors of the events of `shard`, in contract order.
     func eventDescriptors(inShard shard: Int) -> some Collection<EventDescriptor> {
-        eventsByShard[shard].lazy.map { [eventDescriptors, contractEvents] in eventDescriptors.descriptor(of: contractEvents[$0]) }
+        eventsByShard[shard].lazy.map { [eventDescriptors, lowered] in eventDescriptors.descriptor(of: lowered.events[$0].declaration) }
     }
 }
 
@@ -52,23 +52,27 @@ extension ContractTranslator {
     static func translate(_ contract: Contract) -> TranslatedContract {
         let eventShards = GeneratedFileNames.eventShardCount
         let fields = FieldDeclarations(contract)
-        let parts = Concurrently.map([false, true]) { forEvents in
-            forEvents
-                ? Part.events(eventTable(contract, fields: fields))
-                : Part.module(translateWithoutEvents(contract, fields: fields))
+        // The declarations, the event table and the lowered contract do not depend on each other.
+        let parts = Concurrently.map([0, 1, 2]) { part in
+            switch part {
+            case 0: Part.module(translateWithoutEvents(contract, fields: fields))
+            case 1: Part.events(eventTable(contract, fields: fields))
+            default: Part.lowered(LoweredContract(contract, shardCount: eventShards))
+            }
         }
-        guard case .module(let module) = parts[0], case .events(let table) = parts[1] else { preconditionFailure() }
+        guard case .module(let module) = parts[0], case .events(let table) = parts[1], case .lowered(let lowered) = parts[2] else {
+            preconditionFailure()
+        }
         var eventsByShard = Array(repeating: [Int](), count: eventShards)
-        for (index, event) in contract.events.enumerated() {
-            eventsByShard[shard(ofEvent: event.name, shards: eventShards)].append(index)
-        }
+        for (index, event) in lowered.events.enumerated() { eventsByShard[event.shard].append(index) }
         return TranslatedContract(
-            module: module, events: table, contractEvents: contract.events, eventDescriptors: EventDescriptors(contract),
+            module: module, events: table, lowered: lowered, eventDescriptors: EventDescriptors(contract),
             eventsByShard: eventsByShard)
     }
 
     private enum Part: Sendable {
         case module(GeneratedModule)
         case events(EventTable)
+        case lowered(LoweredContract)
     }
 }

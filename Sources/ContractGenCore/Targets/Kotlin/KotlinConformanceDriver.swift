@@ -25,8 +25,9 @@ package enum KotlinConformanceDriver {
             body.block("fun make(event: kotlin.String, arguments: kotlin.Any?): TrackedEvent {") { make in
                 make.line("val a = ConformanceArguments(arguments)")
                 make.block("return when (event) {") { cases in
-                    for event in contract.events {
-                        let parameters = renderer.parameters(of: event)
+                    for lowered in model.lowered.events {
+                        let event = lowered.declaration
+                        let parameters = renderer.parameters(of: lowered)
                         cases.block("\(KotlinLiteral.string(event.name)) -> {") { call in
                             call.line("a.only(\(parameters.map { KotlinLiteral.string($0.field.wireName) }.joined(separator: ", ")))")
                             let arguments = parameters.map { argument($0.field, optional: $0.optional, in: model) }

@@ -5,6 +5,9 @@ import TrackingCore
 /// renders from it, from any thread.
 struct KotlinContract: Sendable {
     let contract: Contract
+    /// The contract's rules, decided once (``LoweredContract``): each event's parameters and their roles
+    /// (required, optional, fixed, filled by the runtime) come from its members.
+    let lowered: LoweredContract
     let packageName: String
     /// The contract's object (`object Conformance`).
     let objectName: String
@@ -30,7 +33,7 @@ struct KotlinContract: Sendable {
     let constraintOrder: [FieldConstraints]
     let patterns: PatternPrograms
     /// The events of each shard, in contract order.
-    let shards: [[Event]]
+    let shards: [[LoweredEvent]]
     /// Wire name -> its member key literal (``KotlinLiteral/key(_:)``), made once rather than per event.
     let memberKeys: [String: String]
     /// Kind name -> its class as events return it (`Conformance.Screen`).
@@ -44,20 +47,16 @@ struct KotlinContract: Sendable {
     private(set) var envelopeCodes: [KotlinFieldCode] = []
     private(set) var kindCodes: [String: [KotlinFieldCode]] = [:]
     private(set) var fieldCodes: [String: KotlinFieldCode] = [:]
-    /// ``envelopeCodes`` an event function takes as given, then those it makes fresh when not given (``isFresh(_:)``).
-    private(set) var givenEnvelopeCodes: [KotlinFieldCode] = []
-    private(set) var freshEnvelopeCodes: [KotlinFieldCode] = []
-
-    /// `uuid` and `clientTimestamp`: a fresh value when not given.
-    static func isFresh(_ field: Field) -> Bool {
-        (field.wireName == WireNames.uuid && field.spec.type == .uuid)
-            || (field.wireName == WireNames.clientTimestamp && field.spec.type == .timestamp)
-    }
+    /// The codes of each kind's fields, in the order of ``LoweredContract/kinds``, and of the curated fields,
+    /// in the order of ``LoweredContract/fields``: what an event's members (``LoweredEvent/FieldReference``) refer to.
+    private(set) var kindCodeLists: [[KotlinFieldCode]] = []
+    private(set) var curatedCodes: [KotlinFieldCode] = []
 
     init(_ contract: Contract, packageName: String?, shardCount: Int) {
         self.contract = contract
         self.packageName = packageName ?? KotlinNames.defaultPackage(contract.name)
         self.shardCount = shardCount
+        lowered = LoweredContract(contract, shardCount: shardCount)
         objectName = KotlinNames.contractObject(contract.name)
         constraintsObject = objectName + "Constraints"
         globalsClass = objectName + "Globals"
@@ -121,10 +120,8 @@ struct KotlinContract: Sendable {
         self.constraintOrder = constraintOrder
         patterns = PatternPrograms(contract)
 
-        var shards = Array(repeating: [Event](), count: shardCount)
-        for event in contract.events {
-            shards[GeneratedFileNames.eventShard(ofEvent: event.name, count: shardCount)].append(event)
-        }
+        var shards = Array(repeating: [LoweredEvent](), count: shardCount)
+        for event in lowered.events { shards[event.shard].append(event) }
         self.shards = shards
         kindReferences = Dictionary(kindClasses.map { ($0.key, objectName + "." + $0.value) }, uniquingKeysWith: { first, _ in first })
         shardObjects = (0..<shardCount).map { objectName + "Events\($0)" }
@@ -144,14 +141,18 @@ struct KotlinContract: Sendable {
         self.constantExpressions = constantExpressions
         let model = self
         envelopeCodes = contract.mandatory.map { KotlinFieldCode($0, in: model) }
-        givenEnvelopeCodes = envelopeCodes.filter { !Self.isFresh($0.field) }
-        freshEnvelopeCodes = envelopeCodes.filter { Self.isFresh($0.field) }
         kindCodes = Dictionary(
             contract.kinds.map { kind in (kind.name, kind.mandatory.map { KotlinFieldCode($0, in: model) }) }, uniquingKeysWith: { first, _ in first })
         // A big contract has thousands of fields, each printed four times: on all cores.
         let curated = Array(fields.values)
         fieldCodes = Dictionary(
             zip(curated.map(\.wireName), Concurrently.map(curated) { KotlinFieldCode($0, in: model) }), uniquingKeysWith: { first, _ in first })
+        let kindCodes = self.kindCodes, fieldCodes = self.fieldCodes
+        kindCodeLists = lowered.kinds.map { kindCodes[$0.name] ?? [] }
+        curatedCodes = lowered.fields.map { field in
+            guard let code = fieldCodes[field.wireName] else { preconditionFailure("every curated field has its code") }
+            return code
+        }
     }
 
     /// Value-set name -> member code -> the enum constant as code (`ScreenType.HOME`), for the value sets of

@@ -44,30 +44,37 @@ struct KotlinRenderer: TargetFileRenderer {
         /// twice, and copied as it is read (reference counting was a tenth of the CPU time).
         unowned(unsafe) let code: KotlinFieldCode
         let optional: Bool
-        /// `uuid` and `clientTimestamp`: a fresh value when not given.
-        let fresh: Bool
+        /// `uuid` and `clientTimestamp`: the fresh value made when not given (decided by the lower stage).
+        let freshValue: FreshValue?
+        var fresh: Bool { freshValue != nil }
         /// One of the event's own fields (required or optional), which the event's writer writes last.
         let ofEvent: Bool
 
         var field: Field { code.field }
     }
 
-    func parameters(of event: Event) -> [Parameter] {
+    /// The event's lowered members as parameters: in wire order, but the fields the runtime fills in last.
+    func parameters(of event: LoweredEvent) -> [Parameter] {
         var result: [Parameter] = []
-        let kindCodes = model.kindCodes[event.kind] ?? []
-        result.reserveCapacity(model.envelopeCodes.count + kindCodes.count + event.required.count + event.optional.count)
-        for code in model.givenEnvelopeCodes {
-            result.append(Parameter(code: code, optional: false, fresh: false, ofEvent: false))
+        var filled: [Parameter] = []
+        result.reserveCapacity(event.members.count)
+        for member in event.members {
+            switch (member.field, member.role) {
+            case (.envelope(let index), .filled(let value)):
+                filled.append(Parameter(code: model.envelopeCodes[index], optional: true, freshValue: value, ofEvent: false))
+            case (.envelope(let index), _):
+                result.append(Parameter(code: model.envelopeCodes[index], optional: false, freshValue: nil, ofEvent: false))
+            case (.kind, .fixed), (.kind, .filled), (.curated, .fixed), (.curated, .filled):
+                continue
+            case (.kind(let kind, let position), .required), (.kind(let kind, let position), .optional):
+                result.append(Parameter(code: model.kindCodeLists[kind][position], optional: false, freshValue: nil, ofEvent: false))
+            case (.curated(let index), .required):
+                result.append(Parameter(code: model.curatedCodes[index], optional: false, freshValue: nil, ofEvent: true))
+            case (.curated(let index), .optional):
+                result.append(Parameter(code: model.curatedCodes[index], optional: true, freshValue: nil, ofEvent: true))
+            }
         }
-        for code in kindCodes where !event.constants.contains(where: { $0.field == code.wireName }) {
-            result.append(Parameter(code: code, optional: false, fresh: false, ofEvent: false))
-        }
-        for reference in event.required { result.append(Parameter(code: model.code(reference), optional: false, fresh: false, ofEvent: true)) }
-        for reference in event.optional { result.append(Parameter(code: model.code(reference), optional: true, fresh: false, ofEvent: true)) }
-        for code in model.freshEnvelopeCodes {
-            result.append(Parameter(code: code, optional: true, fresh: true, ofEvent: false))
-        }
-        return result
+        return result + filled
     }
 
     private func printContractObject(_ printer: inout KotlinPrinter) {
@@ -89,7 +96,7 @@ struct KotlinRenderer: TargetFileRenderer {
             // The functions are most of the file (19 MB for 20,000 events), printed straight into its buffer
             // while the other cores print the event shards: pieces printed apart and joined cost more in
             // copies and page faults than they saved.
-            contract.events.withUnsafeBufferPointer { events in
+            model.lowered.events.withUnsafeBufferPointer { events in
                 for index in events.indices { printEventFunction(events[index], &body) }
             }
         }
@@ -145,10 +152,11 @@ struct KotlinRenderer: TargetFileRenderer {
         return KotlinNames.eventProperties.contains(name) ? name + "_" : name
     }
 
-    private func printEventFunction(_ event: Event, _ printer: inout KotlinPrinter) {
+    private func printEventFunction(_ lowered: LoweredEvent, _ printer: inout KotlinPrinter) {
         // Printed piece by piece, with each field's pieces made once per contract (``KotlinFieldCode``):
         // these lines are most of the 19 MB of a 20,000-event `Contract.kt`.
-        let parameters = parameters(of: event)
+        let parameters = parameters(of: lowered)
+        let event = lowered.declaration
         printer.line()
         printer.line("/**")
         if let description = event.description {
@@ -187,7 +195,7 @@ struct KotlinRenderer: TargetFileRenderer {
         printer.fragment("): ")
         printer.append(model.kindReference(event.kind))
         printer.append(" = ")
-        printer.append(model.shardObjects[GeneratedFileNames.eventShard(ofEvent: event.name, count: model.shardCount)])
+        printer.append(model.shardObjects[lowered.shard])
         printer.append(".")
         printer.append(function)
         printer.append("(")
@@ -228,8 +236,9 @@ struct KotlinRenderer: TargetFileRenderer {
 
     /// An event's body, piece by piece into the printer: each field's checks and writes are
     /// ``KotlinStatements`` made once per contract, given the parameter's name.
-    private func printEventBody(_ event: Event, _ printer: inout KotlinPrinter) {
-        let parameters = parameters(of: event)
+    private func printEventBody(_ lowered: LoweredEvent, _ printer: inout KotlinPrinter) {
+        let parameters = parameters(of: lowered)
+        let event = lowered.declaration
         let kindReference = model.kindReference(event.kind)
         printer.line("@JvmStatic")
         printer.fragment("fun ")
@@ -249,7 +258,10 @@ struct KotlinRenderer: TargetFileRenderer {
                 body.append(KotlinValueName.fresh(index))
                 body.append(" = ")
                 body.append(KotlinValueName.parameter(index))
-                body.append(parameter.field.spec.type == .uuid ? " ?: java.util.UUID.randomUUID()" : " ?: java.time.Instant.now()")
+                switch parameter.freshValue {
+                case .uuid?: body.append(" ?: java.util.UUID.randomUUID()")
+                case .now?, nil: body.append(" ?: java.time.Instant.now()")
+                }
                 body.line()
             }
             body.line("val v = Violations()")

@@ -8,22 +8,20 @@ struct TypeScriptRenderer: TargetFileRenderer {
     static let runtimeModule = "@contractgen/runtime"
 
     let contract: Contract
+    /// The contract's rules, decided once (``LoweredContract``): what `contract.ts` and the event files embed
+    /// as data and what each event's properties are (required, optional, fixed, filled by the runtime).
+    let lowered: LoweredContract
     /// Event indices per shard, in contract order.
     let shards: [[Int]]
-    let kinds: [String: Kind]
-    let fields: [String: Field]
     let valueSets: [String: ValueSet]
     let objects: [String: ObjectType]
 
     init(_ contract: Contract, eventShards: Int) {
         self.contract = contract
+        lowered = LoweredContract(contract, shardCount: eventShards)
         var shards = Array(repeating: [Int](), count: eventShards)
-        for (index, event) in contract.events.enumerated() {
-            shards[GeneratedFileNames.eventShard(ofEvent: event.name, count: eventShards)].append(index)
-        }
+        for (index, event) in lowered.events.enumerated() { shards[event.shard].append(index) }
         self.shards = shards
-        kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        fields = Dictionary(contract.fields.map { ($0.wireName, $0) }, uniquingKeysWith: { first, _ in first })
         valueSets = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         objects = Dictionary(contract.objects.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -73,7 +71,7 @@ struct TypeScriptRenderer: TargetFileRenderer {
 
             """.utf8)
         out.append(contentsOf: "export const $contract = new $rt.Contract(".utf8)
-        JavaScriptLiteral.append(ContractRulesData.value(contract, namesOf: TypeScriptTarget(), includingEvents: false), indent: "", expandedDepth: 2, to: &out)
+        JavaScriptLiteral.append(ContractRulesData.value(lowered, namesOf: TypeScriptTarget(), includingEvents: false), indent: "", expandedDepth: 2, to: &out)
         out.append(contentsOf: ");\n".utf8)
     }
 
@@ -127,32 +125,42 @@ struct TypeScriptRenderer: TargetFileRenderer {
         out.append(contentsOf: "\n/** The rules of this file's events (docs/wire-format.md, \"The rules as data\"). */\n$contract.addEvents({\n".utf8)
         let target = TypeScriptTarget()
         for index in indices {
-            let event = contract.events[index]
+            let event = lowered.events[index]
             out.append(contentsOf: "    ".utf8)
             out.append(contentsOf: JavaScriptLiteral.key(event.name).utf8)
             out.append(contentsOf: ": ".utf8)
-            JavaScriptLiteral.append(ContractRulesData.event(event, of: contract, namesOf: target), indent: "    ", expandedDepth: 0, to: &out)
+            JavaScriptLiteral.append(ContractRulesData.event(event, of: lowered, namesOf: target), indent: "    ", expandedDepth: 0, to: &out)
             out.append(contentsOf: ",\n".utf8)
         }
         out.append(contentsOf: "});\n".utf8)
         for index in indices {
-            let event = contract.events[index]
+            let lowered = self.lowered.events[index]
+            let event = lowered.declaration
             let properties = TypeScriptNames.properties(event)
-            let kind = kinds[event.kind]
-            let fixed = Set(event.constants.map(\.field))
-            let kindFields = (kind?.mandatory ?? []).filter { !fixed.contains($0.wireName) }
-            let required = kindFields + event.required.compactMap { fields[$0.name] }
-            let optional = event.optional.compactMap { fields[$0.name] }
+            let kind = lowered.kindIndex.map { self.lowered.kinds[$0].declaration }
+            // The properties: the kind's fields the event does not fix and the event's required fields,
+            // its optional fields, then the envelope (optional where the runtime fills it in).
+            var required: [Field] = [], optional: [Field] = [], envelope: [(field: Field, optional: Bool)] = []
+            for member in lowered.members {
+                let field = self.lowered.field(member.field).declaration
+                switch (member.field, member.role) {
+                case (.envelope, .filled): envelope.append((field, true))
+                case (.envelope, _): envelope.append((field, false))
+                case (_, .required): required.append(field)
+                case (_, .optional): optional.append(field)
+                case (_, .fixed), (_, .filled): break
+                }
+            }
             out.append(UInt8(ascii: "\n"))
             doc("The properties of `\(event.name)`.", deprecated: nil, indent: "", &out)
             out.append(contentsOf: "export interface \(properties) {\n".utf8)
             for field in required { property(field, optional: false, typePrefix: "$types.", &out) }
             for field in optional { property(field, optional: true, typePrefix: "$types.", &out) }
-            for field in contract.mandatory { property(field, optional: Self.isFilledIn(field), typePrefix: "$types.", &out) }
+            for (field, isOptional) in envelope { property(field, optional: isOptional, typePrefix: "$types.", &out) }
             out.append(contentsOf: "}\n\n".utf8)
             doc(event.description, deprecated: event.deprecated, indent: "", &out)
             let kindType = kind.map { "$types." + TypeScriptNames.kind($0).fields + " & " } ?? ""
-            let optionalArgument = required.isEmpty && contract.mandatory.allSatisfy(Self.isFilledIn) ? "?" : ""
+            let optionalArgument = required.isEmpty && envelope.allSatisfy(\.optional) ? "?" : ""
             let eventName = JavaScriptLiteral.string(event.name)
             out.append(contentsOf: """
                 export function \(TypeScriptNames.function(event))(properties\(optionalArgument): \(properties)): \
@@ -161,14 +169,6 @@ struct TypeScriptRenderer: TargetFileRenderer {
                 }
 
                 """.utf8)
-        }
-    }
-
-    /// An envelope field the runtime fills in when absent: a uuid (random) or a timestamp (now).
-    static func isFilledIn(_ field: Field) -> Bool {
-        switch field.spec.type {
-        case .uuid, .timestamp: true
-        case .string, .int, .double, .decimal, .bool, .array, .valueSet, .object: false
         }
     }
 

@@ -16,9 +16,11 @@ object FieldReadsMain {
         val id = java.util.UUID.fromString("5f0c6e1a-2b3c-4d5e-8f90-a1b2c3d4e5f6")
         val at = java.time.Instant.parse("2026-11-20T12:00:00.123Z")
         val line = Line("1234", Price(BigDecimal("1"), "EUR"))
+        val install = java.util.UUID.fromString("0b7e4c2a-9d1f-4e6b-8a3c-5d2e1f0a9b8c")
+        val start = java.time.Instant.parse("2026-11-20T11:30:00Z")
         val event: Conformance.System = Conformance.everyType(
             text = "x", count = 9007199254740993L, ratio = 0.5, amount = BigDecimal("19.99"), flag = true, ref = id, at = at,
-            size = Size.XL, line = line, lines = listOf(line), uuid = id, clientTimestamp = at)
+            size = Size.XL, line = line, lines = listOf(line), uuid = id, clientTimestamp = at, installId = install, sessionStart = start)
         val text: String? = event.field(ConformanceFields.text)
         val count: Long? = event.field(ConformanceFields.count)
         val ratio: Double? = event.field(ConformanceFields.ratio)
@@ -41,9 +43,9 @@ object FieldReadsMain {
         println("line $lineJson")
         println("lines $lines")
         println("absent $absent")
-        val ids: List<Long>? = Conformance.constraints(ids = listOf(1L, 2L), uuid = id, clientTimestamp = at).field(ConformanceFields.ids)
+        val ids: List<Long>? = Conformance.constraints(ids = listOf(1L, 2L), uuid = id, clientTimestamp = at, installId = install, sessionStart = start).field(ConformanceFields.ids)
         println("ids $ids")
-        val kind: String? = Conformance.shaded(Shade.DARK, 3L, "ann@example.com", id, at).field(ConformanceFields.email)
+        val kind: String? = Conformance.shaded(install, start, Shade.DARK, 3L, "ann@example.com", id, at).field(ConformanceFields.email)
         println("email ${kind != null}")
     }
 }

@@ -1,4 +1,4 @@
 package test.negative
 
 // Must not compile: `shaded` requires `email`.
-fun missingRequiredField() = contractgen.conformance.Conformance.shaded(shade = contractgen.conformance.Shade.DARK, step = 1L)
+fun missingRequiredField() = contractgen.conformance.Conformance.shaded(shade = contractgen.conformance.Shade.DARK, step = 1L, installId = java.util.UUID.fromString("0b7e4c2a-9d1f-4e6b-8a3c-5d2e1f0a9b8c"), sessionStart = java.time.Instant.parse("2026-11-20T11:30:00Z"))

@@ -7,6 +7,7 @@ import { shaded } from "../Generated/index.js";
 const event = shaded({
     shade: "dark-mode", step: 1001, email: "ann.secret@example.com",
     uuid: "5f0c6e1a-2b3c-4d5e-8f90-a1b2c3d4e5f6", clientTimestamp: new Date("2026-11-20T12:00:00.123Z"),
+    installId: "0b7e4c2a-9d1f-4e6b-8a3c-5d2e1f0a9b8c", sessionStart: new Date(0),
 });
 console.log("String " + String(event));
 console.log(`template ${event}`);

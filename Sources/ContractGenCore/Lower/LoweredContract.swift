@@ -1,0 +1,236 @@
+import TrackingCore
+
+/// The lower stage: a valid ``Contract`` with every rule decided once, in no
+/// target's language, for every target to render (docs/architecture.md, "The
+/// generator pipeline").
+///
+/// Per event its members in wire order (the envelope, the kind's fields, the
+/// event's own fields), each with its role: required, optional, fixed by the
+/// event (a kind field's constant) or filled by the runtime when not given (a
+/// fresh uuid or the time). Fields keep their type, constraints, pattern (by
+/// index into ``patterns``), pii mark and default; objects, value sets and
+/// kinds the same way. Targets attach their names to it (each field keeps its
+/// ``LoweredField/declaration``) and derive no rule again; the rules data the
+/// TypeScript runtime reads (``ContractRulesData``) is this value serialised.
+package struct LoweredContract: Sendable {
+    package var name: String
+    package var version: String
+    /// Every pattern compiled once; fields refer to them by index into ``PatternPrograms/order``.
+    package var patterns: PatternPrograms
+    /// Pattern text -> its index into ``PatternPrograms/order``.
+    package var patternIndices: [String: Int]
+    package var valueSets: [LoweredValueSet]
+    package var objects: [LoweredObject]
+    /// The envelope (`mandatory`), in contract order, each with its role in every event.
+    package var envelope: [(field: LoweredField, role: LoweredRole)]
+    package var kinds: [LoweredKind]
+    /// Fields the dispatcher appends to every event.
+    package var globals: [LoweredField]
+    /// The curated fields events pick from, in contract order.
+    package var fields: [LoweredField]
+    package var events: [LoweredEvent]
+    /// How many shards the events are spread over (``LoweredEvent/shard``): each target says.
+    package var shardCount: Int
+    /// Kind name -> index into ``kinds``.
+    package var kindIndices: [String: Int]
+    /// Curated field wire name -> index into ``fields``.
+    package var fieldIndices: [String: Int]
+    /// What was lowered: for targets' names and documentation only, never for rules.
+    package var contract: Contract
+
+    /// Which envelope fields the runtime fills in when an event is made without them: `uuid` (type
+    /// `uuid`) with a fresh random uuid, `clientTimestamp` (type `timestamp`) with the current time.
+    /// Every other envelope field, whatever its type (`installId: uuid`, `sessionStart: timestamp`),
+    /// is a value the app gives: a fresh one per event would be a wrong value, not a missing one.
+    package static func filledValue(ofEnvelopeField field: Field) -> FreshValue? {
+        if field.wireName == WireNames.uuid, field.spec.type == .uuid { return .uuid }
+        if field.wireName == WireNames.clientTimestamp, field.spec.type == .timestamp { return .now }
+        return nil
+    }
+
+    /// Lowers a valid contract (references the validator reported are skipped), its events spread over
+    /// `shardCount` shards by ``GeneratedFileNames/eventShard(ofEvent:count:)``.
+    package init(_ contract: Contract, shardCount: Int) {
+        self.contract = contract
+        name = contract.name
+        version = contract.version
+        self.shardCount = shardCount
+        let patterns = PatternPrograms(contract)
+        self.patterns = patterns
+        let patternIndex = Dictionary(uniqueKeysWithValues: patterns.order.enumerated().map { ($1, $0) })
+        patternIndices = patternIndex
+        func lower(_ field: Field) -> LoweredField { LoweredField(field, patternIndex: patternIndex) }
+        valueSets = contract.valueSets.map { set in
+            LoweredValueSet(name: set.name, members: set.cases.map { (code: $0.code, wireValue: $0.wireValue) }, declaration: set)
+        }
+        objects = contract.objects.map { object in
+            LoweredObject(
+                name: object.name, required: object.required.map(lower), optional: object.optional.map(lower), declaration: object)
+        }
+        envelope = contract.mandatory.map { field in
+            (lower(field), Self.filledValue(ofEnvelopeField: field).map(LoweredRole.filled) ?? .required)
+        }
+        kinds = contract.kinds.map { LoweredKind(name: $0.name, fields: $0.mandatory.map(lower), declaration: $0) }
+        globals = contract.globals.map(lower)
+        fields = contract.fields.map(lower)
+        var kindIndices: [String: Int] = [:]
+        for (index, kind) in contract.kinds.enumerated() where kindIndices[kind.name] == nil { kindIndices[kind.name] = index }
+        self.kindIndices = kindIndices
+        var fieldIndices: [String: Int] = [:]
+        for (index, field) in contract.fields.enumerated() where fieldIndices[field.wireName] == nil { fieldIndices[field.wireName] = index }
+        self.fieldIndices = fieldIndices
+        let valueSetsByName = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let kinds = self.kinds
+        let envelope = self.envelope
+        let envelopeMembers = envelope.indices.map { LoweredEvent.Member(field: .envelope($0), role: envelope[$0].role) }
+        events = contract.events.map { event in
+            var members = envelopeMembers
+            let kind = kindIndices[event.kind]
+            if let kind {
+                for (position, field) in kinds[kind].fields.enumerated() {
+                    var role = LoweredRole.required
+                    if let constant = event.constants.first(where: { $0.field == field.wireName }) {
+                        role = .fixed(
+                            code: constant.code, wireValue: Self.wireValue(of: constant, field: field.declaration, valueSets: valueSetsByName))
+                    }
+                    members.append(LoweredEvent.Member(field: .kind(kind, position), role: role))
+                }
+            }
+            for reference in event.required {
+                if let index = fieldIndices[reference.name] { members.append(LoweredEvent.Member(field: .curated(index), role: .required)) }
+            }
+            for reference in event.optional {
+                if let index = fieldIndices[reference.name] { members.append(LoweredEvent.Member(field: .curated(index), role: .optional)) }
+            }
+            return LoweredEvent(
+                name: event.name, kind: event.kind, kindIndex: kind, members: members,
+                shard: GeneratedFileNames.eventShard(ofEvent: event.name, count: shardCount), declaration: event)
+        }
+    }
+
+    /// The wire value an event's constant fixes its kind field to: the value set member's wire value
+    /// (for a list set, the item itself).
+    static func wireValue(of constant: EventConstant, field: Field?, valueSets: [String: ValueSet]) -> String {
+        if case .valueSet(let setName)? = field?.spec.type,
+           let member = valueSets[setName]?.cases.first(where: { $0.code == constant.code }) {
+            return member.wireValue
+        }
+        return constant.code
+    }
+
+    /// The field an event's member refers to.
+    package func field(_ reference: LoweredEvent.FieldReference) -> LoweredField {
+        switch reference {
+        case .envelope(let index): envelope[index].field
+        case .kind(let kind, let position): kinds[kind].fields[position]
+        case .curated(let index): fields[index]
+        }
+    }
+
+    /// The index of `spec`'s pattern (not its items') into ``patterns``; `nil` without one.
+    package func patternIndex(of spec: ValueSpec) -> Int? {
+        spec.constraints.pattern.flatMap { patternIndices[$0] }
+    }
+
+    /// The events of `shard`, in contract order.
+    package func events(inShard shard: Int) -> [LoweredEvent] {
+        events.filter { $0.shard == shard }
+    }
+}
+
+/// What an event's member is for the one who makes the event.
+package enum LoweredRole: Sendable, Hashable {
+    /// An argument the event cannot be made without.
+    case required
+    /// An argument that may be left out (then absent from the payload, never `null`).
+    case optional
+    /// A kind field the event fixes: always the member of this code (of the field's value set), sent
+    /// as this wire value; never an argument.
+    case fixed(code: String, wireValue: String)
+    /// An envelope field the runtime fills in when not given (``LoweredContract/filledValue(ofEnvelopeField:)``).
+    case filled(FreshValue)
+}
+
+/// A value an event function makes when its caller passes none: the
+/// envelope's id and time. Each target writes the code that makes it.
+package enum FreshValue: Sendable, Hashable {
+    /// A new random UUID (`uuid`).
+    case uuid
+    /// The current time (`clientTimestamp`).
+    case now
+}
+
+/// A field with its rules: the same value wherever the field appears.
+package struct LoweredField: Sendable {
+    package var wireName: String
+    /// Its type and constraints (the pattern as text; ``patternIndex`` is its program).
+    package var spec: ValueSpec
+    /// The pattern's index into ``LoweredContract/patterns``; `nil` without a pattern.
+    package var patternIndex: Int?
+    /// May hold personal data: removed when consent is denied, redacted in logs.
+    package var pii: Bool
+    /// The contract's default, in wire form.
+    package var defaultValue: JSONValue?
+    /// The declaration: for names and documentation.
+    package var declaration: Field
+
+    init(_ field: Field, patternIndex: [String: Int]) {
+        wireName = field.wireName
+        spec = field.spec
+        self.patternIndex = field.spec.constraints.pattern.flatMap { patternIndex[$0] }
+        pii = field.pii
+        defaultValue = field.defaultValue
+        declaration = field
+    }
+}
+
+/// A value set: its members' codes and wire values, in contract order.
+package struct LoweredValueSet: Sendable {
+    package var name: String
+    package var members: [(code: String, wireValue: String)]
+    package var declaration: ValueSet
+}
+
+/// An object type: its required members, then its optional ones, in contract order (its wire order).
+package struct LoweredObject: Sendable {
+    package var name: String
+    package var required: [LoweredField]
+    package var optional: [LoweredField]
+    package var declaration: ObjectType
+}
+
+/// A kind: the fields it adds to each of its events, in contract order.
+package struct LoweredKind: Sendable {
+    package var name: String
+    package var fields: [LoweredField]
+    package var declaration: Kind
+}
+
+/// An event: its members in wire order and its shard.
+package struct LoweredEvent: Sendable {
+    /// Where a member's field is declared.
+    package enum FieldReference: Sendable, Hashable {
+        /// ``LoweredContract/envelope``'s field at this index.
+        case envelope(Int)
+        /// The field at `position` of the kind at `kind` in ``LoweredContract/kinds``.
+        case kind(Int, Int)
+        /// ``LoweredContract/fields``'s field at this index.
+        case curated(Int)
+    }
+
+    /// One member of the payload.
+    package struct Member: Sendable, Hashable {
+        package var field: FieldReference
+        package var role: LoweredRole
+    }
+
+    package var name: String
+    package var kind: String
+    /// The kind's index in ``LoweredContract/kinds`` (`nil` only for a kind the validator reported).
+    package var kindIndex: Int?
+    /// In wire order: the envelope, the kind's fields, the event's required then optional fields.
+    package var members: [Member]
+    package var shard: Int
+    /// The declaration: for names and documentation.
+    package var declaration: Event
+}
