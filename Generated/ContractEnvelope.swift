@@ -21,10 +21,8 @@ extension Omnitracking.Event {
         Omnitracking.descriptor.validate(event: self)
     }
 
-    /// The contract's `pii` fields: what an event's description redacts.
-    public var piiPolicy: TrackingCore.PIIPolicy {
-        TrackingCore.PIIPolicy(descriptor: Omnitracking.descriptor)
-    }
+    /// The contract's `pii` fields: what an event's description redacts (built once, `Omnitracking.piiPolicy`).
+    public var piiPolicy: TrackingCore.PIIPolicy { Omnitracking.piiPolicy }
 }
 
 extension Omnitracking.Kinds {

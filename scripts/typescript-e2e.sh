@@ -27,6 +27,21 @@ typescript_project "$work"
 cp Examples/TypeScript/send-events.ts Conformance/TypeScript/node.d.ts "$work/app/"
 (cd "$work/app" && tsc -p .)
 
+# Globals are typed (docs/typescript.md): a misspelt global and a value of the wrong type must not compile.
+head='import { CollectorSink } from "@contractgen/runtime";\nimport { $contract } from "./Generated/index.js";\n'
+printf "$head"'new CollectorSink($contract, { url: "http://127.0.0.1/v1/batch", globals: { sesionId: "00000000-0000-4000-8000-0000000000aa" } });\n' >"$work/app/typo-name.ts"
+printf "$head"'new CollectorSink($contract, { url: "http://127.0.0.1/v1/batch", globals: { appVersion: 42 } });\n' >"$work/app/typo-type.ts"
+if (cd "$work/app" && tsc -p . --noEmit >"$work/typo.log" 2>&1); then
+  echo "FAIL: misspelt or mistyped globals compiled"; exit 1
+fi
+for file in typo-name.ts typo-type.ts; do
+  grep -q "^$file(3," "$work/typo.log" || { echo "FAIL: no compile error in $file:"; cat "$work/typo.log"; exit 1; }
+done
+[ "$(grep -c 'error TS' "$work/typo.log")" -eq 2 ] || { echo "FAIL: errors beyond the two globals:"; cat "$work/typo.log"; exit 1; }
+grep -q "sesionId" "$work/typo.log" || { echo "FAIL: the error does not name sesionId:"; cat "$work/typo.log"; exit 1; }
+echo "typed globals: a misspelt global and a wrong type are compile errors"
+rm "$work/app/typo-name.ts" "$work/app/typo-type.ts"
+
 start_collector "$out" contract/contract.yaml --show-pii
 
 (cd "$work/app" && node out/send-events.js "http://127.0.0.1:$port" "$root/Tests/ContractGenCoreTests/Goldens/Events")

@@ -29,8 +29,8 @@ object ConformanceRunner {
                     compare(problems, "wire", case["wire"] as String, event.encodedJSON())
                     (case["withoutPii"] as? String)?.let { compare(problems, "withoutPii", it, event.encodedJSON(PiiHandling.REMOVE)) }
                     (case["redacted"] as? String)?.let { compare(problems, "redacted", it, event.encodedJSON(PiiHandling.REDACT)) }
-                    val expected = (case["violations"] as List<*>).map { v -> v as Map<*, *>; "${v["path"]} ${v["code"]}" }.toSet()
-                    val found = event.violations.map { "${it.path} ${it.code}" }.toSet()
+                    val expected = (case["violations"] as List<*>).map { v -> v as Map<*, *>; "${v["path"]} ${v["code"]}: ${v["message"]}" }.toSet()
+                    val found = event.violations.map { "${it.path} ${it.code}: ${it.message}" }.toSet()
                     if (expected != found) problems.add("violations: expected $expected, found $found")
                 } catch (e: Exception) {
                     problems.add("threw $e")

@@ -2,7 +2,8 @@
 // target: node corpus.js CASES_DIR. Each case's arguments are read by the
 // contract's rules (by wire name, converted to the field's TypeScript type)
 // and passed by TypeScript name to the event's generated function; the wire
-// bytes, the violations (as a set) and the pii forms must be the case's.
+// bytes, the violations (as a set, with their messages) and the pii forms must
+// be the case's.
 // Exits 1 when any case differs, naming it.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,7 +17,7 @@ interface Case {
     readonly wire: string;
     readonly withoutPii?: string;
     readonly redacted?: string;
-    readonly violations: readonly { readonly path: string; readonly code: string }[];
+    readonly violations: readonly { readonly path: string; readonly code: string; readonly message: string }[];
 }
 
 const document = generated.$contract.rules.document;
@@ -87,8 +88,8 @@ function run(testCase: Case): string[] {
     if (made.wireJSON() !== testCase.wire) problems.push("wire:\n  got      " + made.wireJSON() + "\n  expected " + testCase.wire);
     if (testCase.withoutPii !== undefined && made.withoutPiiJSON() !== testCase.withoutPii) problems.push("withoutPii: got " + made.withoutPiiJSON());
     if (testCase.redacted !== undefined && made.redactedJSON() !== testCase.redacted) problems.push("redacted: got " + made.redactedJSON());
-    const got = made.violations.map((v) => v.path + " " + v.code).sort();
-    const expected = testCase.violations.map((v) => v.path + " " + v.code).sort();
+    const got = made.violations.map((v) => v.path + " " + v.code + ": " + v.message).sort();
+    const expected = testCase.violations.map((v) => v.path + " " + v.code + ": " + v.message).sort();
     if (JSON.stringify(got) !== JSON.stringify(expected)) problems.push("violations: got " + JSON.stringify(got) + ", expected " + JSON.stringify(expected));
     return problems;
 }

@@ -21,14 +21,14 @@ public enum ConstraintRules {
         if c.minLength != nil || c.maxLength != nil {
             let length = value.unicodeScalars.count
             if let min = c.minLength, length < min {
-                violations.append(Violation(path: path(), code: .tooShort, message: "is \(length) code points long, shorter than the minimum \(min)"))
+                violations.append(Violation(path: path(), code: .tooShort, message: ViolationMessage.tooShort(length: String(length), minLength: String(min))))
             }
             if let max = c.maxLength, length > max {
-                violations.append(Violation(path: path(), code: .tooLong, message: "is \(length) code points long, longer than the maximum \(max)"))
+                violations.append(Violation(path: path(), code: .tooLong, message: ViolationMessage.tooLong(length: String(length), maxLength: String(max))))
             }
         }
         if let pattern = c.pattern, !ContractRegex.matches(value, pattern: pattern) {
-            violations.append(Violation(path: path(), code: .patternMismatch, message: "does not match the pattern \(pattern)"))
+            violations.append(Violation(path: path(), code: .patternMismatch, message: ViolationMessage.patternMismatch(pattern: pattern)))
         }
     }
 
@@ -51,16 +51,16 @@ public enum ConstraintRules {
     /// As above; `path` is called only to report a violation.
     static func check(double value: Double, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         guard value.isFinite else {
-            violations.append(Violation(path: path(), code: .badFormat, message: "is not a finite number"))
+            violations.append(Violation(path: path(), code: .badFormat, message: ViolationMessage.badFormat(format: RuntimeConstants.Format.finiteNumber)))
             return
         }
         guard c.minimum != nil || c.maximum != nil else { return }
         // Compare as Double so that a bound like 0.1 means what it says for doubles.
         if let min = c.minimum, value < NSDecimalNumber(decimal: min).doubleValue {
-            violations.append(Violation(path: path(), code: .belowMinimum, message: "is below the minimum \(min)"))
+            violations.append(Violation(path: path(), code: .belowMinimum, message: ViolationMessage.belowMinimum(minimum: JSONWriter.wireText(decimal: min))))
         }
         if let max = c.maximum, value > NSDecimalNumber(decimal: max).doubleValue {
-            violations.append(Violation(path: path(), code: .aboveMaximum, message: "is above the maximum \(max)"))
+            violations.append(Violation(path: path(), code: .aboveMaximum, message: ViolationMessage.aboveMaximum(maximum: JSONWriter.wireText(decimal: max))))
         }
     }
 
@@ -72,7 +72,7 @@ public enum ConstraintRules {
     /// As above; `path` is called only to report a violation.
     static func check(decimal value: Decimal, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         guard value.isFinite else {
-            violations.append(Violation(path: path(), code: .badFormat, message: "is not a finite number"))
+            violations.append(Violation(path: path(), code: .badFormat, message: ViolationMessage.badFormat(format: RuntimeConstants.Format.finiteNumber)))
             return
         }
         check(number: value, c, path: path, into: &violations)
@@ -86,19 +86,19 @@ public enum ConstraintRules {
     /// As above; `path` is called only to report a violation.
     static func check(count: Int, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         if let min = c.minItems, count < min {
-            violations.append(Violation(path: path(), code: .tooFewItems, message: "has \(count) items, fewer than the minimum \(min)"))
+            violations.append(Violation(path: path(), code: .tooFewItems, message: ViolationMessage.tooFewItems(count: String(count), minItems: String(min))))
         }
         if let max = c.maxItems, count > max {
-            violations.append(Violation(path: path(), code: .tooManyItems, message: "has \(count) items, more than the maximum \(max)"))
+            violations.append(Violation(path: path(), code: .tooManyItems, message: ViolationMessage.tooManyItems(count: String(count), maxItems: String(max))))
         }
     }
 
     private static func check(number: Decimal, _ c: FieldConstraints, path: () -> String, into violations: inout [Violation]) {
         if let min = c.minimum, number < min {
-            violations.append(Violation(path: path(), code: .belowMinimum, message: "is below the minimum \(min)"))
+            violations.append(Violation(path: path(), code: .belowMinimum, message: ViolationMessage.belowMinimum(minimum: JSONWriter.wireText(decimal: min))))
         }
         if let max = c.maximum, number > max {
-            violations.append(Violation(path: path(), code: .aboveMaximum, message: "is above the maximum \(max)"))
+            violations.append(Violation(path: path(), code: .aboveMaximum, message: ViolationMessage.aboveMaximum(maximum: JSONWriter.wireText(decimal: max))))
         }
     }
 }

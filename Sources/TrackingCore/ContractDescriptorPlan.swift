@@ -210,13 +210,13 @@ extension ContractDescriptor {
                     continue
                 }
                 guard let field = object.members.first(where: { $0.name == member.key }) else {
-                    violations.append(Violation(path: memberPath(), code: .unknownField, message: "is not a member of \(object.name)"))
+                    violations.append(Violation(path: memberPath(), code: .unknownField, message: ViolationMessage.unknownField(owner: object.name)))
                     continue
                 }
                 check(member.value, plan: field.plan, path: memberPath, into: &violations)
             }
             for name in object.required where !seen.contains(name) {
-                violations.append(Violation(path: GeneratedCodeSupport.path(path(), name), code: .missingField, message: "is required by \(object.name) but missing"))
+                violations.append(Violation(path: GeneratedCodeSupport.path(path(), name), code: .missingField, message: ViolationMessage.missingField(owner: object.name)))
             }
             return
         case .timestamp:

@@ -40,7 +40,7 @@ extension ContractDescriptor {
                     if !unknown.insert(member.key).inserted {
                         violations.append(Violation(path: member.key, code: .unknownField, message: "appears more than once"))
                     } else {
-                        violations.append(Violation(path: member.key, code: .unknownField, message: "is not a field of \(eventName)"))
+                        violations.append(Violation(path: member.key, code: .unknownField, message: ViolationMessage.unknownField(owner: eventName)))
                     }
                     continue
                 }
@@ -52,13 +52,13 @@ extension ContractDescriptor {
                 seen[slot] = true
                 guard let plan = table.plans[slot] else { continue }  // a reserved member
                 if let constant = table.constants[slot], case .string(let actual) = member.value, actual != constant {
-                    violations.append(Violation(path: member.key, code: .constantMismatch, message: "differs from '\(constant)', which \(eventName) always sends"))
+                    violations.append(Violation(path: member.key, code: .constantMismatch, message: ViolationMessage.constantMismatch(constant: "'\(constant)'", owner: eventName)))
                     continue
                 }
                 check(member.value, plan: plan, path: { member.key }, into: &violations)
             }
             for required in table.required where !seen[required.slot] {
-                violations.append(Violation(path: required.wireName, code: .missingField, message: "is required by \(eventName) but missing"))
+                violations.append(Violation(path: required.wireName, code: .missingField, message: ViolationMessage.missingField(owner: eventName)))
             }
         }
         return violations
@@ -85,7 +85,7 @@ extension ContractDescriptor {
             return nil
         }
         guard let event = lookUp(eventName) else {
-            violations.append(Violation(path: WireNames.event, code: .unknownEvent, message: "'\(eventName)' is not an event of contract \(name)"))
+            violations.append(Violation(path: WireNames.event, code: .unknownEvent, message: ViolationMessage.unknownEvent(contract: name)))
             return nil
         }
         let eventKind = kind(event)
@@ -95,7 +95,7 @@ extension ContractDescriptor {
         case .string(let actual)? where actual == eventKind:
             break
         case .string?:
-            violations.append(Violation(path: WireNames.kind, code: .constantMismatch, message: "differs from \(eventKind), the kind of \(eventName)"))
+            violations.append(Violation(path: WireNames.kind, code: .constantMismatch, message: ViolationMessage.constantMismatch(constant: eventKind, owner: eventName)))
         default:
             violations.append(Violation(path: WireNames.kind, code: .wrongType, message: "the kind must be a string"))
         }
@@ -121,7 +121,7 @@ extension ContractDescriptor {
     /// makes the value's name, called only when there is a violation to report.
     func checkLeaf(_ value: JSONValue, against spec: ValueSpec, path: () -> String, into violations: inout [Violation]) {
         func wrongType(_ expected: String) {
-            violations.append(Violation(path: path(), code: .wrongType, message: "must be \(expected), found \(Self.describe(value))"))
+            violations.append(Violation(path: path(), code: .wrongType, message: ViolationMessage.wrongType(expected: expected, found: Self.describe(value))))
         }
         switch spec.type {
         case .string:
@@ -141,19 +141,19 @@ extension ContractDescriptor {
         case .uuid:
             guard case .string(let s) = value else { return wrongType("a uuid string") }
             if !Self.isUUIDText(s) {
-                violations.append(Violation(path: path(), code: .badFormat, message: "is not a UUID"))
+                violations.append(Violation(path: path(), code: .badFormat, message: ViolationMessage.badFormat(format: RuntimeConstants.Format.uuid)))
             }
         case .timestamp:
             guard case .string(let s) = value else { return wrongType("a timestamp string") }
             if ISO8601Timestamp.date(from: s) == nil {
-                violations.append(Violation(path: path(), code: .badFormat, message: "is not an ISO 8601 UTC timestamp with milliseconds (2026-11-22T12:00:00.000Z)"))
+                violations.append(Violation(path: path(), code: .badFormat, message: ViolationMessage.badFormat(format: RuntimeConstants.Format.timestamp)))
             }
         case .array:
             guard case .array = value else { return wrongType("an array") }
         case .valueSet(let setName):
             guard case .string(let s) = value else { return wrongType("a string of \(setName)") }
             if let set = valueSet(named: setName), !set.contains(s) {
-                violations.append(Violation(path: path(), code: .notInValueSet, message: "is not a value of \(setName)"))
+                violations.append(Violation(path: path(), code: .notInValueSet, message: ViolationMessage.notInValueSet(valueSet: setName)))
             }
         case .object(let objectName):
             guard case .object = value else { return wrongType("an object \(objectName)") }

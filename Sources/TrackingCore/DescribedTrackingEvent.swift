@@ -40,7 +40,7 @@ extension DescribedTrackingEvent {
     /// `wishlistPageView (pageView) {"event":"wishlistPageView",…}`, then the
     /// violations, if any: `; violations: [email: …]`.
     public var description: String {
-        // `piiPolicy` is built from the descriptor on each access: once per printed form.
+        // Generated code builds `piiPolicy` once per contract; read once per printed form all the same.
         let policy = piiPolicy
         let violations = shownViolations(policy)
         let head = "\(eventName) (\(kindName)) \(policy.redactedText(of: encodedJSON()))"

@@ -181,7 +181,7 @@ public struct PIIPolicy: Sendable {
     /// `"<redacted>"`, at every depth: for logs.
     public func redacting(_ payload: JSONValue) -> JSONValue {
         var removed = false
-        return transform(payload, removed: &removed) { _ in .string("<redacted>") }
+        return transform(payload, removed: &removed) { _ in .string(RuntimeConstants.redactionMarker) }
     }
 
     /// An encoded payload as logs may show it: redacted, or, when it does not

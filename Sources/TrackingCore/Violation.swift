@@ -1,12 +1,8 @@
 /// One way a value breaks the contract, found by a generated validator or by the
 /// runtime's descriptor check.
 public struct Violation: Sendable, Hashable, CustomStringConvertible {
-    /// What kind of rule was broken; stable, for tests and dashboards.
-    public enum Code: String, Sendable, Hashable, Codable {
-        case tooShort, tooLong, patternMismatch, belowMinimum, aboveMaximum
-        case tooFewItems, tooManyItems, notInValueSet, wrongType, badFormat
-        case missingField, unknownField, constantMismatch, unknownEvent, deprecatedField
-    }
+    // `Code` and each code's one message (`ViolationMessage`) are generated from
+    // the shared table: RuntimeConstants.swift.
 
     /// Where, as a path of wire names and indices: `products[3].price`.
     public var path: String

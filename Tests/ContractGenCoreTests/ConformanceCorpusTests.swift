@@ -7,7 +7,8 @@ import TrackingCore
 /// The conformance corpus (`Conformance/cases/*.json`, docs/conformance.md) run
 /// against the Swift target: each case's event made through the generated
 /// driver from its arguments must encode to the case's wire bytes exactly and
-/// report the case's violations.
+/// report the case's violations, each with the shared table's message; the
+/// descriptor check the collector runs must report the same of the wire bytes.
 @Suite struct ConformanceCorpusTests {
     struct Case: Sendable, CustomStringConvertible {
         var file: String
@@ -15,6 +16,7 @@ import TrackingCore
         var event: String
         var arguments: JSONValue
         var wire: String
+        /// `path code: message` each.
         var violations: [String]
         /// The bytes once consent is denied, and as logs show them; `nil` when the case does not say.
         var withoutPii: String?
@@ -38,8 +40,9 @@ import TrackingCore
                 var violations: [String] = []
                 if case .array(let list)? = item["violations"] {
                     for violation in list {
-                        if case .string(let path)? = violation["path"], case .string(let code)? = violation["code"] {
-                            violations.append("\(path) \(code)")
+                        if case .string(let path)? = violation["path"], case .string(let code)? = violation["code"],
+                           case .string(let message)? = violation["message"] {
+                            violations.append("\(path) \(code): \(message)")
                         } else {
                             violations.append("(malformed violation)")
                         }
@@ -63,7 +66,7 @@ import TrackingCore
         let event = try Conformance.conformanceEvent(testCase.event, ConformanceArguments(testCase.arguments))
         #expect(String(decoding: event.encodedJSON(), as: UTF8.self) == testCase.wire)
         // Order is not part of the contract between targets: compared sorted.
-        let found = event.validate().map { "\($0.path) \($0.code.rawValue)" }.sorted()
+        let found = event.validate().map { "\($0.path) \($0.code.rawValue): \($0.message)" }.sorted()
         #expect(found == testCase.violations.sorted())
         if testCase.withoutPii != nil || testCase.redacted != nil {
             let policy = PIIPolicy(descriptor: Conformance.descriptor)
@@ -75,6 +78,25 @@ import TrackingCore
             }
             #expect(text(policy.removing(from: payload).payload) == testCase.withoutPii)
             #expect(text(policy.redacting(payload)) == testCase.redacted)
+        }
+    }
+
+    /// The collector's check (the contract's descriptor, from the wire bytes) reports
+    /// the case's violations with the same messages. A double that is not finite is
+    /// written as `null`, which the descriptor sees as a wrong type: those cases are
+    /// left out here.
+    @Test(arguments: cases.filter { !$0.violations.contains { $0.contains(" badFormat:") } })
+    func descriptorCheckOfTheWireGivesTheSameViolations(_ testCase: Case) throws {
+        let payload = try JSONValue.parse(Data(testCase.wire.utf8))
+        let found = Conformance.descriptor.validate(payload: payload).map { "\($0.path) \($0.code.rawValue): \($0.message)" }.sorted()
+        #expect(found == testCase.violations.sorted())
+    }
+
+    /// Every code the constraint cases can reach appears in the corpus with its message.
+    @Test func corpusCoversEveryConstraintCodeWithItsMessage() {
+        let codes = Set(Self.cases.flatMap(\.violations).compactMap { $0.split(separator: " ").dropFirst().first.map { String($0.dropLast()) } })
+        for code: Violation.Code in [.tooShort, .tooLong, .patternMismatch, .belowMinimum, .aboveMaximum, .tooFewItems, .tooManyItems, .badFormat] {
+            #expect(codes.contains(code.rawValue), "no case reports \(code)")
         }
     }
 

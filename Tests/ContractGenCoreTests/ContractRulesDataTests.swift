@@ -54,7 +54,9 @@ import TrackingCore
             let spec = try #require(specs[member.key], "no rule for \(member.key)")
             Self.check(member.value, spec, path: member.key, rules: rules, into: &found)
         }
-        #expect(found.sorted() == testCase.violations.sorted())
+        // Paths and codes: this reading of the document words no messages (the corpus's runners compare those).
+        let expected = testCase.violations.map { $0.split(separator: ":", maxSplits: 1).first.map(String.init) ?? $0 }
+        #expect(found.sorted() == expected.sorted())
     }
 
     /// docs/wire-format.md's constraint table, applied to a spec of the document.

@@ -9,6 +9,7 @@ import io.contractgen.runtime.DeliveryOptions
 import io.contractgen.runtime.FlushResult
 import io.contractgen.runtime.PersistedCollectorSink
 import io.contractgen.runtime.RetryPolicy
+import io.contractgen.runtime.RuntimeConstants
 import java.net.InetSocketAddress
 import java.net.URL
 import java.nio.file.Files
@@ -40,6 +41,8 @@ object SinkChecks {
 
     /** maxQueueSize 5, 8 events tracked with no collector: the oldest 3 dropped and reported; an invalid event reported without its value. */
     private fun queueLimit() {
+        // The shared table's one policy (docs/wire-format.md, "Shared constants"), which this check shows the sink follows.
+        expect(RuntimeConstants.QUEUE_OVERFLOW_POLICY == "dropOldest") { "policy ${RuntimeConstants.QUEUE_OVERFLOW_POLICY}" }
         val directory = Files.createTempDirectory("kotlin-sink-limit").toFile()
         val notices = ArrayList<DeliveryNotice>()
         val options = DeliveryOptions()

@@ -254,7 +254,7 @@ extension ContractDescriptor {
             }
             if Self.reservedMembers.contains(member.key) { continue }
             guard let entry = known[member.key] else {
-                violations.append(Violation(path: member.key, code: .unknownField, message: "is not a field of \(eventName)"))
+                violations.append(Violation(path: member.key, code: .unknownField, message: "is not a member of \(eventName)"))
                 continue
             }
             if let constant = event.constants[member.key] {

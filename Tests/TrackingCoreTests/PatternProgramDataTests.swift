@@ -9,6 +9,16 @@ import TestSupport
 /// written from the document alone (what another runtime carries).
 @Suite("Pattern programs as data", .timeLimit(.minutes(10)))
 struct PatternProgramDataTests {
+    /// The opcodes and the format version are the shared table's (RuntimeConstants.swift,
+    /// generated), which the TypeScript and Kotlin interpreters read too.
+    @Test func opcodesAreTheSharedTables() {
+        let operations: [PatternProgram.Operation] = [.consume, .split, .jump, .assertStart, .assertEnd, .match]
+        let shared = [RuntimeConstants.PatternOpcode.consume, RuntimeConstants.PatternOpcode.split, RuntimeConstants.PatternOpcode.jump,
+                      RuntimeConstants.PatternOpcode.assertStart, RuntimeConstants.PatternOpcode.assertEnd, RuntimeConstants.PatternOpcode.match]
+        #expect(operations.map { Int($0.rawValue) } == shared)
+        #expect(PatternProgram.serializedFormatVersion == RuntimeConstants.FormatVersion.patternProgramFormat)
+    }
+
     /// docs/patterns.md, "Running a program", followed literally: the set of
     /// instructions alive at each position, a new thread started at every position.
     static func interpret(_ data: [Int], _ value: String) -> Bool {

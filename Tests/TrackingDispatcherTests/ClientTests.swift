@@ -211,6 +211,8 @@ struct ClientTests {
 
     @Test("A full queue drops the oldest events, counts and reports them")
     func fullQueueDropsOldest() async throws {
+        // The shared table's one policy (docs/wire-format.md, "Shared constants"), which this test shows the client follows.
+        #expect(RuntimeConstants.queueOverflowPolicy == "dropOldest")
         let h = try await Harness.make(batch: BatchConfiguration(maxQueueSize: 5))
         let events = (0..<8).map { _ in TestEvent() }
         for event in events {

@@ -5,7 +5,7 @@
 // Usage: node out/file-queue-test.js WORKDIR
 import * as fs from "node:fs";
 import { spawn } from "node:child_process";
-import { CollectorSink, LocalStorageQueue, MemoryQueue, openBrowserQueue, type StorageLike, type EventQueue, type Fetch, type Notice, type QueuedEvent } from "@contractgen/runtime";
+import { CollectorSink, LocalStorageQueue, MemoryQueue, openBrowserQueue, queueOverflowPolicy, type StorageLike, type EventQueue, type Fetch, type Notice, type QueuedEvent } from "@contractgen/runtime";
 import { FileQueue } from "@contractgen/runtime/node";
 import { $contract } from "./Generated/index.js";
 import { check, events, finish, sleep, uuidOf } from "./support.js";
@@ -143,18 +143,33 @@ const path = base + "/events.queue";
     await reopened.close();
 }
 
-// 7. The bound: past it, track refuses (reported), nothing queued is dropped.
+// 7. The bound: past it, the oldest queued events are dropped for the new one (the shared
+// queueOverflowPolicy, as in Swift and Kotlin), reported; one event larger than the byte limit is refused.
 {
+    check(queueOverflowPolicy === "dropOldest", "the shared table's overflow policy is dropOldest");
     const notices: Notice[] = [];
-    const sink = sinkWith(new MemoryQueue(), transport(() => 200), notices, { maxQueuedEvents: 3 });
+    const queue = new MemoryQueue();
+    const sink = sinkWith(queue, transport(() => 200), notices, { maxQueuedEvents: 3 });
     const tracked = events(4, "bound");
     const results = await Promise.all(tracked.map((event) => sink.track(event)));
-    check(results.slice(0, 3).every((r) => r.queued) && !results[3].queued && (results[3].reason ?? "").includes("queue is full"), "the 4th event is refused with a reason");
-    check(notices.some((n) => n.kind === "queueFull" && n.uuid === uuidOf(tracked[3]) && n.limit.events === 3), "queueFull is reported with the uuid and the limit");
-    check(sink.pending === 3, "the 3 queued events stay queued");
-    const bytesSink = sinkWith(new MemoryQueue(), transport(() => 200), [], { maxQueuedBytes: 500 });
+    check(results.every((r) => r.queued), "every event is queued, the 4th too");
+    const dropped = notices.find((n) => n.kind === "droppedOldest");
+    check(dropped?.kind === "droppedOldest" && dropped.uuids.length === 1 && dropped.uuids[0] === uuidOf(tracked[0]) && dropped.limit.events === 3,
+        "droppedOldest names the oldest event and the limit");
+    check(sink.pending === 3, "the queue holds its limit");
+    check(sink.journey.steps(uuidOf(tracked[0])).some((step) => step.step === "dropped"), "the dropped event's journey says so");
+    const summary = await sink.flush();
+    check(summary.delivered === 3, "the 3 newest events are delivered");
+    const bytesNotices: Notice[] = [];
+    const bytesSink = sinkWith(new MemoryQueue(), transport(() => 200), bytesNotices, { maxQueuedBytes: 500 });
     const results2 = await Promise.all(events(10, "bytes").map((event) => bytesSink.track(event)));
-    check(results2.some((r) => !r.queued) && results2[0].queued, "the byte limit refuses events too");
+    check(results2.every((r) => r.queued) && bytesSink.pending < 10 && bytesNotices.some((n) => n.kind === "droppedOldest"), "the byte limit drops the oldest too");
+    const tinyNotices: Notice[] = [];
+    const tinySink = sinkWith(new MemoryQueue(), transport(() => 200), tinyNotices, { maxQueuedBytes: 10 });
+    const [tiny] = events(1, "tiny");
+    const refused = await tinySink.track(tiny);
+    check(!refused.queued && (refused.reason ?? "").includes("queue is full") && tinyNotices.some((n) => n.kind === "queueFull" && n.uuid === uuidOf(tiny)),
+        "an event larger than the whole byte limit is refused, reported as queueFull");
 }
 
 // 8. A storage failure: reported, the event stays in memory and is still delivered.

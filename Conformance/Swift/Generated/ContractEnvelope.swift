@@ -25,10 +25,8 @@ extension Conformance.Event {
         Conformance.descriptor.validate(event: self)
     }
 
-    /// The contract's `pii` fields: what an event's description redacts.
-    public var piiPolicy: TrackingCore.PIIPolicy {
-        TrackingCore.PIIPolicy(descriptor: Conformance.descriptor)
-    }
+    /// The contract's `pii` fields: what an event's description redacts (built once, `Conformance.piiPolicy`).
+    public var piiPolicy: TrackingCore.PIIPolicy { Conformance.piiPolicy }
 }
 
 extension Conformance.Kinds {

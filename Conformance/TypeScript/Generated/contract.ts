@@ -2,12 +2,13 @@
 // Contract: "Conformance"
 
 import * as $rt from "@contractgen/runtime";
+import type { ContractGlobals } from "./types.js";
 
 /**
  * The contract's rules as data (docs/wire-format.md), which the runtime checks and
  * writes events by; each event's entry is beside its function (`$contract.addEvents`).
  */
-export const $contract = new $rt.Contract({
+export const $contract = new $rt.Contract<ContractGlobals>({
     "format": 1,
     "contract": "Conformance",
     "version": "2.0.0-rc.1+corpus",

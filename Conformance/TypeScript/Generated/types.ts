@@ -74,3 +74,7 @@ export interface SystemKind {
 }
 /** An event of kind `system`, whatever its name. */
 export type SystemEvent = $rt.TrackedEvent<string, "system", SystemKind>;
+
+/** The contract's globals, which a sink appends to every event; each may be left out (a default, if any, is used). */
+export interface ContractGlobals {
+}

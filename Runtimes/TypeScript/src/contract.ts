@@ -1,4 +1,5 @@
 import { CompiledRules, EncodingPass, type Member, PiiMode, read } from "./encoder.js";
+import { PayloadMember, TypeCode, ViolationMessage, redactionMarker } from "./constants.js";
 import { stringText } from "./json.js";
 import type { ContractRulesDocument, EventSpec } from "./rules.js";
 import { TrackedEvent, type EventWriter } from "./event.js";
@@ -10,8 +11,8 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * envelope members filled in when absent, or -1), or a constant the event fixes. */
 type Slot = (Member & { readonly filledIndex: number }) | { readonly constant: string };
 
-/** The node type of uuids (encoder.ts `T.uuid`). */
-const uuidType = 5;
+/** `"<redacted>"`, as members write it. */
+const redactedText = JSON.stringify(redactionMarker);
 
 /** An event's compiled layout. */
 interface EventLayout {
@@ -41,7 +42,9 @@ export type UUIDSource = () => string;
  * A contract's rules, compiled once, making events: generated code holds one
  * (`$contract`) and calls it from every event function.
  */
-export class Contract implements EventWriter {
+export class Contract<Globals extends object = object> implements EventWriter {
+    /** The type of the contract's globals (generated code names it: `new Contract<Globals>(…)`); no value, for the type checker only. */
+    declare readonly globalsType?: Globals;
     readonly rules: CompiledRules;
     readonly #layouts = new Map<string, EventLayout>();
     readonly #objects = new Map<string, readonly Member[]>();
@@ -77,7 +80,7 @@ export class Contract implements EventWriter {
         let filled: unknown[] | undefined;
         for (let i = 0; i < layout.filled.length; i++) {
             const member = layout.filled[i];
-            if (read(values, member) == null) (filled ??= [])[i] = member.node.type === uuidType ? this.uuid() : this.now();
+            if (read(values, member) == null) (filled ??= [])[i] = member.node.type === TypeCode.uuid ? this.uuid() : this.now();
         }
         const pass = new EncodingPass(PiiMode.all);
         const members = this.#write(layout, values, filled, pass);
@@ -117,7 +120,7 @@ export class Contract implements EventWriter {
                 if (slot.filledIndex >= 0 && filled !== undefined && filled[slot.filledIndex] !== undefined) {
                     value = filled[slot.filledIndex];
                 } else {
-                    if (slot.required) pass.report(slot.wire, "missingField", "required field missing");
+                    if (slot.required) pass.report(slot.wire, "missingField", ViolationMessage.missingField(layout.name));
                     continue;
                 }
             } else {
@@ -125,7 +128,7 @@ export class Contract implements EventWriter {
             }
             if (slot.pii && pass.mode !== PiiMode.all) {
                 if (pass.mode === PiiMode.redacted) {
-                    out += (comma ? "," : "") + slot.prefix + '"<redacted>"';
+                    out += (comma ? "," : "") + slot.prefix + redactedText;
                     comma = true;
                 }
                 continue;
@@ -136,7 +139,7 @@ export class Contract implements EventWriter {
         const keys = Object.keys(fields);
         if (keys.length > given) {
             for (const key of keys) {
-                if (!layout.keys.has(key) && fields[key] !== undefined && fields[key] !== null) pass.report(key, "unknownField", "no such field");
+                if (!layout.keys.has(key) && fields[key] !== undefined && fields[key] !== null) pass.report(key, "unknownField", ViolationMessage.unknownField(layout.name));
             }
         }
         return out;
@@ -171,7 +174,8 @@ export class Contract implements EventWriter {
         }
         const keys = new Set<string>();
         for (const slot of slots) if (!("constant" in slot)) keys.add(slot.key);
-        const head = '{"event":' + stringText(name) + ',"kind":' + stringText(event.kind) + ',"contractVersion":' + stringText(document.version) + ",";
+        const head = "{" + stringText(PayloadMember.event) + ":" + stringText(name) + "," + stringText(PayloadMember.kind) + ":" + stringText(event.kind)
+            + "," + stringText(PayloadMember.contractVersion) + ":" + stringText(document.version) + ",";
         const layout: EventLayout = { name, kind: event.kind, head, slots, keys, constants: constantFields, filled };
         this.#layouts.set(name, layout);
         return layout;
@@ -201,7 +205,7 @@ export class Contract implements EventWriter {
         return Object.assign(make, {
             check: (value: T): readonly Violation[] => {
                 const pass = new EncodingPass(PiiMode.all);
-                pass.members(members(), value as unknown as object, "", false);
+                pass.members(members(), value as unknown as object, "", false, name);
                 return pass.violations;
             },
         });

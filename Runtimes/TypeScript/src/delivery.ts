@@ -4,6 +4,8 @@
  * persists into, and the notices it reports.
  */
 
+import { DeliveryStatus, VerdictMember } from "./constants.js";
+
 /** An event as a queue stores it: its order, its uuid and its wire JSON (globals included). */
 export interface QueuedEvent {
     /** Its place in the queue: increasing in the order events were tracked. */
@@ -77,8 +79,10 @@ export type Notice =
     | { readonly kind: "violations"; readonly reason: string; readonly events: readonly { readonly uuid: string; readonly violations: readonly ReportedViolation[] }[] }
     /** A 413 for one event within `maxRequestBytes`: the collector's limit is below the sink's; kept and retried after backoff. */
     | { readonly kind: "collectorLimit"; readonly reason: string; readonly uuid: string }
-    /** The queue is at its limit: `uuid` was refused (not queued, not sent). */
+    /** `uuid` was refused (not queued, not sent): alone larger than the byte limit, or no room left but events in flight. */
     | { readonly kind: "queueFull"; readonly reason: string; readonly uuid: string; readonly limit: { readonly events: number; readonly bytes: number } }
+    /** The queue was full: its oldest events not in flight were dropped to take new ones (`queueOverflowPolicy`). */
+    | { readonly kind: "droppedOldest"; readonly reason: string; readonly uuids: readonly string[]; readonly limit: { readonly events: number; readonly bytes: number } }
     /** The storage failed (disk full, quota, a closed database): the events stay in memory and are still sent, but would not survive a crash. */
     | { readonly kind: "storageFailure"; readonly reason: string }
     /** Opening the storage found a torn or corrupt tail (a crash in the middle of a write) and dropped it. */
@@ -132,14 +136,14 @@ export function classify(result: TransportResult, now: number): DeliveryVerdict 
         const verdicts = parseVerdicts(body);
         return verdicts === undefined ? { kind: "delivered" } : { kind: "verdicts", ...verdicts };
     }
-    if (status === 400) {
+    if (status === DeliveryStatus.rejectedStatus) {
         const rejected = parseVerdicts(body)?.rejected;
         if (rejected !== undefined && rejected.size > 0) return { kind: "rejected", rejected };
         const text = body.slice(0, 200);
         return { kind: "rejectedWithoutVerdict", reason: "HTTP 400" + (text === "" ? "" : ": " + text) };
     }
-    if (status === 401 || status === 403) return { kind: "pause", status, reason: "HTTP " + status + ": the collector refused the credentials" };
-    if (status === 413) return { kind: "split" };
+    if (status === DeliveryStatus.unauthorizedStatus || status === DeliveryStatus.forbiddenStatus) return { kind: "pause", status, reason: "HTTP " + status + ": the collector refused the credentials" };
+    if (status === DeliveryStatus.tooLargeStatus) return { kind: "split" };
     const retryAfterMs = result.retryAfter === null ? undefined : parseRetryAfter(result.retryAfter, now);
     return { kind: "retry", reason: "HTTP " + status, status, retryAfterMs };
 }
@@ -158,25 +162,31 @@ export function parseVerdicts(body: string): { accepted: Set<string>; rejected: 
         return undefined;
     }
     if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined;
-    const answer = json as { accepted?: unknown; rejected?: unknown; violations?: unknown };
-    if (!Array.isArray(answer.accepted) && !Array.isArray(answer.rejected)) return undefined;
+    const answer = json as { readonly [member: string]: unknown };
+    const member = (value: unknown, name: string): unknown =>
+        typeof value === "object" && value !== null && Object.prototype.hasOwnProperty.call(value, name) ? (value as { readonly [member: string]: unknown })[name] : undefined;
+    const acceptedList = member(answer, VerdictMember.accepted), rejectedList = member(answer, VerdictMember.rejected);
+    if (!Array.isArray(acceptedList) && !Array.isArray(rejectedList)) return undefined;
     const accepted = new Set<string>();
-    for (const uuid of Array.isArray(answer.accepted) ? answer.accepted : []) if (typeof uuid === "string") accepted.add(uuid.toLowerCase());
+    for (const uuid of Array.isArray(acceptedList) ? acceptedList : []) if (typeof uuid === "string") accepted.add(uuid.toLowerCase());
     const rejected = new Map<string, string>();
-    for (const item of Array.isArray(answer.rejected) ? answer.rejected : []) {
-        const entry = item as { uuid?: unknown; reason?: unknown } | null;
-        if (typeof entry?.uuid === "string") rejected.set(entry.uuid.toLowerCase(), typeof entry.reason === "string" ? entry.reason : "rejected by the collector");
+    for (const entry of Array.isArray(rejectedList) ? rejectedList : []) {
+        const uuid = member(entry, VerdictMember.uuid), reason = member(entry, VerdictMember.reason);
+        if (typeof uuid === "string") rejected.set(uuid.toLowerCase(), typeof reason === "string" ? reason : "rejected by the collector");
     }
     const violations = new Map<string, ReportedViolation[]>();
-    for (const item of Array.isArray(answer.violations) ? answer.violations : []) {
-        const entry = item as { uuid?: unknown; violations?: unknown } | null;
-        if (typeof entry?.uuid !== "string") continue;
+    const violationsList = member(answer, VerdictMember.violations);
+    for (const entry of Array.isArray(violationsList) ? violationsList : []) {
+        const uuid = member(entry, VerdictMember.uuid), reported = member(entry, VerdictMember.violations);
+        if (typeof uuid !== "string") continue;
         const list: ReportedViolation[] = [];
-        for (const v of Array.isArray(entry.violations) ? entry.violations : []) {
-            const x = v as { path?: unknown; code?: unknown; message?: unknown } | null;
-            list.push({ path: String(x?.path ?? ""), code: String(x?.code ?? ""), message: String(x?.message ?? "") });
+        for (const v of Array.isArray(reported) ? reported : []) {
+            list.push({
+                path: String(member(v, VerdictMember.path) ?? ""), code: String(member(v, VerdictMember.code) ?? ""),
+                message: String(member(v, VerdictMember.message) ?? ""),
+            });
         }
-        violations.set(entry.uuid.toLowerCase(), list);
+        violations.set(uuid.toLowerCase(), list);
     }
     return { accepted, rejected, violations };
 }
@@ -197,7 +207,7 @@ export function backoffDelay(attempts: number, options: { initialMs: number; max
 }
 
 /** Steps of an event's journey through a sink. */
-export type JourneyStepKind = "tracked" | "persisted" | "refused" | "sent" | "acknowledged" | "setAside" | "failed";
+export type JourneyStepKind = "tracked" | "persisted" | "refused" | "dropped" | "sent" | "acknowledged" | "setAside" | "failed";
 
 /** One step of an event's journey: what happened, when (ms since 1970), and why where it matters. */
 export interface JourneyStep {

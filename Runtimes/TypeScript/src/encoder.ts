@@ -1,4 +1,5 @@
 import { codePointCount, compareDecimals, decimalText, doubleText, intText, stringText, timestampText, uuidText, wellFormed } from "./json.js";
+import { Format, FormatVersion, TypeCode as T, ViolationMessage, redactionMarker } from "./constants.js";
 import { PatternProgram } from "./pattern.js";
 import type { ContractRulesDocument, FieldSpec, FieldSpecs, ScalarTypeName } from "./rules.js";
 import type { Violation, ViolationCode } from "./violation.js";
@@ -17,12 +18,15 @@ interface ValueNode {
     readonly minLength?: number;
     readonly maxLength?: number;
     readonly pattern?: PatternProgram;
+    /** The pattern as the contract writes it, for messages. */
+    readonly patternSource?: string;
     readonly minimum?: Bound;
     readonly maximum?: Bound;
     readonly minItems?: number;
     readonly maxItems?: number;
     /** Value sets: each wire value, written. */
     readonly allowed?: ReadonlyMap<string, string>;
+    readonly valueSetName?: string;
     /** Objects: the members; resolved after all objects are compiled (recursive objects). */
     members?: readonly Member[];
     readonly objectName?: string;
@@ -54,12 +58,27 @@ const plain = /["\\\u0000-\u001f]/;
 /** The same, or a surrogate (which may be lone). */
 const special = /["\\\u0000-\u001f\ud800-\udfff]/;
 
+/** `"<redacted>"`, as members write it. */
+const redactedText = JSON.stringify(redactionMarker);
+
+/** What a value is, for `wrongType` messages: JSON's names (as the collector's), and JavaScript's for the rest. */
+function describe(value: unknown): string {
+    if (value === null) return "null";
+    if (Array.isArray(value)) return "an array";
+    switch (typeof value) {
+        case "boolean": return "a bool";
+        case "number": return "a number";
+        case "string": return "a string";
+        case "object": return value instanceof Date ? "a Date" : "an object";
+        case "bigint": return "a bigint";
+        default: return "a " + typeof value;
+    }
+}
+
 /** `key` in the value at `parent`: `lines[1].price`. */
 function pathOf(parent: string, key: string | number): string {
     return typeof key === "number" ? parent + "[" + key + "]" : parent === "" ? key : parent + "." + key;
 }
-
-const enum T { string, int, double, decimal, bool, uuid, timestamp, valueSet, object, array }
 
 /** Every scalar type's node type: a mapped type, so tsc names this table when a type joins `ScalarTypeName`. */
 const scalarTypes: { readonly [name in ScalarTypeName]: T } = { string: T.string, int: T.int, double: T.double, decimal: T.decimal, bool: T.bool, uuid: T.uuid, timestamp: T.timestamp };
@@ -72,7 +91,7 @@ export class CompiledRules {
     private readonly pendingObjects: ValueNode[] = [];
 
     constructor(document: ContractRulesDocument) {
-        if (document.format !== 1) throw new Error("contract rules: unknown format " + String(document.format));
+        if (document.format !== FormatVersion.rulesDataFormat) throw new Error("contract rules: unknown format " + String(document.format));
         this.document = document;
         this.patterns = document.patterns.map((pattern) => new PatternProgram(pattern.program));
         for (const name of Object.keys(document.objects)) {
@@ -100,6 +119,7 @@ export class CompiledRules {
         const common = {
             minLength: spec.minLength, maxLength: spec.maxLength,
             pattern: spec.pattern === undefined ? undefined : this.patterns[spec.pattern],
+            patternSource: spec.pattern === undefined ? undefined : this.document.patterns[spec.pattern].source,
             minimum: bound(spec.minimum), maximum: bound(spec.maximum), minItems: spec.minItems, maxItems: spec.maxItems,
         };
         const type = spec.type;
@@ -110,7 +130,7 @@ export class CompiledRules {
         }
         if ("valueSet" in type) {
             const allowed = new Map(this.document.valueSets[type.valueSet].map((wire) => [wire, JSON.stringify(wire)]));
-            return { type: T.valueSet, allowed, ...common };
+            return { type: T.valueSet, allowed, valueSetName: type.valueSet, ...common };
         }
         if ("array" in type) return { type: T.array, items: this.node(type.array), ...common };
         // While objects are compiled, an object's members may not exist yet (recursion): resolved at the end.
@@ -129,21 +149,21 @@ export class EncodingPass {
         this.violations.push({ path, code, message });
     }
 
-    /** Writes the members present in `values` (`,"wire":value` each), checking each; `path` is the object's own. */
-    members(members: readonly Member[], values: object, path: string, comma: boolean): string {
+    /** Writes the members present in `values` (`,"wire":value` each), checking each; `path` is the object's own, `owner` its name. */
+    members(members: readonly Member[], values: object, path: string, comma: boolean, owner: string): string {
         const record = values as { readonly [key: string]: unknown };
         let out = "";
         let present = 0;
         for (const member of members) {
             const value = read(record, member);
             if (value === undefined || value === null) {
-                if (member.required) this.report(pathOf(path, member.wire), "missingField", "required field missing");
+                if (member.required) this.report(pathOf(path, member.wire), "missingField", ViolationMessage.missingField(owner));
                 continue;
             }
             present++;
             if (member.pii && this.mode !== PiiMode.all) {
                 if (this.mode === PiiMode.withoutPii) continue;
-                out += (comma ? "," : "") + member.prefix + '"<redacted>"';
+                out += (comma ? "," : "") + member.prefix + redactedText;
                 comma = true;
                 continue;
             }
@@ -154,7 +174,7 @@ export class EncodingPass {
             for (const key of Object.keys(record)) {
                 const value = record[key];
                 if (value !== undefined && value !== null && !members.some((member) => member.key === key)) {
-                    this.report(pathOf(path, key), "unknownField", "no such field");
+                    this.report(pathOf(path, key), "unknownField", ViolationMessage.unknownField(owner));
                 }
             }
         }
@@ -165,73 +185,73 @@ export class EncodingPass {
     value(node: ValueNode, value: unknown, parent: string, key: string | number): string {
         switch (node.type) {
             case T.string: {
-                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), "a string");
+                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), "a string", value);
                 if (node.minLength === undefined && node.maxLength === undefined && node.pattern === undefined && !special.test(value)) {
                     return '"' + value + '"';
                 }
                 const text = wellFormed(value);
                 if (node.minLength !== undefined || node.maxLength !== undefined) {
                     const length = text.length <= (node.maxLength ?? -1) && node.minLength === undefined ? 0 : codePointCount(text);
-                    if (node.minLength !== undefined && length < node.minLength) this.report(pathOf(parent, key), "tooShort", "shorter than " + node.minLength);
-                    if (node.maxLength !== undefined && length > node.maxLength) this.report(pathOf(parent, key), "tooLong", "longer than " + node.maxLength);
+                    if (node.minLength !== undefined && length < node.minLength) this.report(pathOf(parent, key), "tooShort", ViolationMessage.tooShort(length, node.minLength));
+                    if (node.maxLength !== undefined && length > node.maxLength) this.report(pathOf(parent, key), "tooLong", ViolationMessage.tooLong(length, node.maxLength));
                 }
-                if (node.pattern !== undefined && !node.pattern.matches(text)) this.report(pathOf(parent, key), "patternMismatch", "does not match the pattern");
+                if (node.pattern !== undefined && !node.pattern.matches(text)) this.report(pathOf(parent, key), "patternMismatch", ViolationMessage.patternMismatch(node.patternSource as string));
                 return plain.test(text) ? JSON.stringify(text) : '"' + text + '"';
             }
             case T.int: {
-                if (typeof value !== "number" && typeof value !== "bigint") return this.wrongType(pathOf(parent, key), "an integer");
+                if (typeof value !== "number" && typeof value !== "bigint") return this.wrongType(pathOf(parent, key), "an integer", value);
                 const text = intText(value);
-                if (text === null) return this.wrongType(pathOf(parent, key), "a 64-bit integer");
+                if (text === null) return this.wrongType(pathOf(parent, key), "a 64-bit integer", value);
                 this.bounds(node, value, text, parent, key);
                 return text;
             }
             case T.double: {
-                if (typeof value !== "number") return this.wrongType(pathOf(parent, key), "a number");
+                if (typeof value !== "number") return this.wrongType(pathOf(parent, key), "a number", value);
                 const text = doubleText(value);
                 if (text === null) {
-                    this.report(pathOf(parent, key), "badFormat", "not a finite number");
+                    this.report(pathOf(parent, key), "badFormat", ViolationMessage.badFormat(Format.finiteNumber));
                     return "null";
                 }
-                if (node.minimum !== undefined && value < node.minimum.value) this.report(pathOf(parent, key), "belowMinimum", "below " + node.minimum.text);
-                if (node.maximum !== undefined && value > node.maximum.value) this.report(pathOf(parent, key), "aboveMaximum", "above " + node.maximum.text);
+                if (node.minimum !== undefined && value < node.minimum.value) this.report(pathOf(parent, key), "belowMinimum", ViolationMessage.belowMinimum(node.minimum.text));
+                if (node.maximum !== undefined && value > node.maximum.value) this.report(pathOf(parent, key), "aboveMaximum", ViolationMessage.aboveMaximum(node.maximum.text));
                 return text;
             }
             case T.decimal: {
-                if (typeof value !== "string" && typeof value !== "number") return this.wrongType(pathOf(parent, key), "a decimal");
+                if (typeof value !== "string" && typeof value !== "number") return this.wrongType(pathOf(parent, key), "a decimal", value);
                 const text = decimalText(value);
                 if (text === null) {
-                    this.report(pathOf(parent, key), "badFormat", "not a decimal number");
+                    this.report(pathOf(parent, key), "badFormat", ViolationMessage.badFormat(Format.decimal));
                     return "null";
                 }
-                if (node.minimum !== undefined && compareDecimals(text, node.minimum.text) < 0) this.report(pathOf(parent, key), "belowMinimum", "below " + node.minimum.text);
-                if (node.maximum !== undefined && compareDecimals(text, node.maximum.text) > 0) this.report(pathOf(parent, key), "aboveMaximum", "above " + node.maximum.text);
+                if (node.minimum !== undefined && compareDecimals(text, node.minimum.text) < 0) this.report(pathOf(parent, key), "belowMinimum", ViolationMessage.belowMinimum(node.minimum.text));
+                if (node.maximum !== undefined && compareDecimals(text, node.maximum.text) > 0) this.report(pathOf(parent, key), "aboveMaximum", ViolationMessage.aboveMaximum(node.maximum.text));
                 return text;
             }
             case T.bool:
-                return typeof value === "boolean" ? (value ? "true" : "false") : this.wrongType(pathOf(parent, key), "a boolean");
+                return typeof value === "boolean" ? (value ? "true" : "false") : this.wrongType(pathOf(parent, key), "true or false", value);
             case T.uuid: {
-                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), "a uuid string");
+                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), "a uuid string", value);
                 const text = uuidText(value);
                 if (text !== null) return text;
-                this.report(pathOf(parent, key), "badFormat", "not a uuid");
+                this.report(pathOf(parent, key), "badFormat", ViolationMessage.badFormat(Format.uuid));
                 return stringText(value);
             }
             case T.timestamp:
-                return value instanceof Date ? timestampText(value) : this.wrongType(pathOf(parent, key), "a Date");
+                return value instanceof Date ? timestampText(value) : this.wrongType(pathOf(parent, key), "a Date", value);
             case T.valueSet: {
-                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), "a string of the value set");
+                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), "a string of " + (node.valueSetName as string), value);
                 const written = (node.allowed as ReadonlyMap<string, string>).get(value);
                 if (written !== undefined) return written;
-                this.report(pathOf(parent, key), "notInValueSet", "not in the value set");
+                this.report(pathOf(parent, key), "notInValueSet", ViolationMessage.notInValueSet(node.valueSetName as string));
                 return stringText(value);
             }
             case T.object:
-                if (typeof value !== "object" || value === null || Array.isArray(value)) return this.wrongType(pathOf(parent, key), "an object");
-                return "{" + this.members(node.members as readonly Member[], value, pathOf(parent, key), false) + "}";
+                if (typeof value !== "object" || value === null || Array.isArray(value)) return this.wrongType(pathOf(parent, key), "an object " + (node.objectName as string), value);
+                return "{" + this.members(node.members as readonly Member[], value, pathOf(parent, key), false, node.objectName as string) + "}";
             case T.array: {
-                if (!Array.isArray(value)) return this.wrongType(pathOf(parent, key), "an array");
-                if (node.minItems !== undefined && value.length < node.minItems) this.report(pathOf(parent, key), "tooFewItems", "fewer than " + node.minItems + " items");
-                if (node.maxItems !== undefined && value.length > node.maxItems) this.report(pathOf(parent, key), "tooManyItems", "more than " + node.maxItems + " items");
+                if (!Array.isArray(value)) return this.wrongType(pathOf(parent, key), "an array", value);
+                if (node.minItems !== undefined && value.length < node.minItems) this.report(pathOf(parent, key), "tooFewItems", ViolationMessage.tooFewItems(value.length, node.minItems));
+                if (node.maxItems !== undefined && value.length > node.maxItems) this.report(pathOf(parent, key), "tooManyItems", ViolationMessage.tooManyItems(value.length, node.maxItems));
                 const path = pathOf(parent, key);
                 let out = "[";
                 for (let i = 0; i < value.length; i++) {
@@ -253,12 +273,12 @@ export class EncodingPass {
             typeof value === "number" && bound.exactAsNumber ? value < bound.value : compareDecimals(text, bound.text) < 0;
         const above = (bound: Bound): boolean =>
             typeof value === "number" && bound.exactAsNumber ? value > bound.value : compareDecimals(text, bound.text) > 0;
-        if (node.minimum !== undefined && below(node.minimum)) this.report(path, "belowMinimum", "below " + node.minimum.text);
-        if (node.maximum !== undefined && above(node.maximum)) this.report(path, "aboveMaximum", "above " + node.maximum.text);
+        if (node.minimum !== undefined && below(node.minimum)) this.report(path, "belowMinimum", ViolationMessage.belowMinimum(node.minimum.text));
+        if (node.maximum !== undefined && above(node.maximum)) this.report(path, "aboveMaximum", ViolationMessage.aboveMaximum(node.maximum.text));
     }
 
-    private wrongType(path: string, expected: string): string {
-        this.report(path, "wrongType", "expected " + expected);
+    private wrongType(path: string, expected: string, value: unknown): string {
+        this.report(path, "wrongType", ViolationMessage.wrongType(expected, describe(value)));
         return "null";
     }
 }

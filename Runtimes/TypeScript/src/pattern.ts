@@ -1,3 +1,5 @@
+import { FormatVersion, PatternOpcode } from "./constants.js";
+
 /**
  * A compiled pattern in the serialised form of docs/patterns.md, run by the
  * linear-time machine described there: no platform regular expressions.
@@ -18,7 +20,7 @@ export class PatternProgram {
             if (!Number.isInteger(value) || value < 0 || value > 0x7FFFFFFF) throw new Error("pattern program: value out of range");
             return value;
         };
-        if (next() !== 1) throw new Error("pattern program: unknown format version");
+        if (next() !== FormatVersion.patternProgramFormat) throw new Error("pattern program: unknown format version");
         this.start = next();
         const count = next();
         if (count < 1 || this.start >= count) throw new Error("pattern program: bad start or instruction count");
@@ -49,10 +51,10 @@ export class PatternProgram {
         if (cursor !== data.length) throw new Error("pattern program: data after the last set");
         for (let i = 0; i < count; i++) {
             const operation = this.operations[i], x = this.xs[i], y = this.ys[i];
-            const ok = operation === 0 ? x < setCount && y < count
-                : operation === 1 ? x < count && y < count
-                : operation <= 4 ? x < count
-                : operation === 5;
+            const ok = operation === PatternOpcode.consume ? x < setCount && y < count
+                : operation === PatternOpcode.split ? x < count && y < count
+                : operation === PatternOpcode.jump || operation === PatternOpcode.assertStart || operation === PatternOpcode.assertEnd ? x < count
+                : operation === PatternOpcode.match;
             if (!ok) throw new Error("pattern program: bad instruction " + i);
         }
     }
@@ -99,13 +101,13 @@ export class PatternProgram {
                 if (seen[pc] === stamp) continue;
                 seen[pc] = stamp;
                 switch (this.operations[pc]) {
-                    case 0:
+                    case PatternOpcode.consume:
                         if (scalar >= 0 && inSet(this.sets[this.xs[pc]], scalar)) next[nextCount++] = this.ys[pc];
                         break;
-                    case 1: stack[top++] = this.ys[pc]; stack[top++] = this.xs[pc]; break;
-                    case 2: stack[top++] = this.xs[pc]; break;
-                    case 3: if (i === 0) stack[top++] = this.xs[pc]; break;
-                    case 4: if (scalar < 0) stack[top++] = this.xs[pc]; break;
+                    case PatternOpcode.split: stack[top++] = this.ys[pc]; stack[top++] = this.xs[pc]; break;
+                    case PatternOpcode.jump: stack[top++] = this.xs[pc]; break;
+                    case PatternOpcode.assertStart: if (i === 0) stack[top++] = this.xs[pc]; break;
+                    case PatternOpcode.assertEnd: if (scalar < 0) stack[top++] = this.xs[pc]; break;
                     default: return true;
                 }
             }

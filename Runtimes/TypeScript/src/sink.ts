@@ -1,3 +1,4 @@
+import { BatchMember } from "./constants.js";
 import type { Contract } from "./contract.js";
 import { EncodingPass, PiiMode } from "./encoder.js";
 import type { TrackedEvent } from "./event.js";
@@ -22,7 +23,7 @@ export interface AbortSignalLike {
 
 /** What `track` did with an event. */
 export interface TrackResult {
-    /** Whether the event is queued (false: the queue is full, reported as `queueFull`). */
+    /** Whether the event is queued (false: it alone exceeds the queue's byte limit, reported as `queueFull`). */
     readonly queued: boolean;
     /** Whether it is in the queue's storage (false when the storage failed, reported as `storageFailure`: it is still sent, but would not survive a crash). */
     readonly persisted: boolean;
@@ -30,12 +31,15 @@ export interface TrackResult {
     readonly reason?: string;
 }
 
-/** Options of a ``CollectorSink``. */
-export interface CollectorSinkOptions {
+/** Options of a ``CollectorSink``; `Globals` is the contract's generated globals interface. */
+export interface CollectorSinkOptions<Globals extends object = object> {
     /** The collector's batch endpoint (`https://collector.example/v1/batch`). */
     readonly url: string;
-    /** The contract's globals by TypeScript name, appended to every event as the Swift dispatcher appends them. */
-    readonly globals?: { readonly [name: string]: unknown };
+    /**
+     * The contract's globals by TypeScript name, appended to every event as the Swift dispatcher appends them;
+     * typed by the generated `Globals` interface, so that a misspelt name does not compile.
+     */
+    readonly globals?: Globals;
     /** Extra request headers (a write key: `Authorization: Bearer …`); `resume()` can replace them. */
     readonly headers?: Readonly<Record<string, string>>;
     /** Events per request at most (100). */
@@ -44,9 +48,12 @@ export interface CollectorSinkOptions {
     readonly maxRequestBytes?: number;
     /** Where events wait until the collector confirms them: `MemoryQueue` (the default), `openBrowserQueue()`, or `FileQueue` of `@contractgen/runtime/node`. */
     readonly queue?: EventQueue;
-    /** The queue's limit in events (10,000). Past it `track` refuses new events and reports `queueFull`; nothing queued is dropped. */
+    /**
+     * The queue's limit in events (10,000). Past it the oldest queued events not in flight are dropped to make room
+     * and reported (`droppedOldest`), as the Swift and Kotlin runtimes do (`queueOverflowPolicy`, constants.ts).
+     */
     readonly maxQueuedEvents?: number;
-    /** The queue's limit in payload bytes (10 MiB), refused past it like `maxQueuedEvents`. */
+    /** The queue's limit in payload bytes (10 MiB), kept like `maxQueuedEvents`; an event larger than the whole limit is refused (`queueFull`). */
     readonly maxQueuedBytes?: number;
     /** Notices: failures, pauses, events set aside, violations, a full queue, storage failures. */
     readonly onNotice?: (notice: Notice) => void;
@@ -85,6 +92,11 @@ interface AppendGroup {
     readonly done: Promise<TrackResult>;
 }
 
+/** A batch's text up to its first payload: `{"sentAt":…,"events":[` (docs/wire-format.md, "Batches"). */
+function batchHead(now: Date): string {
+    return "{" + JSON.stringify(BatchMember.sentAt) + ":" + timestampText(now) + "," + JSON.stringify(BatchMember.events) + ":[";
+}
+
 /**
  * Queues events and posts them in batches to the collector (docs/wire-format.md,
  * "A batch"), following the delivery protocol (docs/dispatcher.md, "Delivery";
@@ -92,7 +104,7 @@ interface AppendGroup {
  * the collector confirmed or refused it; 404, 5xx, timeouts and network errors
  * keep it and back off; 401/403 pause until `resume()`; 413 splits the batch.
  */
-export class CollectorSink {
+export class CollectorSink<Globals extends object = object> {
     readonly #contract: Contract;
     readonly #options: CollectorSinkOptions;
     readonly #globals: string;
@@ -109,6 +121,8 @@ export class CollectorSink {
     #storage: Promise<unknown> = Promise.resolve();
     #openGroup: AppendGroup | undefined;
     #pendingRemovals: number[] = [];
+    /** The seqs of the events in the request being sent: never dropped for room. */
+    readonly #inFlight = new Set<number>();
     #flushing: Promise<unknown> = Promise.resolve();
     #paused: string | undefined;
     #attempts = 0;
@@ -119,7 +133,8 @@ export class CollectorSink {
     /** Per uuid, what happened to each event (bounded). */
     readonly journey: JourneyLog;
 
-    constructor(contract: Contract, options: CollectorSinkOptions) {
+    /** `Globals` is taken from `contract` only (the options' globals are checked against it, not inferred). */
+    constructor(contract: Contract<Globals>, options: CollectorSinkOptions<[Globals][Globals extends unknown ? 0 : never]>) {
         this.#contract = contract;
         this.#options = options;
         this.#batchSize = Math.max(1, options.batchSize ?? 100);
@@ -130,13 +145,13 @@ export class CollectorSink {
         this.journey = new JourneyLog(options.journeyCapacity ?? 5000);
         const document = contract.rules.document;
         const members = contract.rules.members(document.globals, false);
-        const values = withDefaults(document, document.globals, options.globals ?? {});
+        const values = withDefaults(document, document.globals, (options.globals ?? {}) as { readonly [name: string]: unknown });
         const pass = new EncodingPass(PiiMode.all);
-        this.#globals = pass.members(members, values, "", false);
+        this.#globals = pass.members(members, values, "", false, "the globals");
         if (pass.violations.length > 0) {
             throw new Error("globals break the contract: " + pass.violations.map((v) => v.path + " " + v.code).join(", "));
         }
-        this.#globalsWithoutPii = new EncodingPass(PiiMode.withoutPii).members(members, values, "", false);
+        this.#globalsWithoutPii = new EncodingPass(PiiMode.withoutPii).members(members, values, "", false, "the globals");
         let last = 0;
         for (const event of this.#queue.restored) {
             this.#held.set(event.seq, { ...event, bytes: utf8Length(event.payload) });
@@ -177,6 +192,7 @@ export class CollectorSink {
         const maxEvents = this.#options.maxQueuedEvents ?? 10_000;
         const maxBytes = this.#options.maxQueuedBytes ?? 10 * 1024 * 1024;
         const now = this.#clock();
+        if (this.#held.size + 1 > maxEvents || this.#heldBytes + bytes > maxBytes) this.#dropOldest(bytes, maxEvents, maxBytes, now);
         if (this.#held.size + 1 > maxEvents || this.#heldBytes + bytes > maxBytes) {
             const reason = `the queue is full (${this.#held.size} events, ${this.#heldBytes} bytes; limit ${maxEvents} events, ${maxBytes} bytes): the event is refused`;
             this.journey.record(uuid, "refused", now, reason);
@@ -191,6 +207,29 @@ export class CollectorSink {
         if (this.#openGroup === undefined) this.#openAppendGroup();
         (this.#openGroup as AppendGroup).events.push(held);
         return (this.#openGroup as AppendGroup).done;
+    }
+
+    /**
+     * Makes room for an event of `bytes` by dropping the oldest queued events that are not in flight
+     * (`queueOverflowPolicy`: the newest events say the most about the app's state); reports them.
+     * An event larger than the whole byte limit drops nothing: it is refused.
+     */
+    #dropOldest(bytes: number, maxEvents: number, maxBytes: number, now: number): void {
+        if (bytes > maxBytes) return;
+        const dropped: Held[] = [];
+        let count = this.#held.size, total = this.#heldBytes;
+        for (const held of this.#held.values()) {
+            if (count + 1 <= maxEvents && total + bytes <= maxBytes) break;
+            if (this.#inFlight.has(held.seq)) continue;
+            dropped.push(held);
+            count--;
+            total -= held.bytes;
+        }
+        if (dropped.length === 0) return;
+        const reason = `the queue is full (limit ${maxEvents} events, ${maxBytes} bytes): the oldest ${dropped.length} event(s) dropped for a new one`;
+        for (const held of dropped) this.journey.record(held.uuid, "dropped", now, reason);
+        this.#forget(dropped);
+        this.#notify({ kind: "droppedOldest", reason, uuids: dropped.map((held) => held.uuid), limit: { events: maxEvents, bytes: maxBytes } });
     }
 
     #openAppendGroup(): void {
@@ -261,7 +300,7 @@ export class CollectorSink {
      */
     unloadBody(maxBytes: number): { body: string; uuids: string[] } | undefined {
         const now = this.#options.now?.() ?? new Date(this.#clock());
-        const head = '{"sentAt":' + timestampText(now) + ',"events":[';
+        const head = batchHead(now);
         let size = utf8Length(head) + 2;
         const payloads: string[] = [];
         const uuids: string[] = [];
@@ -451,10 +490,13 @@ export class CollectorSink {
 
     async #post(batch: readonly Held[]): Promise<TransportResult> {
         const now = this.#options.now?.() ?? new Date(this.#clock());
-        const body = '{"sentAt":' + timestampText(now) + ',"events":[' + batch.map((held) => held.payload).join(",") + "]}";
+        const body = batchHead(now) + batch.map((held) => held.payload).join(",") + "]}";
         const send = this.#options.fetch ?? (globalThis as unknown as { fetch: Fetch }).fetch;
         const at = this.#clock();
-        for (const held of batch) this.journey.record(held.uuid, "sent", at);
+        for (const held of batch) {
+            this.journey.record(held.uuid, "sent", at);
+            this.#inFlight.add(held.seq);
+        }
         const timeoutMs = this.#options.requestTimeoutMs ?? 30_000;
         const controller = new AbortController();
         let timedOut = false;
@@ -470,6 +512,7 @@ export class CollectorSink {
             return { kind: "failure", reason: timedOut ? `no answer within ${timeoutMs} ms` : "network error: " + describe(error) };
         } finally {
             clearTimeout(timer);
+            for (const held of batch) this.#inFlight.delete(held.seq);
         }
     }
 

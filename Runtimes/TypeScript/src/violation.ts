@@ -1,7 +1,7 @@
-/** What checking a value against the contract found (docs/wire-format.md, "Runtime validation"). */
-export type ViolationCode =
-    | "unknownEvent" | "unknownField" | "missingField" | "wrongType" | "notInValueSet" | "constantMismatch" | "badFormat"
-    | "tooShort" | "tooLong" | "patternMismatch" | "belowMinimum" | "aboveMaximum" | "tooFewItems" | "tooManyItems";
+import type { ViolationCode } from "./constants.js";
+
+/** What checking a value against the contract found (docs/wire-format.md, "Runtime validation"): generated from the shared table. */
+export type { ViolationCode };
 
 /** One broken rule: where (wire names and indices, `lines[1].price.amount`), a stable code and a message for people. */
 export interface Violation {

@@ -34,6 +34,8 @@ struct DescriptorRenderer {
             p.line("/// The whole contract as data: the runtime validates encoded events against it,")
             p.line("/// including models an app composed from the generated protocols.")
             p.line("public static let descriptor: TrackingCore.ContractDescriptor = makeDescriptor()")
+            p.line("/// The contract's `pii` fields, found once: what an event's description redacts.")
+            p.line("public static let piiPolicy: TrackingCore.PIIPolicy = TrackingCore.PIIPolicy(descriptor: descriptor)")
             p.line()
             renderMakeDescriptor(into: &p)
             p.line()

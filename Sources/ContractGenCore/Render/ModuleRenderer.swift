@@ -147,10 +147,8 @@ struct ModuleRenderer: Sendable {
                 p.line("\(SwiftName.escaped(module.namespace)).descriptor.validate(event: self)")
             }
             p.line()
-            p.line("/// The contract's `pii` fields: what an event's description redacts.")
-            p.block("public var piiPolicy: TrackingCore.PIIPolicy") { p in
-                p.line("TrackingCore.PIIPolicy(descriptor: \(SwiftName.escaped(module.namespace)).descriptor)")
-            }
+            p.line("/// The contract's `pii` fields: what an event's description redacts (built once, `\(module.namespace).piiPolicy`).")
+            p.line("public var piiPolicy: TrackingCore.PIIPolicy { \(SwiftName.escaped(module.namespace)).piiPolicy }")
         }
         if !module.kinds.isEmpty {
             p.line()

@@ -9,7 +9,7 @@ import TrackingCore
 /// target can embed it (or the parts it needs) and interpret it with the rules
 /// of docs/wire-format.md, so every runtime applies the same rules to the same values.
 package enum ContractRulesData {
-    static let formatVersion = 1
+    static let formatVersion = RuntimeConstants.FormatVersion.rulesDataFormat
 
     /// The document for a valid contract, as JSON text with a final newline.
     package static func document(_ contract: Contract) -> String {

@@ -71,7 +71,7 @@ package struct GeneratedNames: Sendable, Hashable {
     /// members, and names Swift gives a meaning after a dot (`Shop.self`).
     /// (Function names start lower case, so `Type` and `Protocol` never come up.)
     package static let reservedFunctionNames: Set<String> = [
-        "self", "init", "deinit", "subscript", "name", "version", "descriptor", "makeDescriptor",
+        "self", "init", "deinit", "subscript", "name", "version", "descriptor", "makeDescriptor", "piiPolicy",
     ]
 
     /// The modules generated code qualifies names with (`Swift.String`,

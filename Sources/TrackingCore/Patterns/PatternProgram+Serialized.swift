@@ -9,7 +9,7 @@
 /// character sets, each its number of ranges and the ranges of Unicode scalars
 /// it holds, sorted, disjoint and not touching.
 extension PatternProgram {
-    static let serializedFormatVersion = 1
+    static let serializedFormatVersion = RuntimeConstants.FormatVersion.patternProgramFormat
 
     /// This program in its serialised form.
     var serialized: [Int] {

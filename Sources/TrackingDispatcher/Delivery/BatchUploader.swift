@@ -297,9 +297,9 @@ actor BatchUploader {
     static func encodeBatch(_ page: [StoredEvent], sentAt: Date) -> [UInt8] {
         var writer = JSONWriter(capacity: page.reduce(64) { $0 + $1.payload.count + 1 })
         writer.beginObject()
-        writer.key("sentAt")
+        writer.key(RuntimeConstants.BatchMember.sentAt)
         writer.timestamp(sentAt)
-        writer.key("events")
+        writer.key(RuntimeConstants.BatchMember.events)
         writer.beginArray()
         for event in page { writer.rawValue(event.payload) }
         writer.endArray()

@@ -31,12 +31,12 @@ enum DeliveryVerdict: Equatable {
             case 200..<300:
                 if let verdicts = parseVerdicts(body) { return .verdicts(accepted: verdicts.accepted, rejected: verdicts.rejected) }
                 return .delivered
-            case 400:
+            case RuntimeConstants.DeliveryStatus.rejectedStatus:
                 if let rejected = parseRejections(body), !rejected.isEmpty { return .rejected(rejected) }
                 let text = String(decoding: body.prefix(200), as: UTF8.self)
                 return .rejectedWithoutVerdict("HTTP 400" + (text.isEmpty ? "" : ": \(text)"))
-            case 401, 403: return .pause(status: status)
-            case 413: return .split
+            case RuntimeConstants.DeliveryStatus.unauthorizedStatus, RuntimeConstants.DeliveryStatus.forbiddenStatus: return .pause(status: status)
+            case RuntimeConstants.DeliveryStatus.tooLargeStatus: return .split
             default:
                 return .retry(reason: "HTTP \(status)", retryAfter: retryAfter.flatMap { parseRetryAfter($0, now: now) })
             }
@@ -49,7 +49,7 @@ enum DeliveryVerdict: Equatable {
     static func parseVerdicts(_ body: Data) -> (accepted: Set<String>, rejected: [String: String])? {
         guard !body.isEmpty, let json = try? JSONValue.parse(Array(body)) else { return nil }
         let acceptedList: [JSONValue]?
-        if case .array(let items)? = json["accepted"] { acceptedList = items } else { acceptedList = nil }
+        if case .array(let items)? = json[RuntimeConstants.VerdictMember.accepted] { acceptedList = items } else { acceptedList = nil }
         let rejected = parseRejections(body)
         guard acceptedList != nil || rejected != nil else { return nil }
         let accepted = Set((acceptedList ?? []).compactMap { $0.stringValue?.lowercased() })
@@ -59,11 +59,11 @@ enum DeliveryVerdict: Equatable {
     /// `{"rejected":[{"uuid":"…","reason":"…"}]}` -> uuid: reason.
     static func parseRejections(_ body: Data) -> [String: String]? {
         guard let json = try? JSONValue.parse(Array(body)),
-              case .array(let items)? = json["rejected"] else { return nil }
+              case .array(let items)? = json[RuntimeConstants.VerdictMember.rejected] else { return nil }
         var result: [String: String] = [:]
         for item in items {
-            guard let uuid = item["uuid"]?.stringValue else { continue }
-            result[uuid.lowercased()] = item["reason"]?.stringValue ?? "rejected by the collector"
+            guard let uuid = item[RuntimeConstants.VerdictMember.uuid]?.stringValue else { continue }
+            result[uuid.lowercased()] = item[RuntimeConstants.VerdictMember.reason]?.stringValue ?? "rejected by the collector"
         }
         return result
     }

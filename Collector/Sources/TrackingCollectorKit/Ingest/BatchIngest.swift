@@ -45,13 +45,13 @@ struct BatchIngest: Sendable {
         // Each event's text as received, when it is already the writer's form (every runtime sends that).
         var texts: [Range<Int>?] = []
         do {
-            (parsed, texts) = try JSONValue.parse(body, maxValues: limits.maxJSONValues, itemTextsOf: "events")
+            (parsed, texts) = try JSONValue.parse(body, maxValues: limits.maxJSONValues, itemTextsOf: RuntimeConstants.BatchMember.events)
         } catch let error where error.exceedsValueLimit {
             return refusal(413, "too many values", "at most \(limits.maxJSONValues) JSON values per batch")
         } catch {
             parsed = nil
         }
-        guard case .array(let items)? = parsed?["events"] else {
+        guard case .array(let items)? = parsed?[RuntimeConstants.BatchMember.events] else {
             return refusal(400, "malformed", #"expected {"sentAt":…,"events":[…]}"#)
         }
         record.events = items.count
@@ -122,7 +122,7 @@ struct BatchIngest: Sendable {
         var writer = JSONWriter(capacity: 64 + accepted.count * 40)
         writer.beginObject()
         // By index, reading one field: iterating the events copies each (a retain and release per field).
-        writer.key("accepted"); writer.beginArray()
+        writer.key(RuntimeConstants.VerdictMember.accepted); writer.beginArray()
         for index in accepted.indices { writer.value(accepted[index].uuid) }
         writer.endArray()
         writer.key("duplicates"); writer.beginArray()
@@ -130,22 +130,22 @@ struct BatchIngest: Sendable {
             for index in accepted.indices where duplicates.contains(accepted[index].uuid) { writer.value(accepted[index].uuid) }
         }
         writer.endArray()
-        writer.key("rejected"); writer.beginArray()
+        writer.key(RuntimeConstants.VerdictMember.rejected); writer.beginArray()
         for event in rejected.prefix(cap) {
             writer.beginObject()
-            writer.key("uuid"); writer.value(cut(event.uuid))
-            writer.key("reason"); writer.value(cut(event.reason))
+            writer.key(RuntimeConstants.VerdictMember.uuid); writer.value(cut(event.uuid))
+            writer.key(RuntimeConstants.VerdictMember.reason); writer.value(cut(event.reason))
             writer.endObject()
         }
         writer.endArray()
         writer.key("rejectedCount"); writer.value(rejected.count)
         // Indices, not copies of the events: this runs for every batch.
         let flagged = accepted.indices.filter { !accepted[$0].violations.isEmpty }
-        writer.key("violations"); writer.beginArray()
+        writer.key(RuntimeConstants.VerdictMember.violations); writer.beginArray()
         for event in flagged.prefix(cap).lazy.map({ accepted[$0] }) {
             writer.beginObject()
-            writer.key("uuid"); writer.value(event.uuid)
-            writer.key("violations")
+            writer.key(RuntimeConstants.VerdictMember.uuid); writer.value(event.uuid)
+            writer.key(RuntimeConstants.VerdictMember.violations)
             ViolationJSON.write(event.violations.prefix(20).map {
                 Violation(path: cut($0.path), code: $0.code, message: cut($0.message))
             }, to: &writer)

@@ -191,9 +191,9 @@ enum ViolationJSON {
         writer.beginArray()
         for violation in violations {
             writer.beginObject()
-            writer.key("path"); writer.value(violation.path)
-            writer.key("code"); writer.value(violation.code.rawValue)
-            writer.key("message"); writer.value(violation.message)
+            writer.key(RuntimeConstants.VerdictMember.path); writer.value(violation.path)
+            writer.key(RuntimeConstants.VerdictMember.code); writer.value(violation.code.rawValue)
+            writer.key(RuntimeConstants.VerdictMember.message); writer.value(violation.message)
             writer.endObject()
         }
         writer.endArray()

@@ -448,7 +448,7 @@ struct KotlinRenderer: TargetFileRenderer {
                 patternNames[pattern] = "pattern\(index)"
                 body.line("/** \(KotlinLiteral.comment(KotlinLiteral.string(pattern))) */")
                 let program = model.patterns.programs[pattern]!.map(String.init).joined(separator: ", ")
-                body.line("private val pattern\(index) = PatternProgram(intArrayOf(\(program)))")
+                body.line("private val pattern\(index) = PatternProgram(intArrayOf(\(program)), \(KotlinLiteral.string(pattern)))")
             }
             for constraints in model.constraintOrder {
                 var arguments: [String] = []

@@ -62,7 +62,7 @@ struct TypeScriptRenderer: TargetFileRenderer {
     }
 
     private func rules(_ out: inout [UInt8]) {
-        out.append(contentsOf: "\nimport * as $rt from \"\(Self.runtimeModule)\";\n\n".utf8)
+        out.append(contentsOf: "\nimport * as $rt from \"\(Self.runtimeModule)\";\nimport type { \(Self.globalsInterface) } from \"./types.js\";\n\n".utf8)
         out.append(contentsOf: """
             /**
              * The contract's rules as data (docs/wire-format.md), which the runtime checks and
@@ -70,7 +70,7 @@ struct TypeScriptRenderer: TargetFileRenderer {
              */
 
             """.utf8)
-        out.append(contentsOf: "export const $contract = new $rt.Contract(".utf8)
+        out.append(contentsOf: "export const $contract = new $rt.Contract<\(Self.globalsInterface)>(".utf8)
         JavaScriptLiteral.append(ContractRulesData.value(lowered, namesOf: TypeScriptTarget(), includingEvents: false), indent: "", expandedDepth: 2, to: &out)
         out.append(contentsOf: ");\n".utf8)
     }
@@ -116,6 +116,12 @@ struct TypeScriptRenderer: TargetFileRenderer {
             doc("An event of kind `\(kind.name)`, whatever its name.", deprecated: nil, indent: "", &out)
             out.append(contentsOf: "export type \(names.event) = $rt.TrackedEvent<string, \(JavaScriptLiteral.string(kind.name)), \(names.fields)>;\n".utf8)
         }
+        // Typed as Kotlin's and Swift's are: a misspelt global does not compile (`new CollectorSink($contract, { globals })`).
+        out.append(UInt8(ascii: "\n"))
+        doc("The contract's globals, which a sink appends to every event; each may be left out (a default, if any, is used).", deprecated: nil, indent: "", &out)
+        out.append(contentsOf: "export interface \(Self.globalsInterface) {\n".utf8)
+        for field in contract.globals { property(field, optional: true, typePrefix: "", &out) }
+        out.append(contentsOf: "}\n".utf8)
     }
 
     private func events(_ indices: [Int], _ out: inout [UInt8]) {
@@ -171,6 +177,9 @@ struct TypeScriptRenderer: TargetFileRenderer {
                 """.utf8)
         }
     }
+
+    /// The interface of the contract's globals, in `types.ts`.
+    static let globalsInterface = "ContractGlobals"
 
     // MARK: Pieces
 

@@ -25,10 +25,8 @@ extension Type_.Event {
         Type_.descriptor.validate(event: self)
     }
 
-    /// The contract's `pii` fields: what an event's description redacts.
-    public var piiPolicy: TrackingCore.PIIPolicy {
-        TrackingCore.PIIPolicy(descriptor: Type_.descriptor)
-    }
+    /// The contract's `pii` fields: what an event's description redacts (built once, `Type_.piiPolicy`).
+    public var piiPolicy: TrackingCore.PIIPolicy { Type_.piiPolicy }
 }
 
 extension Type_.Kinds {

@@ -6,6 +6,13 @@ import java.net.URL
 import java.time.Instant
 import java.util.UUID
 
+
+/** `"sentAt":`, the batch member as a writer's key (RuntimeConstants.BatchMember). */
+internal const val SENT_AT_KEY: String = "\"${RuntimeConstants.BatchMember.SENT_AT}\":"
+
+/** `"events":`, the batch member as a writer's key. */
+internal const val EVENTS_KEY: String = "\"${RuntimeConstants.BatchMember.EVENTS}\":"
+
 /**
  * What the collector said about one batch (docs/wire-format.md, "Delivery
  * protocol"), as [CollectorSink] acts on it. Its text shows uuids and
@@ -115,9 +122,9 @@ class CollectorSink @JvmOverloads constructor(
     fun body(batch: List<TrackedEvent>): String {
         val writer = JsonWriter(PiiHandling.KEEP, 512 * batch.size + 64)
         writer.beginObject()
-        writer.key("\"sentAt\":")
+        writer.key(SENT_AT_KEY)
         writer.timestamp(clock())
-        writer.key("\"events\":")
+        writer.key(EVENTS_KEY)
         writer.beginArray()
         for (event in batch) {
             writer.beginObject()

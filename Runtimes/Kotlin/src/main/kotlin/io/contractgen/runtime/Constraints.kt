@@ -20,6 +20,10 @@ class Constraints @JvmOverloads constructor(
     val minimum: BigDecimal? = minimum?.let { BigDecimal(it) }
     val maximum: BigDecimal? = maximum?.let { BigDecimal(it) }
 
+    /** The bounds as the contract's text gives them, for violation messages. */
+    internal val minimumText: String = minimum.orEmpty()
+    internal val maximumText: String = maximum.orEmpty()
+
     /** The bounds read as the nearest double: for doubles. */
     internal val minimumDouble: Double = minimum?.toDouble() ?: Double.NEGATIVE_INFINITY
     internal val maximumDouble: Double = maximum?.toDouble() ?: Double.POSITIVE_INFINITY

@@ -78,20 +78,20 @@ sealed class DeliveryAnswer {
             when {
                 status in 200..299 -> {
                     val json = parse(body) ?: return Confirmed
-                    val acceptedList = json["accepted"] as? List<*>
+                    val acceptedList = json[RuntimeConstants.VerdictMember.ACCEPTED] as? List<*>
                     val rejected = rejections(json)
                     if (acceptedList == null && rejected == null) return Confirmed
                     val accepted = HashSet<String>()
                     acceptedList?.forEach { if (it is String) accepted.add(it.toLowerCase(Locale.ROOT)) }
                     return Verdict(accepted, rejected ?: emptyMap(), violations(json))
                 }
-                status == 400 -> {
+                status == RuntimeConstants.DeliveryStatus.REJECTED_STATUS -> {
                     val rejected = parse(body)?.let { rejections(it) }
                     if (rejected != null && rejected.isNotEmpty()) return Rejected(rejected)
                     return RejectedWithoutVerdict("HTTP 400 without a verdict")
                 }
-                status == 401 || status == 403 -> return Pause(status)
-                status == 413 -> return Split
+                status == RuntimeConstants.DeliveryStatus.UNAUTHORIZED_STATUS || status == RuntimeConstants.DeliveryStatus.FORBIDDEN_STATUS -> return Pause(status)
+                status == RuntimeConstants.DeliveryStatus.TOO_LARGE_STATUS -> return Split
                 else -> return Retry("HTTP $status", retryAfter?.let { retryAfterSeconds(it, now) })
             }
         }
@@ -120,14 +120,14 @@ sealed class DeliveryAnswer {
         }
 
         private fun violations(json: Map<*, *>): Map<String, List<String>> {
-            val items = json["violations"] as? List<*> ?: return emptyMap()
+            val items = json[RuntimeConstants.VerdictMember.VIOLATIONS] as? List<*> ?: return emptyMap()
             val result = LinkedHashMap<String, List<String>>()
             for (item in items) {
                 val entry = item as? Map<*, *> ?: continue
-                val uuid = entry["uuid"] as? String ?: continue
-                val list = (entry["violations"] as? List<*>)?.mapNotNull { v ->
+                val uuid = entry[RuntimeConstants.VerdictMember.UUID] as? String ?: continue
+                val list = (entry[RuntimeConstants.VerdictMember.VIOLATIONS] as? List<*>)?.mapNotNull { v ->
                     val violation = v as? Map<*, *>
-                    if (violation == null) null else "${violation["path"] as? String ?: ""}: ${violation["code"] as? String ?: ""}"
+                    if (violation == null) null else "${violation[RuntimeConstants.VerdictMember.PATH] as? String ?: ""}: ${violation[RuntimeConstants.VerdictMember.CODE] as? String ?: ""}"
                 } ?: emptyList()
                 result[uuid.toLowerCase(Locale.ROOT)] = list
             }
@@ -135,12 +135,12 @@ sealed class DeliveryAnswer {
         }
 
         private fun rejections(json: Map<*, *>): Map<String, String>? {
-            val items = json["rejected"] as? List<*> ?: return null
+            val items = json[RuntimeConstants.VerdictMember.REJECTED] as? List<*> ?: return null
             val result = LinkedHashMap<String, String>()
             for (item in items) {
                 val entry = item as? Map<*, *> ?: continue
-                val uuid = entry["uuid"] as? String ?: continue
-                result[uuid.toLowerCase(Locale.ROOT)] = entry["reason"] as? String ?: "rejected by the collector"
+                val uuid = entry[RuntimeConstants.VerdictMember.UUID] as? String ?: continue
+                result[uuid.toLowerCase(Locale.ROOT)] = entry[RuntimeConstants.VerdictMember.REASON] as? String ?: "rejected by the collector"
             }
             return result
         }

@@ -8,6 +8,7 @@ import java.math.BigDecimal
  * reports into [Violations] with the value's path: member [name] of the
  * value at [parent] (`""` for the event), or [parent] itself when [name] is
  * empty (an array's item). The path is made only when something is reported.
+ * Codes and messages are the shared table's (RuntimeConstants.kt, generated).
  */
 object FieldChecks {
     private fun path(parent: String, name: String): String = if (name.length == 0) parent else Violations.member(parent, name)
@@ -18,15 +19,15 @@ object FieldChecks {
         if (constraints.minLength >= 0 || constraints.maxLength >= 0) {
             val length = value.codePointCount(0, value.length)
             if (constraints.minLength >= 0 && length < constraints.minLength) {
-                violations.add(path(parent, name), "tooShort", "$length characters, fewer than ${constraints.minLength}")
+                violations.add(path(parent, name), ViolationCode.TOO_SHORT, ViolationMessage.tooShort(length.toString(), constraints.minLength.toString()))
             }
             if (constraints.maxLength >= 0 && length > constraints.maxLength) {
-                violations.add(path(parent, name), "tooLong", "$length characters, more than ${constraints.maxLength}")
+                violations.add(path(parent, name), ViolationCode.TOO_LONG, ViolationMessage.tooLong(length.toString(), constraints.maxLength.toString()))
             }
         }
         val pattern = constraints.pattern
         if (pattern != null && !pattern.matches(value)) {
-            violations.add(path(parent, name), "patternMismatch", "does not match the field's pattern")
+            violations.add(path(parent, name), ViolationCode.PATTERN_MISMATCH, ViolationMessage.patternMismatch(pattern.source))
         }
     }
 
@@ -36,12 +37,12 @@ object FieldChecks {
         val minimum = constraints.minimum
         if (minimum != null) {
             val below = constraints.minimumLong?.let { value < it } ?: (BigDecimal.valueOf(value) < minimum)
-            if (below) violations.add(path(parent, name), "belowMinimum", "$value is below the minimum ${minimum.toPlainString()}")
+            if (below) violations.add(path(parent, name), ViolationCode.BELOW_MINIMUM, ViolationMessage.belowMinimum(constraints.minimumText))
         }
         val maximum = constraints.maximum
         if (maximum != null) {
             val above = constraints.maximumLong?.let { value > it } ?: (BigDecimal.valueOf(value) > maximum)
-            if (above) violations.add(path(parent, name), "aboveMaximum", "$value is above the maximum ${maximum.toPlainString()}")
+            if (above) violations.add(path(parent, name), ViolationCode.ABOVE_MAXIMUM, ViolationMessage.aboveMaximum(constraints.maximumText))
         }
     }
 
@@ -49,14 +50,14 @@ object FieldChecks {
     @JvmStatic
     fun double(value: Double, constraints: Constraints, parent: String, name: String, violations: Violations) {
         if (value.isNaN() || value.isInfinite()) {
-            violations.add(path(parent, name), "badFormat", "$value has no JSON form")
+            violations.add(path(parent, name), ViolationCode.BAD_FORMAT, ViolationMessage.badFormat(RuntimeConstants.Format.FINITE_NUMBER))
             return
         }
         if (value < constraints.minimumDouble) {
-            violations.add(path(parent, name), "belowMinimum", "${ShortestDouble.format(value)} is below the minimum ${constraints.minimum?.toPlainString()}")
+            violations.add(path(parent, name), ViolationCode.BELOW_MINIMUM, ViolationMessage.belowMinimum(constraints.minimumText))
         }
         if (value > constraints.maximumDouble) {
-            violations.add(path(parent, name), "aboveMaximum", "${ShortestDouble.format(value)} is above the maximum ${constraints.maximum?.toPlainString()}")
+            violations.add(path(parent, name), ViolationCode.ABOVE_MAXIMUM, ViolationMessage.aboveMaximum(constraints.maximumText))
         }
     }
 
@@ -65,11 +66,11 @@ object FieldChecks {
     fun decimal(value: BigDecimal, constraints: Constraints, parent: String, name: String, violations: Violations) {
         val minimum = constraints.minimum
         if (minimum != null && value < minimum) {
-            violations.add(path(parent, name), "belowMinimum", "${value.toPlainString()} is below the minimum ${minimum.toPlainString()}")
+            violations.add(path(parent, name), ViolationCode.BELOW_MINIMUM, ViolationMessage.belowMinimum(constraints.minimumText))
         }
         val maximum = constraints.maximum
         if (maximum != null && value > maximum) {
-            violations.add(path(parent, name), "aboveMaximum", "${value.toPlainString()} is above the maximum ${maximum.toPlainString()}")
+            violations.add(path(parent, name), ViolationCode.ABOVE_MAXIMUM, ViolationMessage.aboveMaximum(constraints.maximumText))
         }
     }
 
@@ -77,10 +78,10 @@ object FieldChecks {
     @JvmStatic
     fun count(count: Int, constraints: Constraints, parent: String, name: String, violations: Violations) {
         if (constraints.minItems >= 0 && count < constraints.minItems) {
-            violations.add(path(parent, name), "tooFewItems", "$count items, fewer than ${constraints.minItems}")
+            violations.add(path(parent, name), ViolationCode.TOO_FEW_ITEMS, ViolationMessage.tooFewItems(count.toString(), constraints.minItems.toString()))
         }
         if (constraints.maxItems >= 0 && count > constraints.maxItems) {
-            violations.add(path(parent, name), "tooManyItems", "$count items, more than ${constraints.maxItems}")
+            violations.add(path(parent, name), ViolationCode.TOO_MANY_ITEMS, ViolationMessage.tooManyItems(count.toString(), constraints.maxItems.toString()))
         }
     }
 }

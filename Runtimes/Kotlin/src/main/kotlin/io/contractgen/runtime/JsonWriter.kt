@@ -74,7 +74,7 @@ class JsonWriter @JvmOverloads constructor(
             }
             PiiHandling.REDACT -> {
                 key(keyJSON)
-                string("<redacted>")
+                string(RuntimeConstants.REDACTION_MARKER)
                 return false
             }
             PiiHandling.REMOVE -> return false

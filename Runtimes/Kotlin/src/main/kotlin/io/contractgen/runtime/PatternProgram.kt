@@ -12,7 +12,11 @@ package io.contractgen.runtime
  * contract pattern costs one lookup per character; at the first non-ASCII
  * character, or for a program too large for a table, it calls [advance].
  */
-class PatternProgram(serialized: IntArray) {
+class PatternProgram @JvmOverloads constructor(
+    serialized: IntArray,
+    /** The pattern as the contract writes it, for violation messages. */
+    val source: String = ""
+) {
     private val start: Int
     private val ops: IntArray
     private val xs: IntArray
@@ -22,7 +26,7 @@ class PatternProgram(serialized: IntArray) {
 
     init {
         fun fail(why: String): Nothing = throw IllegalArgumentException("not a pattern program: $why")
-        if (serialized.size < 3 || serialized[0] != 1) fail("version")
+        if (serialized.size < 3 || serialized[0] != RuntimeConstants.FormatVersion.PATTERN_PROGRAM_FORMAT) fail("version")
         start = serialized[1]
         val n = serialized[2]
         if (n <= 0 || start !in 0 until n || serialized.size < 3 + 3 * n + 1) fail("instruction count")
@@ -280,12 +284,12 @@ class PatternProgram(serialized: IntArray) {
     }
 
     private companion object {
-        const val CONSUME = 0
-        const val SPLIT = 1
-        const val JUMP = 2
-        const val ASSERT_START = 3
-        const val ASSERT_END = 4
-        const val MATCH = 5
+        const val CONSUME = RuntimeConstants.PatternOpcode.CONSUME
+        const val SPLIT = RuntimeConstants.PatternOpcode.SPLIT
+        const val JUMP = RuntimeConstants.PatternOpcode.JUMP
+        const val ASSERT_START = RuntimeConstants.PatternOpcode.ASSERT_START
+        const val ASSERT_END = RuntimeConstants.PatternOpcode.ASSERT_END
+        const val MATCH = RuntimeConstants.PatternOpcode.MATCH
 
         const val ACCEPTS_AT_END = 1
         const val DEAD = 2

@@ -501,9 +501,9 @@ class PersistedCollectorSink @JvmOverloads constructor(
     }
 
     private fun body(payloads: List<ByteArray>): ByteArray {
-        val head = StringBuilder(48).append("{\"sentAt\":\"")
+        val head = StringBuilder(48).append('{').append(SENT_AT_KEY).append('"')
         Timestamps.append(clock.instant(), head)
-        head.append("\",\"events\":[")
+        head.append("\",").append(EVENTS_KEY).append('[')
         val out = ByteArrayOutputStream(payloads.sumBy { it.size + 1 } + 64)
         out.write(head.toString().toByteArray(Charsets.UTF_8))
         payloads.forEachIndexed { i, payload ->

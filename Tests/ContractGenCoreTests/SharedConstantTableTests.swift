@@ -1,0 +1,74 @@
+import ContractGenCore
+import Foundation
+import Testing
+import TrackingCore
+
+/// The shared constants table (`Model/SharedConstantTable.swift`) and the
+/// runtimes' files generated from it (docs/wire-format.md, "Shared constants").
+@Suite struct SharedConstantTableTests {
+    /// Each runtime's committed constants file is what the table renders now:
+    /// `swift run contractgen runtime-constants` rewrites them.
+    @Test(arguments: SharedConstantFiles.all.map(\.path))
+    func committedFileIsCurrent(_ path: String) throws {
+        let file = try #require(SharedConstantFiles.all.first { $0.path == path })
+        let committed = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        #expect(committed == file.text, "\(path) is stale: run `swift run contractgen runtime-constants`")
+        #expect(committed.hasPrefix(SharedConstantFiles.header + "\n"))
+    }
+
+    /// Swift's codes are the table's, in its order: the generated enum is the only list.
+    @Test func swiftCodesAreTheTables() {
+        #expect(Violation.Code.allCases.map(\.rawValue) == SharedConstantTable.violations.map(\.code))
+    }
+
+    /// Every code has one template, whose parameters are names (the generated functions' parameters).
+    @Test func templatesAreWellFormed() {
+        #expect(Set(SharedConstantTable.violations.map(\.code)).count == SharedConstantTable.violations.count)
+        for rule in SharedConstantTable.violations {
+            #expect(!rule.template.isEmpty)
+            for name in rule.parameters {
+                #expect(name.allSatisfy { $0.isASCII && $0.isLetter }, "\(rule.code): parameter '\(name)'")
+            }
+            let braces = rule.template.filter { $0 == "{" || $0 == "}" }.count
+            #expect(braces == 2 * rule.template.components(separatedBy: "{").dropFirst().count, "\(rule.code): unbalanced braces")
+        }
+    }
+
+    /// The generated Swift function fills the template in as written.
+    @Test func swiftMessagesFillTheTemplates() {
+        #expect(ViolationMessage.belowMinimum(minimum: "0") == "is below the minimum 0")
+        #expect(ViolationMessage.tooShort(length: "1", minLength: "2") == "is 1 code points long, shorter than the minimum 2")
+        #expect(ViolationMessage.patternMismatch(pattern: "^a$") == "does not match the pattern ^a$")
+        #expect(ViolationMessage.badFormat(format: RuntimeConstants.Format.finiteNumber) == "is not a finite number")
+        #expect(ViolationMessage.missingField(owner: "cartViewed") == "is required by cartViewed but missing")
+    }
+
+    /// The runtime's facts are the table's (the hand-written names read the generated ones).
+    @Test func runtimeNamesReadTheTable() {
+        #expect(WireNames.encoderMembers == SharedConstantTable.payloadMembers.prefix(3).map(\.value))
+        #expect(RuntimeConstants.redactionMarker == "<redacted>")
+        #expect(RuntimeConstants.PatternOpcode.match == 5)
+        #expect(RuntimeConstants.queueOverflowPolicy == "dropOldest")
+    }
+
+    /// The command rewrites a stale file and `--check` names it.
+    @Test func commandChecksAndRewrites() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-constants-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for file in SharedConstantFiles.all {
+            let url = root.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data((file.text + "// stale\n").utf8).write(to: url)
+        }
+        let check = try await ContractGenExecutable.run(["runtime-constants", "--check", "--root", root.path])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("Runtimes/TypeScript/src/constants.ts: not what the shared table renders"), "\(check.stdout)")
+        let write = try await ContractGenExecutable.run(["runtime-constants", "--root", root.path])
+        #expect(write.status == 0, "\(write.stdout)")
+        for file in SharedConstantFiles.all {
+            #expect(try String(contentsOf: root.appendingPathComponent(file.path), encoding: .utf8) == file.text)
+        }
+        let again = try await ContractGenExecutable.run(["runtime-constants", "--check", "--root", root.path])
+        #expect(again.status == 0)
+    }
+}
