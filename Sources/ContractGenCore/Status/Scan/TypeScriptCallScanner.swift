@@ -1,11 +1,13 @@
 import Foundation
 
 /// Finds calls of the generated TypeScript functions with TypeScript's own
-/// compiler under Node: one Program over every TypeScript file of the roots
-/// (generated ones included, `noResolve`, no default library), and for each
-/// call whose callee could be one (its name is an event function's, or an
-/// import of the file), the checker's symbol, aliases followed, must be an
-/// exported function declared in a generated file. The compiler is the
+/// compiler under Node: a Program over the TypeScript files of the roots
+/// (generated ones included, `noResolve`, no default library; for many
+/// files, one per worker thread over its share of them plus the generated and
+/// re-exporting files), and for each call whose callee could be one (its name
+/// is an event function's, or goes through an import of the file), the
+/// checker's symbol, aliases followed, must be an exported function declared
+/// in a generated file. The compiler is the
 /// app's (`node_modules/typescript` in or above a root) or Debian's
 /// (`/usr/share/nodejs/typescript`).
 struct TypeScriptCallScanner {
@@ -132,86 +134,141 @@ extension TypeScriptCallScanner {
     /// The Node script (input: a JSON file; output: JSON on stdout).
     static let script = #"""
 // Finds the calls of a contract's generated TypeScript event functions
-// (contractgen status, docs/status.md): one Program over every file given,
-// each candidate call's callee resolved by the checker, through import
-// aliases, namespaces and re-exports, to its declaration; a call counts when
-// that is an exported function of a generated file.
+// (contractgen status, docs/status.md): a Program over the files, each
+// candidate call's callee resolved by the checker, through import aliases,
+// namespaces and re-exports, to its declaration; a call counts when that is
+// an exported function of a generated file. Large inputs are split among
+// worker threads, each with a Program over its share of the app's files plus
+// the files every share needs to resolve calls (the generated ones, and
+// those that re-export: `export {`, `export *`, `export default`).
 // Input (a JSON file, argv[2]): { typescript: [module paths to try],
 // files: [paths], generated: [indices of generated files], functions: { name: event } }.
-// Output (stdout, JSON): { version, sites: [[fileIndex, event, line, column]] }.
+// Output (stdout, JSON): { version, workers, sites: [[fileIndex, event, line, column]] }.
 "use strict";
 const fs = require("fs");
-const input = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-let ts = null;
-const tried = [];
-for (const candidate of input.typescript) {
-    try { ts = require(candidate); break; } catch (error) { tried.push(candidate); }
-}
-if (ts === null) {
-    process.stderr.write("TypeScript's compiler was not found (tried " + tried.join(", ") + ")\n");
-    process.exit(3);
-}
-const options = {
-    noEmit: true, noResolve: true, noLib: true, skipLibCheck: true, types: [], allowJs: false,
-    target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ES2020,
-    moduleResolution: ts.ModuleResolutionKind.NodeJs, jsx: ts.JsxEmit.Preserve,
-};
-const program = ts.createProgram(input.files, options);
-const checker = program.getTypeChecker();
-const functions = new Map(Object.entries(input.functions));
-const generatedFiles = new Set();
-for (const index of input.generated) {
-    const file = program.getSourceFile(input.files[index]);
-    if (file) generatedFiles.add(file);
-}
+const os = require("os");
+const { Worker, isMainThread, parentPort, workerData } = require("worker_threads");
 
-// Whether `symbol`, aliases followed, is a generated event function; its event then.
-function eventOf(symbol) {
-    if (!symbol) return undefined;
-    if (symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    const declaration = symbol.declarations && symbol.declarations[0];
-    if (!declaration || !ts.isFunctionDeclaration(declaration)) return undefined;
-    if (!generatedFiles.has(declaration.getSourceFile())) return undefined;
-    return functions.get(symbol.name);
-}
-
-const sites = [];
-input.files.forEach((path, index) => {
-    const file = program.getSourceFile(path);
-    if (!file || generatedFiles.has(file)) return;
-    // The names this file imports: a call through one of them is resolved whatever its name.
-    const imported = new Set();
-    for (const statement of file.statements) {
-        if (!ts.isImportDeclaration(statement) || !statement.importClause) continue;
-        const clause = statement.importClause;
-        if (clause.name) imported.add(clause.name.text);
-        const bindings = clause.namedBindings;
-        if (bindings && ts.isNamespaceImport(bindings)) imported.add(bindings.name.text);
-        if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) imported.add(element.name.text);
+// Sites of calls in the files of `report` (indices), in a Program over those and `support`.
+function scan(ts, input, report, support) {
+    const options = {
+        noEmit: true, noResolve: true, noLib: true, skipLibCheck: true, types: [], allowJs: false,
+        target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ES2020,
+        moduleResolution: ts.ModuleResolutionKind.NodeJs, jsx: ts.JsxEmit.Preserve,
+    };
+    const program = ts.createProgram([...new Set([...report, ...support])].map((index) => input.files[index]), options);
+    const checker = program.getTypeChecker();
+    const functions = new Map(Object.entries(input.functions));
+    const generatedFiles = new Set();
+    for (const index of input.generated) {
+        const file = program.getSourceFile(input.files[index]);
+        if (file) generatedFiles.add(file);
     }
-    const visit = (node) => {
-        if (ts.isCallExpression(node)) {
-            let callee = node.expression;
-            while (ts.isParenthesizedExpression(callee) || ts.isNonNullExpression(callee)) callee = callee.expression;
-            let name;
-            if (ts.isIdentifier(callee)) {
-                if (functions.has(callee.text) || imported.has(callee.text)) name = callee;
-            } else if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name)) {
-                const target = callee.expression;
-                if (functions.has(callee.name.text) || (ts.isIdentifier(target) && imported.has(target.text))) name = callee.name;
-            }
-            if (name) {
-                const event = eventOf(checker.getSymbolAtLocation(name));
-                if (event !== undefined) {
-                    const position = file.getLineAndCharacterOfPosition(name.getStart(file));
-                    sites.push([index, event, position.line + 1, position.character + 1]);
+
+    // The symbol an alias stands for (the symbol itself when it is none).
+    function unaliased(symbol) {
+        return symbol && (symbol.flags & ts.SymbolFlags.Alias) ? checker.getAliasedSymbol(symbol) : symbol;
+    }
+
+    // The symbol of an identifier, or of `a.b.c` when each left side is a module
+    // (a namespace import, `export * as`): looked up in the module's exports,
+    // without type-checking the expression.
+    function symbolOf(expression) {
+        if (ts.isIdentifier(expression)) return unaliased(checker.getSymbolAtLocation(expression));
+        if (!ts.isPropertyAccessExpression(expression) || !ts.isIdentifier(expression.name)) return undefined;
+        const container = symbolOf(expression.expression);
+        if (!container || !(container.flags & ts.SymbolFlags.ValueModule)) return undefined;
+        return unaliased(checker.tryGetMemberInModuleExports(expression.name.text, container));
+    }
+
+    // The event of a generated event function's symbol.
+    function eventOf(symbol) {
+        const declaration = symbol && symbol.declarations && symbol.declarations[0];
+        if (!declaration || !ts.isFunctionDeclaration(declaration)) return undefined;
+        if (!generatedFiles.has(declaration.getSourceFile())) return undefined;
+        return functions.get(symbol.name);
+    }
+
+    // The identifier `a` of `a.b.c` (or the expression where that is not one).
+    function leftmost(expression) {
+        while (ts.isPropertyAccessExpression(expression)) expression = expression.expression;
+        return expression;
+    }
+
+    const sites = [];
+    report.forEach((index) => {
+        const file = program.getSourceFile(input.files[index]);
+        if (!file || generatedFiles.has(file)) return;
+        // The names this file imports: a call through one of them is resolved whatever its name.
+        const imported = new Set();
+        for (const statement of file.statements) {
+            if (!ts.isImportDeclaration(statement) || !statement.importClause) continue;
+            const clause = statement.importClause;
+            if (clause.name) imported.add(clause.name.text);
+            const bindings = clause.namedBindings;
+            if (bindings && ts.isNamespaceImport(bindings)) imported.add(bindings.name.text);
+            if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) imported.add(element.name.text);
+        }
+        const visit = (node) => {
+            if (ts.isCallExpression(node)) {
+                let callee = node.expression;
+                while (ts.isParenthesizedExpression(callee) || ts.isNonNullExpression(callee)) callee = callee.expression;
+                let name;
+                if (ts.isIdentifier(callee)) {
+                    if (functions.has(callee.text) || imported.has(callee.text)) name = callee;
+                } else if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name)) {
+                    if (functions.has(callee.name.text) || imported.has(leftmost(callee).text)) name = callee.name;
+                }
+                if (name) {
+                    const event = eventOf(symbolOf(callee));
+                    if (event !== undefined) {
+                        const position = file.getLineAndCharacterOfPosition(name.getStart(file));
+                        sites.push([index, event, position.line + 1, position.character + 1]);
+                    }
                 }
             }
-        }
-        ts.forEachChild(node, visit);
-    };
-    visit(file);
-});
-process.stdout.write(JSON.stringify({ version: ts.version, sites }));
+            ts.forEachChild(node, visit);
+        };
+        visit(file);
+    });
+    return sites;
+}
+
+if (isMainThread) {
+    const input = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+    let typescript = null;
+    for (const candidate of input.typescript) {
+        try { typescript = require.resolve(candidate); break; } catch (error) { /* the next one */ }
+    }
+    if (typescript === null) {
+        process.stderr.write("TypeScript's compiler was not found (tried " + input.typescript.join(", ") + ")\n");
+        process.exit(3);
+    }
+    const generated = new Set(input.generated);
+    const app = input.files.map((_, index) => index).filter((index) => !generated.has(index));
+    const reexports = /\bexport\s*(\*|\{|default\b)/;
+    const support = [...generated, ...app.filter((index) => reexports.test(fs.readFileSync(input.files[index], "utf8")))];
+    const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+    // A worker pays for its own compiler load and the shared files: only worth it for many files.
+    const workers = Math.max(1, Math.min(cores, 4, Math.floor(app.length / 150)));
+    const finish = (version, sites) => process.stdout.write(JSON.stringify({ version, workers, sites }));
+    if (workers === 1) {
+        const ts = require(typescript);
+        finish(ts.version, scan(ts, input, app, support));
+    } else {
+        const shares = Array.from({ length: workers }, (_, share) => app.filter((_, position) => position % workers === share));
+        Promise.all(shares.map((share) => new Promise((resolve, reject) => {
+            const worker = new Worker(__filename, { workerData: { typescript, input, report: share, support } });
+            worker.once("message", resolve);
+            worker.once("error", reject);
+        }))).then((results) => finish(results[0].version, results.flatMap((result) => result.sites)), (error) => {
+            process.stderr.write(String(error && error.stack || error) + "\n");
+            process.exit(1);
+        });
+    }
+} else {
+    const ts = require(workerData.typescript);
+    parentPort.postMessage({ version: ts.version, sites: scan(ts, workerData.input, workerData.report, workerData.support) });
+}
 """#
 }
