@@ -85,6 +85,52 @@ import Testing
         #expect(excluded.sites.count == 5)
     }
 
+    /// Without Node, TypeScript is not scanned, and the scan says so: its files are not counted, the others are scanned.
+    @Test func withoutNodeTypeScriptIsANote() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-node-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let scan = try scanCallSites(of: try Self.contract(), CallSiteScanRequest(roots: Self.roots), nodeSearchPath: empty.path)
+        #expect(scan.notes == ["node was not found on PATH (Debian: apt-get install nodejs node-typescript): 5 TypeScript files not scanned"])
+        #expect(scan.filesScanned == [.swift: 4, .kotlin: 3, .typescript: 0])
+        #expect(!scan.sites.contains { $0.language == .typescript })
+        #expect(scan.sites.count == 14)
+    }
+
+    /// Lexer corners beyond the fixture: parentheses and quotes inside interpolations and templates, columns in
+    /// UTF-16 code units after a character outside the BMP, a file that is not UTF-8 (a note, not counted).
+    @Test func lexerCorners() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("status-scan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let swift = ###"""
+            let a = "\(g("(") + Shop.appOpened())"
+            let b = "😀"; Shop.homePageView()
+            let c = ##"a "# \#(Shop.addToCart()) \##(Shop.orderPlaced())"##
+            let d = """
+                \(h("""
+                    Shop.checkoutStarted()
+                    """) + Shop.wishlistOpened())
+                """
+            """###
+        let kotlin = ###"""
+            val a = "${"}"}${Shop.appOpened()}"
+            val b = "😀"; val c = Shop.homePageView()
+            val d = "$Shop.addToCart()" + '\'' + Shop.orderPlaced()
+            """###
+        try Data(swift.utf8).write(to: folder.appendingPathComponent("Corners.swift"))
+        try Data(kotlin.utf8).write(to: folder.appendingPathComponent("Corners.kt"))
+        try Data([0x53, 0x68, 0x6F, 0x70, 0xFF, 0x0A]).write(to: folder.appendingPathComponent("Latin1.swift"))
+        let scan = try scanCallSites(of: try Self.contract(), CallSiteScanRequest(roots: [folder.path], languages: [.swift, .kotlin]))
+        let found = scan.sites.map { "\($0.file.split(separator: "/").last!):\($0.line):\($0.column) \($0.event)" }
+        // The emoji is two UTF-16 code units.
+        #expect(found == [
+            "Corners.kt:1:23 appOpened", "Corners.kt:2:28 homePageView", "Corners.kt:3:43 orderPlaced", "Corners.swift:1:26 appOpened", "Corners.swift:2:20 homePageView", "Corners.swift:3:47 orderPlaced", "Corners.swift:7:21 wishlistOpened",
+        ])
+        #expect(scan.filesScanned == [.swift: 1, .kotlin: 1])
+        #expect(scan.notes == ["\(folder.path)/Latin1.swift: not UTF-8, not scanned"])
+    }
+
     /// A root that is not there is an error, not an empty scan.
     @Test func missingRootIsAnError() throws {
         #expect(throws: (any Error).self) {

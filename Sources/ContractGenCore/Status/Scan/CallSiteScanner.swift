@@ -7,8 +7,10 @@ import Foundation
 /// Node (``TypeScriptCallScanner``). Generated files and build folders are
 /// left out. What could not be scanned is said in ``CallSiteScan/notes``.
 ///
+/// `nodeSearchPath` is where `node` is looked for, `:`-separated; `nil` for `PATH`.
+///
 /// - Throws: ``CallSiteScanError`` when a root does not exist.
-package func scanCallSites(of contract: Contract, _ request: CallSiteScanRequest) throws -> CallSiteScan {
+package func scanCallSites(of contract: Contract, _ request: CallSiteScanRequest, nodeSearchPath: String? = nil) throws -> CallSiteScan {
     let names = EventFunctionNames(contract)
     let files = try SourceTreeWalk(request).files()
     var scan = CallSiteScan()
@@ -16,7 +18,7 @@ package func scanCallSites(of contract: Contract, _ request: CallSiteScanRequest
 
     // Node works in its own process while this one lexes Swift and Kotlin.
     let typescript = request.languages.contains(.typescript)
-        ? TypeScriptCallScanner(names: names, files: files.typescript, roots: request.roots).start() : nil
+        ? TypeScriptCallScanner(names: names, files: files.typescript, roots: request.roots).start(nodeSearchPath: nodeSearchPath) : nil
 
     var lexed: [SourceLanguage: LexedLanguageScan] = [:]
     if request.languages.contains(.swift) {

@@ -57,14 +57,16 @@ struct TypeScriptCallScanner {
         }
     }
 
-    /// Starts Node on the files (nothing to start when there are no app files).
-    func start() -> Running {
+    /// Starts Node, looked for in `nodeSearchPath` (`PATH` when `nil`), on the files (nothing to start when there are no app files).
+    func start(nodeSearchPath: String?) -> Running {
         let generated = Set(files.indices.filter { Self.isGenerated(files[$0].path) })
         func failed(_ why: String) -> Running {
             Running(process: nil, folder: nil, files: files, generated: generated, names: names, failure: why)
         }
         guard files.count > generated.count else { return failed("") }
-        guard let node = Self.findNode() else { return failed("node was not found on PATH (Debian: apt-get install nodejs node-typescript)") }
+        guard let node = Self.findNode(in: nodeSearchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") else {
+            return failed("node was not found on PATH (Debian: apt-get install nodejs node-typescript)")
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contractgen-status-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -100,9 +102,8 @@ struct TypeScriptCallScanner {
         return Array(head).withUnsafeBufferPointer(GeneratedHeader.marks)
     }
 
-    /// `node` (or Debian's old name, `nodejs`) on `PATH`.
-    static func findNode() -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    /// `node` (or Debian's old name, `nodejs`) in one of the `:`-separated folders of `path`.
+    static func findNode(in path: String) -> URL? {
         for directory in path.split(separator: ":") {
             for name in ["node", "nodejs"] {
                 let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
