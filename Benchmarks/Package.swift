@@ -3,14 +3,7 @@
 // Validation: `swift run -c release ValidationBenchmark` (see docs/performance.md).
 // Impressions: `swift package benchmark --target ImpressionBenchmarks` (ordo-one/benchmark).
 // Encoding: `swift package --disable-sandbox benchmark --target EncodingBenchmarks`.
-import Foundation
 import PackageDescription
-
-/// The `-package-name` SwiftPM gives the root package's modules (its folder's name as a C99 identifier):
-/// StatusScanBenchmark shares it to call ContractGenCore's `package` API (the scan has no public one).
-let rootPackageName = String(
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
-        .map { $0.isLetter || $0.isNumber ? $0 : "_" })
 
 let package = Package(
     name: "Benchmarks",
@@ -31,8 +24,7 @@ let package = Package(
         .executableTarget(
             name: "StatusScanBenchmark",
             dependencies: [.product(name: "ContractGenCore", package: "contractgen")],
-            path: "Sources/StatusScanBenchmark",
-            swiftSettings: [.unsafeFlags(["-package-name", rootPackageName])]
+            path: "Sources/StatusScanBenchmark"
         ),
         // The pattern engine: `swift run -c release PatternBenchmark [rounds]`.
         .executableTarget(

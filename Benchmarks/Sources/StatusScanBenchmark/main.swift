@@ -1,8 +1,8 @@
 // Times the call-site scan of `contractgen status` (issue 35) on a tree that
-// Benchmarks/synthesize-status-tree.py wrote: generates the contract's code
-// into the tree (Swift, TypeScript, Kotlin), then scans every language
-// alone and all of them together, each `rounds` times, and prints the best
-// wall time of each. Run by Benchmarks/status-scan.sh.
+// Benchmarks/synthesize-status-tree.py wrote and `contractgen generate` filled
+// with the contract's code: every language alone, then all of them
+// together, each `rounds` times; prints the best wall time of each.
+// Run by Benchmarks/status-scan.sh.
 //
 //   swift run -c release StatusScanBenchmark TREE [rounds]
 import ContractGenCore
@@ -15,20 +15,7 @@ guard arguments.count >= 2 else {
 }
 let tree = URL(fileURLWithPath: arguments[1])
 let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3
-
-let loaded = try ContractLoader.load(path: tree.appendingPathComponent("contract.yaml").path)
-guard let contract = loaded.contract else {
-    FileHandle.standardError.write(Data("the tree's contract is not valid\n".utf8))
-    exit(1)
-}
-let targets: [(any TargetGenerator, String)] = [
-    (CodeTargets.target(id: "swift")!.generator, "ios/Sources/BenchTracking/Generated"),
-    (CodeTargets.target(id: "typescript")!.generator, "packages/tracking/src/Generated"),
-    (KotlinTarget(packageName: "com.example.bench.events").generator, "android/app/src/main/kotlin/com/example/bench/events"),
-]
-for (generator, folder) in targets {
-    _ = try ContractGenerator.generate(contract, into: tree.appendingPathComponent(folder), generator: generator)
-}
+let contract = tree.appendingPathComponent("contract.yaml").path
 let roots = ["ios", "web", "packages", "android"].map { tree.appendingPathComponent($0).path }
 
 func seconds(_ duration: Duration) -> String {
@@ -36,18 +23,16 @@ func seconds(_ duration: Duration) -> String {
 }
 
 let clock = ContinuousClock()
-let runs: [(String, Set<SourceLanguage>)] = [
-    ("swift", [.swift]), ("typescript", [.typescript]), ("kotlin", [.kotlin]), ("all", Set(SourceLanguage.allCases)),
-]
-for (name, languages) in runs {
+for languages in [["swift"], ["typescript"], ["kotlin"], ["swift", "typescript", "kotlin"]] {
     var best: Duration?
-    var last = CallSiteScan()
+    var last: (files: Int, sites: Int, notes: [String]) = (0, 0, [])
     for _ in 0..<rounds {
         let start = clock.now
-        last = try scanCallSites(of: contract, CallSiteScanRequest(roots: roots, languages: languages))
+        last = try CallSiteScanBenchmark.run(contractPath: contract, roots: roots, languages: languages)
         let elapsed = clock.now - start
         best = min(best ?? elapsed, elapsed)
     }
-    let files = last.filesScanned.values.reduce(0, +)
-    print("\(name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(seconds(best!))  \(files) files, \(last.sites.count) call sites\(last.notes.isEmpty ? "" : ", notes: \(last.notes)")")
+    let name = languages.count == 1 ? languages[0] : "all"
+    print("\(name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(seconds(best!))  \(last.files) files, \(last.sites) call sites"
+        + (last.notes.isEmpty ? "" : ", notes: \(last.notes)"))
 }
