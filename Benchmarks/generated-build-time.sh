@@ -4,6 +4,7 @@
 #
 # Usage: Benchmarks/generated-build-time.sh EVENTS FIELDS [WORKDIR]
 #        CONTRACTGEN=/path/to/other/contractgen ...   (compare another generator)
+#        TRACKING_CORE=/path/to/its/Sources/TrackingCore ...   (and its runtime)
 #
 # Synthesizes a contract (synthesize-contract.py), generates it with the
 # release `contractgen` of this checkout, and builds it as the only target of a
@@ -20,7 +21,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=${3:-$(mktemp -d)}
 mkdir -p "$work/Sources/TrackingCore" "$work/Sources/Gen"
 # -u: a reused WORKDIR keeps its built TrackingCore unless the sources changed.
-cp -Ru "$root/Sources/TrackingCore/." "$work/Sources/TrackingCore/"
+cp -Ru "${TRACKING_CORE:-$root/Sources/TrackingCore}/." "$work/Sources/TrackingCore/"
 cat > "$work/Package.swift" <<'PKG'
 // swift-tools-version: 6.1
 import PackageDescription
@@ -70,4 +71,8 @@ touch .before-regenerate
 sleep 1
 "$CONTRACTGEN" generate contract.yaml --output Sources/Gen >/dev/null 2>&1
 echo "rewritten: $(find Sources/Gen -newer .before-regenerate -name '*.swift' -printf '%f ' )"
-/usr/bin/time -f "one event changed: %e s wall, %U s user + %S s sys" swift build --target Gen >/dev/null
+/usr/bin/time -o .rebuild-time -f "one event changed: %e s wall, %U s user + %S s sys" \
+    swift build --target Gen >.rebuild-output
+# The files the rebuild compiled, as swift build names them ("Compiling Gen X.swift").
+echo "recompiled: $(sed -n 's/.*Compiling Gen \(.*\)$/\1/p' .rebuild-output | tr '\n' ' ')"
+cat .rebuild-time
