@@ -1,1 +1,1 @@
-../../Sources/ContractGenCore/Translate/GeneratedFileNames.swift
+../../Sources/ContractGenCore/Lower/GeneratedFileNames.swift

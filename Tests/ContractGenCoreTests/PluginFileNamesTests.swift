@@ -14,10 +14,10 @@ import Testing
     @Test func thePluginCompilesTheGeneratorsFileNames() throws {
         let link = Self.root.appending(path: "Plugins/ContractGenPlugin/GeneratedFileNames.swift")
         let target = try FileManager.default.destinationOfSymbolicLink(atPath: link.path)
-        #expect(target == "../../Sources/ContractGenCore/Translate/GeneratedFileNames.swift")
+        #expect(target == "../../Sources/ContractGenCore/Lower/GeneratedFileNames.swift")
         #expect(FileManager.default.contentsEqual(
             atPath: link.resolvingSymlinksInPath().path,
-            andPath: Self.root.appending(path: "Sources/ContractGenCore/Translate/GeneratedFileNames.swift").path))
+            andPath: Self.root.appending(path: "Sources/ContractGenCore/Lower/GeneratedFileNames.swift").path))
     }
 
     /// The plugin's declared outputs are the files `generate --declared-files` writes, for contracts of every

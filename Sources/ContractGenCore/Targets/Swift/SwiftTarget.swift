@@ -1,7 +1,8 @@
 import TrackingCore
 
 /// The Swift target: names from ``GeneratedNames``, checks in
-/// ``SwiftNameChecks``, code from the `Translate/` and `Render/` stages
+/// ``SwiftNameChecks``, code from its own stages in `Targets/Swift/Translate/` and
+/// `Targets/Swift/Render/`
 /// (``ContractTranslator``, ``ModuleRenderer``) into the files of
 /// ``GeneratedFileSet``.
 package struct SwiftTarget: CodeTarget {
