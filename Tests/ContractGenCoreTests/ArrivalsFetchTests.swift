@@ -22,17 +22,17 @@ import Darwin
         let done = DispatchSemaphore(value: 0)
 
         init(answer: String) throws {
-            socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             address.sin_port = 0
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, length) } }
-            try #require(bound == 0 && listen(socketDescriptor, 1) == 0)
-            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) } }
+            let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
+            try #require(bound == 0 && listen(descriptor, 1) == 0)
+            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+            socketDescriptor = descriptor
             port = UInt16(bigEndian: address.sin_port)
-            let descriptor = socketDescriptor
             Thread.detachNewThread { [self] in
                 let client = accept(descriptor, nil, nil)
                 var request = [UInt8]()

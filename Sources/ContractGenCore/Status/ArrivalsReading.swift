@@ -60,12 +60,29 @@ package enum ArrivalsReading {
             throw Failure("cannot read arrivals \(file): \(error)")
         }
         let report = try decode(data, name: file)
-        if let since, report.since != since {
+        if let since, windowDay(report.since) != windowDay(since) {
             let held = report.since.map { "the window since \($0)" } ?? "everything the collector kept"
             throw Failure("--since \(since) cannot be applied to \(file): it holds totals over \(held), not per-day counts; "
                 + "save it with that window (curl -o \(file) 'URL/arrivals?since=\(since)') or drop --since")
         }
         return report
+    }
+
+    /// A window's start as the collector reads `?since=`: a date (`2026-12-01`) or an
+    /// ISO 8601 time with `Z` or an offset, with or without fractional seconds.
+    package static func windowStart(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime], [.withFullDate]] {
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+
+    /// The UTC day a window starts on: the collector counts per day, so a
+    /// window starts at the day holding its `since` (and says so in the answer).
+    static func windowDay(_ text: String?) -> Int? {
+        text.flatMap(windowStart).map { Int(($0.timeIntervalSince1970 / 86_400).rounded(.down)) }
     }
 
     /// `GET URL/arrivals[?since=…]` from a collector, with the read token as

@@ -53,7 +53,7 @@ package struct StatusSources: Sendable, Equatable {
         if collector != nil, arrivalsFile != nil {
             throw Failure("give --collector or --arrivals, not both")
         }
-        if let since, !Self.isTimestamp(since) {
+        if let since, ArrivalsReading.windowStart(since) == nil {
             throw Failure("--since \(TerminalSafeText.escaped(since)): not a date or time (2026-12-01 or 2026-12-01T00:00:00Z)")
         }
         if since != nil, collector == nil, arrivalsFile == nil {
@@ -62,12 +62,6 @@ package struct StatusSources: Sendable, Equatable {
         for root in sources where !FileManager.default.fileExists(atPath: root) {
             throw Failure("source root \(TerminalSafeText.escaped(root)) does not exist")
         }
-    }
-
-    /// `2026-12-01`, or that with `T` and a time (`Z` or an offset).
-    static func isTimestamp(_ text: String) -> Bool {
-        let pattern = #"^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$"#
-        return text.range(of: pattern, options: .regularExpression) != nil
     }
 
     /// The arrivals, from the collector or the saved copy; `nil` when neither is given.
