@@ -3,7 +3,14 @@
 // Validation: `swift run -c release ValidationBenchmark` (see docs/performance.md).
 // Impressions: `swift package benchmark --target ImpressionBenchmarks` (ordo-one/benchmark).
 // Encoding: `swift package --disable-sandbox benchmark --target EncodingBenchmarks`.
+import Foundation
 import PackageDescription
+
+/// The `-package-name` SwiftPM gives the root package's modules (its folder's name as a C99 identifier):
+/// StatusScanBenchmark shares it to call ContractGenCore's `package` API (the scan has no public one).
+let rootPackageName = String(
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+        .map { $0.isLetter || $0.isNumber ? $0 : "_" })
 
 let package = Package(
     name: "Benchmarks",
@@ -19,6 +26,13 @@ let package = Package(
             name: "ValidationBenchmark",
             dependencies: [.product(name: "ContractGenCore", package: "contractgen")],
             path: "Sources/ValidationBenchmark"
+        ),
+        // The call-site scan of `contractgen status` on a generated 2,000-file tree: Benchmarks/status-scan.sh.
+        .executableTarget(
+            name: "StatusScanBenchmark",
+            dependencies: [.product(name: "ContractGenCore", package: "contractgen")],
+            path: "Sources/StatusScanBenchmark",
+            swiftSettings: [.unsafeFlags(["-package-name", rootPackageName])]
         ),
         // The pattern engine: `swift run -c release PatternBenchmark [rounds]`.
         .executableTarget(
