@@ -76,6 +76,8 @@ let package = Package(
                 .product(name: "TrackingCore", package: "contractgen"),
                 .product(name: "TrackingContract", package: "contractgen"),
                 .product(name: "TrackingDispatcher", package: "contractgen"),
+                // The arrivals tests decode `GET /arrivals` with the shape `contractgen status` reads.
+                .product(name: "ContractGenCore", package: "contractgen"),
             ],
             exclude: ["Browser"]
         ),

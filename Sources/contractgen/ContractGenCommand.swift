@@ -12,7 +12,7 @@ struct ContractGenCommand: ParsableCommand {
             With no subcommand, validates and generates from contract/contract.yaml into Generated/.
             """,
         version: ContractGenVersion.current,
-        subcommands: [GenerateCommand.self, ValidateCommand.self, DiffCommand.self, SchemaCommand.self, DocsCommand.self, RuntimeConstantsCommand.self],
+        subcommands: [GenerateCommand.self, ValidateCommand.self, DiffCommand.self, SchemaCommand.self, DocsCommand.self, StatusCommand.self, RuntimeConstantsCommand.self],
         defaultSubcommand: GenerateCommand.self
     )
 }

@@ -13,7 +13,9 @@ struct DocsCommand: ParsableCommand {
             inherited ones included), constraints, pii, deprecation and an example payload; \
             the value sets, objects and curated fields with the events that use them; a search \
             box and a link to each event. No external assets: open DIR/index.html from disk. \
-            With --since, a changelog of the classified changes (as 'contractgen diff').
+            With --since, a changelog of the classified changes (as 'contractgen diff'). \
+            With --source and --collector or --arrivals, each event shows where it is called, \
+            what arrived and its violations, as 'contractgen status' (docs/status.md).
 
             Exit status: 0 written; 1 an invalid contract; 2 usage or I/O error.
 
@@ -34,8 +36,16 @@ struct DocsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Add a changelog of the changes since this version (a path or REV:PATH).", valueName: "REV:PATH"))
     var since: String?
 
+    @OptionGroup(title: "Status (as 'contractgen status'; shown when --source, --collector or --arrivals is given)")
+    var statusInputs: StatusInputOptions
+
+    @Option(help: ArgumentHelp("With --collector or --arrivals: count only arrivals from this date or time on.", valueName: "TIME"))
+    var arrivalsSince: String?
+
     func run() throws {
-        let path = try project.contract(self.path)
+        // The project file only when something is taken from it, as before status existed.
+        let projectFile = self.path == nil || statusInputs.given || arrivalsSince != nil ? try project.load() : nil
+        let path = self.path ?? projectFile?.contract ?? GenerationPlan.defaultContract
         let (current, previous) = try ContractReading.read { () throws -> (ContractSource, ContractSource?) in
             (try ContractSource.read(path), try since.map(ContractSource.read))
         }
@@ -50,7 +60,17 @@ struct DocsCommand: ParsableCommand {
             contracts.append(contract)
         }
         let changes = previous.map { ContractDiffReport(old: contracts[1], new: contracts[0], oldFile: $0.name, newFile: current.name) }
-        let files = CatalogueRenderer(contract: contracts[0], changes: changes).files()
+        var status: StatusReport?
+        if statusInputs.given || arrivalsSince != nil {
+            let sources = try statusInputs.sources(project: projectFile, since: arrivalsSince)
+            do {
+                status = StatusReport(
+                    contract: contracts[0], contractFile: path, scan: try sources.scan(of: contracts[0]), arrivals: try sources.arrivals())
+            } catch {
+                throw StatusInputOptions.usage(error.description)
+            }
+        }
+        let files = CatalogueRenderer(contract: contracts[0], changes: changes, status: status).files()
         do {
             let report = try GeneratedFileWriter().write(files, to: URL(fileURLWithPath: output), mode: .write)
             print("\(output)/\(CatalogueRenderer.fileName): \(report.written.isEmpty ? "unchanged" : "written")")

@@ -7,7 +7,7 @@ import Testing
 /// paragraph (one would end a line early wherever the terminal wraps first).
 @Suite
 struct HelpTextTests {
-    static let subcommands = ["validate", "generate", "diff", "schema", "docs"]
+    static let subcommands = ["validate", "generate", "diff", "schema", "docs", "status"]
 
     /// The overview (abstract and discussion) of `contractgen <subcommand> --help` at `columns`.
     func overview(_ subcommand: String, columns: Int) async throws -> [String] {

@@ -12,15 +12,21 @@ package struct CatalogueRenderer {
 
     let contract: Contract
     let changes: ContractDiffReport?
+    /// The join of `contractgen status` (`docs --source … --arrivals/--collector …`): each event
+    /// shows where it is called, what arrived and its violations, and a "Status" section the findings.
+    let status: StatusReport?
+    let statusRows: [String: StatusReport.EventRow]
     let examples: ExamplePayload
     let kinds: [String: Kind]
     let fields: [String: Field]
     let objects: [String: ObjectType]
     let valueSets: [String: ValueSet]
 
-    package init(contract: Contract, changes: ContractDiffReport? = nil) {
+    package init(contract: Contract, changes: ContractDiffReport? = nil, status: StatusReport? = nil) {
         self.contract = contract
         self.changes = changes
+        self.status = status
+        statusRows = Dictionary((status?.rows ?? []).map { ($0.event, $0) }, uniquingKeysWith: { a, _ in a })
         examples = ExamplePayload(contract: contract)
         kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         fields = Dictionary(contract.fields.map { ($0.wireName, $0) }, uniquingKeysWith: { a, _ in a })
@@ -135,6 +141,7 @@ package struct CatalogueRenderer {
         if !contract.objects.isEmpty { sections.append(("objects", "Objects", { objectsSection(usedBy: used.objects) })) }
         if !contract.fields.isEmpty { sections.append(("fields", "Curated fields", { fieldsSection(usedBy: used.fields) })) }
         if !contract.globals.isEmpty { sections.append(("globals", "Globals", globalsSection)) }
+        if let status { sections.append(("status", "Status", { statusSection(status) })) }
         if let changes { sections.append(("changelog", "Changes", { changelog(changes) })) }
         return sections
     }
@@ -155,6 +162,7 @@ package struct CatalogueRenderer {
         if let deprecated = event.deprecated { out += " <span class=\"badge deprecated\">deprecated</span> \(HTML.escape(deprecated))" }
         out += "</p>\n"
         if let description = event.description { out += "<p>\(HTML.escape(description))</p>\n" }
+        if let status, let row = statusRows[event.name] { out += statusTable(row, report: status) }
         out += "<table class=\"fields\">\n<thead><tr><th>field</th><th>type</th><th>presence</th><th>constraints</th><th>notes</th></tr></thead>\n<tbody>\n"
         for (field, presence) in payloadFields {
             var shownPresence = presence
@@ -320,5 +328,58 @@ package struct CatalogueRenderer {
         default: target = nil
         }
         return target.map { "<a href=\"#\($0)\">\(HTML.escape(parts[1]))</a>: " } ?? ""
+    }
+
+    // MARK: Status
+
+    /// An event's columns of `contractgen status`: called where, arrived (count, last seen, versions), violations.
+    func statusTable(_ row: StatusReport.EventRow, report: StatusReport) -> String {
+        var out = "<table class=\"status\">\n<tbody>\n"
+        if report.scan != nil {
+            let calls = row.sites.isEmpty ? "<span class=\"muted\">called nowhere</span>"
+                : row.sites.map { "<code>\(HTML.escape(StatusReport.place($0)))</code> \(HTML.escape($0.language.rawValue))" }.joined(separator: "<br>")
+            out += "<tr><th>called</th><td>\(calls)</td></tr>\n"
+        }
+        if let arrivals = report.arrivals {
+            let window = arrivals.since.map { " since \($0)" } ?? ""
+            if let arrived = row.arrived {
+                let rejected = arrived.rejected > 0 ? " (\(arrived.rejected) rejected)" : ""
+                out += "<tr><th>arrived</th><td>\(arrived.count)\(HTML.escape(window))\(rejected), last \(HTML.escape(arrived.lastSeen))</td></tr>\n"
+                let versions = StatusReport.ranked(arrived.contractVersions).map { "\($0.key) ×\($0.count)" }.joined(separator: ", ")
+                if !versions.isEmpty { out += "<tr><th>contract versions</th><td>\(HTML.escape(versions))</td></tr>\n" }
+                let apps = StatusReport.ranked(arrived.appVersions).map { "\($0.key) ×\($0.count)" }.joined(separator: ", ")
+                if !apps.isEmpty { out += "<tr><th>app versions</th><td>\(HTML.escape(apps))</td></tr>\n" }
+                let codes = StatusReport.ranked(arrived.violations).map { "\($0.key) \($0.count)" }.joined(separator: ", ")
+                out += "<tr><th>violations</th><td>\(codes.isEmpty ? "none" : HTML.escape(codes))</td></tr>\n"
+            } else {
+                out += "<tr><th>arrived</th><td><span class=\"muted\">never\(HTML.escape(window))</span></td></tr>\n"
+            }
+        }
+        return out + "</tbody>\n</table>\n"
+    }
+
+    /// The findings of `contractgen status`, the events that arrived outside the contract, and the scan's notes.
+    func statusSection(_ report: StatusReport) -> String {
+        var out = "<section id=\"status\">\n<h2>Status</h2>\n"
+        if let arrivals = report.arrivals {
+            out += "<p>Arrivals read \(HTML.escape(arrivals.readAt))\(HTML.escape(arrivals.since.map { ", since \($0)" } ?? ""))."
+        } else {
+            out += "<p>No arrivals given."
+        }
+        out += report.scan == nil ? " Code not scanned.</p>\n" : " \(report.scan!.sites.count) calls found in the code.</p>\n"
+        if report.findings.isEmpty {
+            out += "<p>No findings.</p>\n"
+        } else {
+            out += "<table class=\"findings\">\n<thead><tr><th>finding</th><th>event</th><th>what</th></tr></thead>\n<tbody>\n"
+            for finding in report.findings {
+                let event = statusRows[finding.event] != nil ? eventLinks([finding.event]) : HTML.escape(finding.event)
+                out += "<tr><td>\(finding.kind.rawValue)</td><td>\(event)</td><td>\(HTML.escape(finding.message))</td></tr>\n"
+            }
+            out += "</tbody>\n</table>\n"
+        }
+        if !report.notes.isEmpty {
+            out += "<ul class=\"notes\">\n" + report.notes.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n"
+        }
+        return out + "</section>\n"
     }
 }

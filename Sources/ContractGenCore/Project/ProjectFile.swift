@@ -42,6 +42,23 @@ package struct ProjectFile: Sendable, Equatable {
     package var contract: String
     /// The targets, in the order the file lists them.
     package var targets: [Target]
+    /// The `status:` section, for `contractgen status` and `docs` (docs/status.md); `nil` when absent.
+    package var status: StatusSettings? = nil
+
+    /// The `status:` section: what `contractgen status` scans and reads when
+    /// no flag says otherwise.
+    package struct StatusSettings: Sendable, Equatable {
+        /// `sources:`, resolved against the project file's folder.
+        package var sources: [String] = []
+        /// `exclude:`, glob patterns as written.
+        package var exclude: [String] = []
+        /// `collector:`, the collector's base URL.
+        package var collector: String?
+        /// `arrivals:`, a saved arrivals report, resolved against the project file's folder.
+        package var arrivals: String?
+        /// `fail-on:`, finding kinds (checked against ``StatusReport/FindingKind``).
+        package var failOn: [String] = []
+    }
 
     /// The target with `id`, if the file lists it.
     package func target(id: String) -> Target? { targets.first { $0.id == id } }
@@ -75,8 +92,9 @@ package struct ProjectFile: Sendable, Equatable {
     }
 
     /// The keys of the file's top level, and of one target.
-    static let topLevelKeys = ["contract", "targets"]
+    static let topLevelKeys = ["contract", "targets", "status"]
     static let targetKeys = ["output"] + CodeTargets.optionKeys
+    static let statusKeys = ["sources", "exclude", "collector", "arrivals", "fail-on"]
 
     /// Parses and checks a project file's text; does not look at the file system.
     /// - Parameter file: the project file's path as the user named it: diagnostics name it, and
@@ -110,6 +128,7 @@ package struct ProjectFile: Sendable, Equatable {
             var contract: String?
             var targets: [Target] = []
             var sawTargets = false
+            var status: StatusSettings?
             for (key, value) in unique(pairs, in: "the project file") {
                 switch key.scalar {
                 case "contract":
@@ -118,6 +137,8 @@ package struct ProjectFile: Sendable, Equatable {
                 case "targets":
                     sawTargets = true
                     targets = self.targets(value)
+                case "status":
+                    status = self.status(value)
                 default:
                     unknownKey(key, among: ProjectFile.topLevelKeys, in: "the project file")
                 }
@@ -131,7 +152,51 @@ package struct ProjectFile: Sendable, Equatable {
                     hint: "list at least one of \(CodeTargets.ids.joined(separator: ", ")), each with its 'output:' folder"))
             }
             guard let contract else { return nil }
-            return ProjectFile(path: file, contract: ProjectFile.resolve(contract, relativeTo: file), targets: targets)
+            return ProjectFile(path: file, contract: ProjectFile.resolve(contract, relativeTo: file), targets: targets, status: status)
+        }
+
+        mutating func status(_ node: Node) -> StatusSettings? {
+            guard let pairs = mapping(node, what: "'status'", hint: "give it 'sources:', and 'collector:' or 'arrivals:'") else { return nil }
+            var settings = StatusSettings()
+            for (key, value) in unique(pairs, in: "'status'") {
+                switch key.scalar {
+                case "sources":
+                    settings.sources = list(value, what: "'sources'").map { ProjectFile.resolve($0, relativeTo: file) }
+                case "exclude":
+                    settings.exclude = list(value, what: "'exclude'")
+                case "collector":
+                    settings.collector = string(value, what: "'collector'")
+                case "arrivals":
+                    settings.arrivals = path(value, what: "'arrivals'").map { ProjectFile.resolve($0, relativeTo: file) }
+                case "fail-on":
+                    let kinds = StatusReport.FindingKind.allCases.map(\.rawValue)
+                    let names = list(value, what: "'fail-on'")
+                    for item in items(value) {
+                        guard let name = item.scalar, !name.isEmpty, !kinds.contains(name), name != "all" else { continue }
+                        diagnostics.append(.error("unknown finding '\(name)' in 'fail-on'", at: item.location,
+                            hint: Suggestions.didYouMean(name, among: kinds) ?? "findings are \(kinds.joined(separator: ", ")), or all"))
+                    }
+                    settings.failOn = names
+                default:
+                    unknownKey(key, among: ProjectFile.statusKeys, in: "'status'")
+                }
+            }
+            return settings
+        }
+
+        /// The items of a sequence, or the one scalar given alone.
+        func items(_ node: Node) -> [Node] {
+            if case .sequence(let items) = node.value { return items }
+            return [node]
+        }
+
+        /// A list of non-empty strings (a single string counts as a list of one); bad items are reported.
+        mutating func list(_ node: Node, what: String) -> [String] {
+            if case .mapping = node.value {
+                diagnostics.append(.error("\(what) must be a list of strings", at: node.location))
+                return []
+            }
+            return items(node).compactMap { path($0, what: "an item of \(what)") }
         }
 
         mutating func targets(_ node: Node) -> [Target] {

@@ -80,20 +80,21 @@ package struct CallSiteScan: Sendable, Hashable {
 
 /// What a collector received, per event name: the body of its
 /// `GET /arrivals` (docs/collector.md, "Arrivals") and the file
-/// `contractgen status --arrivals` reads. Times are ISO 8601 in UTC with
+/// `contractgen status --arrivals` reads. Public, not `package`: the collector
+/// (a package of its own, Collector/) decodes it in its tests. Times are ISO 8601 in UTC with
 /// milliseconds (`2026-12-07T05:00:00.000Z`), the collector's own clock.
-package struct ArrivalsReport: Codable, Sendable, Hashable {
+public struct ArrivalsReport: Codable, Sendable, Hashable {
     /// The format of this document; 1.
-    package var format: Int
+    public var format: Int
     /// When the collector answered.
-    package var readAt: String
+    public var readAt: String
     /// The window's start when one was asked for (`?since=`): only events
     /// received from then on are counted. `nil` for everything kept.
-    package var since: String?
+    public var since: String?
     /// One entry per event name received, contract or not, sorted by name.
-    package var events: [ArrivedEvent]
+    public var events: [ArrivedEvent]
 
-    package init(format: Int = 1, readAt: String, since: String? = nil, events: [ArrivedEvent]) {
+    public init(format: Int = 1, readAt: String, since: String? = nil, events: [ArrivedEvent]) {
         self.format = format
         self.readAt = readAt
         self.since = since
@@ -102,25 +103,25 @@ package struct ArrivalsReport: Codable, Sendable, Hashable {
 }
 
 /// The arrivals of one event name.
-package struct ArrivedEvent: Codable, Sendable, Hashable {
+public struct ArrivedEvent: Codable, Sendable, Hashable {
     /// The `event` member as received.
-    package var event: String
+    public var event: String
     /// Events of this name received (a repeated uuid counts once).
-    package var count: Int
+    public var count: Int
     /// Of those, how many the collector refused (not stored).
-    package var rejected: Int
-    package var firstSeen: String
-    package var lastSeen: String
+    public var rejected: Int
+    public var firstSeen: String
+    public var lastSeen: String
     /// How many events carried each `contractVersion`.
-    package var contractVersions: [String: Int]
+    public var contractVersions: [String: Int]
     /// How many events carried each `appVersion` (when the contract has that
     /// global; empty otherwise).
-    package var appVersions: [String: Int]
+    public var appVersions: [String: Int]
     /// How many events had each violation code (an event with two codes
     /// counts under both).
-    package var violations: [String: Int]
+    public var violations: [String: Int]
 
-    package init(
+    public init(
         event: String, count: Int, rejected: Int = 0, firstSeen: String, lastSeen: String,
         contractVersions: [String: Int] = [:], appVersions: [String: Int] = [:], violations: [String: Int] = [:]
     ) {

@@ -62,6 +62,10 @@ struct BatchIngest: Sendable {
         var accepted: [CollectedEvent] = []
         var acceptedKeys: [ParsedUUID?] = []
         var rejected: [RejectedEvent] = []
+        // What the arrival counts read from each event (`GET /arrivals`), index by index with the two lists.
+        var acceptedFacts: [ArrivalFacts] = []
+        var rejectedFacts: [ArrivalFacts] = []
+        acceptedFacts.reserveCapacity(items.count)
         // An event sent twice in one batch is stored once and answered once: its repeats are dropped.
         var uuids = Set<String>(minimumCapacity: items.count)
         accepted.reserveCapacity(items.count)
@@ -80,8 +84,11 @@ struct BatchIngest: Sendable {
                 accepted.append(CollectedEvent(uuid: uuid, eventName: name, kind: kind, payload: payload,
                                                violations: violations, requestID: requestID, receivedAt: now))
                 acceptedKeys.append(key)
+                acceptedFacts.append(ArrivalFacts(contractVersion: item[WireNames.contractVersion]?.stringValue,
+                                                  appVersion: item[ArrivalFacts.appVersionMember]?.stringValue))
             case .rejected(let uuid, let reason):
                 rejected.append(RejectedEvent(uuid: uuid, reason: reason, payload: payload, requestID: requestID, receivedAt: now))
+                rejectedFacts.append(ArrivalFacts(of: item))
             }
         }
         record.status = 200
@@ -90,8 +97,13 @@ struct BatchIngest: Sendable {
         record.outcome = "stored"
         let duplicates: Set<String>
         do {
-            duplicates = try await storage.ingest(IngestBatch(accepted: accepted, rejected: rejected, request: record,
-                                                              acceptedKeys: acceptedKeys))
+            var batch = IngestBatch(accepted: accepted, rejected: rejected, request: record, acceptedKeys: acceptedKeys,
+                                    acceptedFacts: acceptedFacts, rejectedFacts: rejectedFacts)
+            // Here, on the pool: the storage's writer only adds it to its group's (or counts again with duplicates).
+            var arrivals = ArrivalTally()
+            arrivals.add(batch, stored: batch.accepted.indices)
+            batch.arrivals = arrivals
+            duplicates = try await storage.ingest(batch)
         } catch {
             // Nothing is acknowledged: the client sends the batch again later.
             var failed = refusal(503, "storage failed", "storage unavailable, send again later")

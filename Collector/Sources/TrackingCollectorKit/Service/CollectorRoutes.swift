@@ -25,6 +25,7 @@ extension CollectorService {
         }
         router.get("/rejected") { [self] request, _ in try await rejectedList(request) }
         router.get("/requests") { [self] request, _ in try await requestList(request) }
+        router.get("/arrivals") { [self] request, _ in try await arrivals(request) }
         router.get("/stats") { [self] _, _ in
             Self.json(200, Array(try JSONEncoder().encode(try await statistics())))
         }

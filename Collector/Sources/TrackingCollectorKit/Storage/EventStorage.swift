@@ -24,6 +24,11 @@ public protocol EventStorage: Sendable {
     func requestPage(_ query: PageQuery) async throws -> Page<RequestRecord>
     /// Totals over everything stored (every instance's, for a shared database).
     func totals() async throws -> StorageTotals
+    /// The arrival counts per event name (`GET /arrivals`), summed over the UTC days
+    /// from `sinceDay` (days since 1970-01-01) on, or over all days; in no set order.
+    /// They are added in the transaction that stores the events, so a re-sent event
+    /// (a uuid already stored) is not counted again.
+    func arrivals(sinceDay: Int?) async throws -> [ArrivalSummary]
     /// Deletes everything (`DELETE /events`).
     func reset() async throws
     /// Closes connections; the storage is not used afterwards.
@@ -39,17 +44,28 @@ public struct IngestBatch: Sendable {
     /// `accepted`'s uuids as SQLite's in-memory index reads them: kept from the check
     /// (`EventChecker`), or parsed before the batch reaches the writer thread when empty.
     var acceptedKeys: [ParsedUUID?] = []
+    /// What the arrival counts read from `accepted` and `rejected`, index by index, kept
+    /// from the check; read from the payloads when empty.
+    var acceptedFacts: [ArrivalFacts] = []
+    var rejectedFacts: [ArrivalFacts] = []
+    /// The batch's arrival counts as if every accepted event were new, made at the check on
+    /// the concurrency pool, so that SQLite's single writer thread only adds tallies up
+    /// (`ArrivalTally.of`); `nil`: counted by the storage.
+    var arrivals: ArrivalTally?
 
     /// A batch to store.
     public init(accepted: [CollectedEvent], rejected: [RejectedEvent], request: RequestRecord) {
         self.init(accepted: accepted, rejected: rejected, request: request, acceptedKeys: [])
     }
 
-    init(accepted: [CollectedEvent], rejected: [RejectedEvent], request: RequestRecord, acceptedKeys: [ParsedUUID?]) {
+    init(accepted: [CollectedEvent], rejected: [RejectedEvent], request: RequestRecord, acceptedKeys: [ParsedUUID?],
+         acceptedFacts: [ArrivalFacts] = [], rejectedFacts: [ArrivalFacts] = []) {
         self.accepted = accepted
         self.rejected = rejected
         self.request = request
         self.acceptedKeys = acceptedKeys
+        self.acceptedFacts = acceptedFacts
+        self.rejectedFacts = rejectedFacts
     }
 }
 

@@ -89,7 +89,35 @@ public final class PostgresStorage: EventStorage {
             )
             """,
         ],
+        // The arrival counts (`GET /arrivals`), per UTC day (days since 1970) and event name;
+        // times in seconds since 1970. The events stored before are counted by `countStoredArrivals`.
+        [
+            """
+            CREATE TABLE arrivals (
+                day BIGINT NOT NULL,
+                event_name TEXT NOT NULL,
+                arrived BIGINT NOT NULL,
+                rejected BIGINT NOT NULL,
+                first_seen DOUBLE PRECISION NOT NULL,
+                last_seen DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (day, event_name)
+            )
+            """,
+            """
+            CREATE TABLE arrival_values (
+                day BIGINT NOT NULL,
+                event_name TEXT NOT NULL,
+                dimension TEXT NOT NULL,
+                value TEXT NOT NULL,
+                count BIGINT NOT NULL,
+                PRIMARY KEY (day, event_name, dimension, value)
+            )
+            """,
+        ],
     ]
+
+    /// The schema version that added the arrival counts.
+    static let arrivalsVersion = 2
 
     private func migrate() async throws {
         try await client.withTransaction(logger: logger) { connection in
@@ -105,9 +133,66 @@ public final class PostgresStorage: EventStorage {
             }
             for (index, steps) in Self.migrations.enumerated() where index + 1 > current {
                 for step in steps { try await connection.query(step, logger: logger) }
+                if index + 1 == Self.arrivalsVersion { try await Self.countStoredArrivals(on: connection, logger: logger) }
                 try await connection.query("INSERT INTO schema_migrations (version) VALUES (\(index + 1))", logger: logger)
             }
         }
+    }
+
+    /// Counts the events stored before the arrival counts existed, a page at a time,
+    /// reading their payloads as `GET /arrivals` counts new ones (a payload that is not
+    /// JSON adds no versions).
+    private static func countStoredArrivals(on connection: PostgresConnection, logger: Logger) async throws {
+        var tally = ArrivalTally()
+        var after = 0
+        while true {
+            var last: Int?
+            let rows = try await connection.query("""
+                SELECT seq, event_name, payload, violations::text, received_at FROM events
+                WHERE seq > \(after) ORDER BY seq LIMIT 1000
+                """, logger: logger)
+            for try await (seq, name, payload, violations, receivedAt) in rows.decode((Int, String, String, String, Date).self) {
+                tally.add(event: name, at: receivedAt, rejected: false, facts: ArrivalFacts(payload: payload),
+                          violationCodes: ViolationJSON.decode(violations).map(\.code.rawValue))
+                last = seq
+            }
+            guard let last else { break }
+            after = last
+        }
+        try await addArrivals(tally, on: connection, logger: logger)
+    }
+
+    /// Adds arrival counts to the stored ones, each table in one statement. Rows are
+    /// written in key order, so two instances adding to the same rows take their locks
+    /// in the same order (no deadlock); `ON CONFLICT DO UPDATE` adds to what the other
+    /// committed, so the sums are exact.
+    private static func addArrivals(_ tally: ArrivalTally, on connection: PostgresConnection, logger: Logger) async throws {
+        guard !tally.isEmpty else { return }
+        let tally = tally.mapStrings(text)
+        let rows = tally.sortedRows
+        try await connection.query("""
+            INSERT INTO arrivals (day, event_name, arrived, rejected, first_seen, last_seen)
+            SELECT d, n, a, r, f, l
+            FROM UNNEST(\(rows.map { $0.key.day })::bigint[], \(rows.map { $0.key.event })::text[], \(rows.map { $0.counts.arrived })::bigint[],
+                        \(rows.map { $0.counts.rejected })::bigint[], \(rows.map { $0.counts.firstSeen })::float8[],
+                        \(rows.map { $0.counts.lastSeen })::float8[]) WITH ORDINALITY AS t(d, n, a, r, f, l, o)
+            ORDER BY o
+            ON CONFLICT (day, event_name) DO UPDATE SET arrived = arrivals.arrived + excluded.arrived,
+                rejected = arrivals.rejected + excluded.rejected,
+                first_seen = LEAST(arrivals.first_seen, excluded.first_seen),
+                last_seen = GREATEST(arrivals.last_seen, excluded.last_seen)
+            """, logger: logger)
+        let values = tally.sortedValueRows
+        guard !values.isEmpty else { return }
+        try await connection.query("""
+            INSERT INTO arrival_values (day, event_name, dimension, value, count)
+            SELECT d, n, k, v, c
+            FROM UNNEST(\(values.map(\.key.day))::bigint[], \(values.map(\.key.event))::text[],
+                        \(values.map(\.dimension.rawValue))::text[], \(values.map(\.value))::text[],
+                        \(values.map(\.count))::bigint[]) WITH ORDINALITY AS t(d, n, k, v, c, o)
+            ORDER BY o
+            ON CONFLICT (day, event_name, dimension, value) DO UPDATE SET count = arrival_values.count + excluded.count
+            """, logger: logger)
     }
 
     /// The schema version the database is at.
@@ -165,6 +250,10 @@ public final class PostgresStorage: EventStorage {
             var record = request
             record.duplicates = accepted.count - inserted.count
             try await Self.insert(record, on: connection, logger: logger)
+            // Only the events stored now: a re-sent batch (its uuids already stored) adds nothing.
+            var counted = Set<String>()
+            let fresh = uuids.indices.filter { inserted.contains(uuids[$0]) && counted.insert(uuids[$0]).inserted }
+            try await Self.addArrivals(ArrivalTally.of(batch, stored: fresh), on: connection, logger: logger)
             return duplicates
         }
     }
@@ -264,8 +353,30 @@ public final class PostgresStorage: EventStorage {
         return totals
     }
 
+    public func arrivals(sinceDay: Int?) async throws -> [ArrivalSummary] {
+        let since = sinceDay ?? Int(Int32.min)
+        var summaries: [String: ArrivalSummary] = [:]
+        let rows = try await client.query("""
+            SELECT event_name, SUM(arrived)::bigint, SUM(rejected)::bigint, MIN(first_seen), MAX(last_seen) FROM arrivals
+            WHERE day >= \(since) GROUP BY event_name
+            """, logger: logger)
+        for try await (name, arrived, rejected, first, last) in rows.decode((String, Int, Int, Double, Double).self) {
+            summaries[name] = ArrivalSummary(event: name, arrived: arrived, rejected: rejected,
+                                             firstSeen: Date(timeIntervalSince1970: first),
+                                             lastSeen: Date(timeIntervalSince1970: last))
+        }
+        let values = try await client.query("""
+            SELECT event_name, dimension, value, SUM(count)::bigint FROM arrival_values
+            WHERE day >= \(since) GROUP BY event_name, dimension, value
+            """, logger: logger)
+        for try await (name, dimension, value, count) in values.decode((String, String, String, Int).self) {
+            summaries[name]?.add(dimension: dimension, value: value, count: count)
+        }
+        return Array(summaries.values)
+    }
+
     public func reset() async throws {
-        try await client.query("TRUNCATE events, rejected_events, requests", logger: logger)
+        try await client.query("TRUNCATE events, rejected_events, requests, arrivals, arrival_values", logger: logger)
     }
 
     public func close() async {

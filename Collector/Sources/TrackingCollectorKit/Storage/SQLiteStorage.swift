@@ -108,6 +108,27 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
             UPDATE sqlite_sequence SET name = 'events' WHERE name = 'events_unique_uuid';
             DROP TABLE events_unique_uuid;
             """,
+            // The arrival counts (`GET /arrivals`), per UTC day and event name; empty for the events
+            // stored before this version (they are counted by `Self.countStoredArrivals`, below).
+            """
+            CREATE TABLE IF NOT EXISTS arrivals (
+                day INTEGER NOT NULL,
+                event_name TEXT NOT NULL,
+                arrived INTEGER NOT NULL,
+                rejected INTEGER NOT NULL,
+                first_seen REAL NOT NULL,
+                last_seen REAL NOT NULL,
+                PRIMARY KEY (day, event_name)
+            ) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS arrival_values (
+                day INTEGER NOT NULL,
+                event_name TEXT NOT NULL,
+                dimension TEXT NOT NULL,
+                value TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                PRIMARY KEY (day, event_name, dimension, value)
+            ) WITHOUT ROWID;
+            """ + Self.countStoredArrivals,
         ]
         try lock.withLock {
             let version = Int(try database.scalarInt("PRAGMA user_version"))
@@ -119,6 +140,27 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
             }
         }
     }
+
+    /// The migration to arrival counts counts the events already stored, with SQLite's JSON
+    /// functions (a payload that is not JSON is left out of the versions, never fails the step).
+    private static let countStoredArrivals = """
+        INSERT INTO arrivals (day, event_name, arrived, rejected, first_seen, last_seen)
+        SELECT CAST(received_at / 86400 AS INTEGER), event_name, COUNT(*), 0, MIN(received_at), MAX(received_at)
+        FROM events GROUP BY 1, 2;
+        INSERT INTO arrival_values (day, event_name, dimension, value, count)
+        SELECT CAST(received_at / 86400 AS INTEGER), event_name, 'contractVersion', json_extract(payload, '$.contractVersion'), COUNT(*)
+        FROM events WHERE json_valid(payload) AND json_type(payload, '$.contractVersion') = 'text' GROUP BY 1, 2, 4;
+        INSERT INTO arrival_values (day, event_name, dimension, value, count)
+        SELECT CAST(received_at / 86400 AS INTEGER), event_name, 'appVersion', json_extract(payload, '$.appVersion'), COUNT(*)
+        FROM events WHERE json_valid(payload) AND json_type(payload, '$.appVersion') = 'text' GROUP BY 1, 2, 4;
+        INSERT INTO arrival_values (day, event_name, dimension, value, count)
+        SELECT day, event_name, 'violation', code, COUNT(*) FROM (
+            SELECT DISTINCT events.seq, CAST(received_at / 86400 AS INTEGER) AS day, event_name,
+                   json_extract(item.value, '$.code') AS code
+            FROM events, json_each(events.violations) AS item
+            WHERE json_valid(events.violations) AND json_extract(item.value, '$.code') IS NOT NULL
+        ) GROUP BY 1, 2, 4;
+        """
 
     public func ingest(_ batch: IngestBatch) async throws -> Set<String> {
         var batch = batch
@@ -151,12 +193,15 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
         // The group's new uuids (each batch's from `start`): taken out of `stored` again
         // when their batch or the whole group is rolled back.
         var added: [ParsedUUID] = []
+        // The arrival counts of the batches stored, added to the stored counts before the commit.
+        var arrivals = ArrivalTally()
         for batch in batches {
             let start = added.count
             do {
                 try database.statement("SAVEPOINT batch").run()
-                let duplicates = try insert(batch, into: database, stored: stored, added: &added)
+                let (duplicates, fresh) = try insert(batch, into: database, stored: stored, added: &added)
                 try database.statement("RELEASE batch").run()
+                arrivals.merge(ArrivalTally.of(batch, stored: fresh))
                 results.append(.success(duplicates))
             } catch {
                 stored.remove(added[start...])
@@ -174,6 +219,7 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
             }
         }
         do {
+            try addArrivals(arrivals, to: database)
             try database.statement("COMMIT").run()
         } catch {
             try? database.execute("ROLLBACK")
@@ -195,12 +241,48 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
             + Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
     }
 
-    /// One batch's rows; the uuids that were stored already (duplicates). Every new
+    /// Adds a group's arrival counts to the stored ones: one upsert per day and name, and
+    /// one per counted value.
+    private static func addArrivals(_ tally: ArrivalTally, to database: SQLiteDatabase) throws {
+        guard !tally.isEmpty else { return }
+        let row = try database.statement("""
+            INSERT INTO arrivals (day, event_name, arrived, rejected, first_seen, last_seen) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (day, event_name) DO UPDATE SET arrived = arrived + excluded.arrived,
+                rejected = rejected + excluded.rejected, first_seen = MIN(first_seen, excluded.first_seen),
+                last_seen = MAX(last_seen, excluded.last_seen)
+            """)
+        for (key, counts) in tally.sortedRows {
+            row.reset()
+            try row.bind(key.day, at: 1)
+            try row.bind(key.event, at: 2)
+            try row.bind(counts.arrived, at: 3)
+            try row.bind(counts.rejected, at: 4)
+            try row.bind(counts.firstSeen, at: 5)
+            try row.bind(counts.lastSeen, at: 6)
+            try row.run()
+        }
+        let value = try database.statement("""
+            INSERT INTO arrival_values (day, event_name, dimension, value, count) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (day, event_name, dimension, value) DO UPDATE SET count = count + excluded.count
+            """)
+        for item in tally.sortedValueRows {
+            value.reset()
+            try value.bind(item.key.day, at: 1)
+            try value.bind(item.key.event, at: 2)
+            try value.bind(item.dimension.rawValue, at: 3)
+            try value.bind(item.value, at: 4)
+            try value.bind(item.count, at: 5)
+            try value.run()
+        }
+    }
+
+    /// One batch's rows; the uuids that were stored already (duplicates), and the
+    /// indices into `batch.accepted` of the events stored now. Every new
     /// uuid is claimed in `stored` and appended to `added` before its row is written,
     /// and given its row (`seq`) once written: a multi-row insert's rows are numbered
     /// one after the other, ending at the last inserted row.
     private static func insert(_ batch: IngestBatch, into database: SQLiteDatabase, stored: StoredUUIDs,
-                               added: inout [ParsedUUID]) throws -> Set<String> {
+                               added: inout [ParsedUUID]) throws -> (duplicates: Set<String>, fresh: [Int]) {
         var duplicates = Set<String>()
         // Indices into `batch.accepted` of the events to write; their keys are `added[first...]`.
         let first = added.count
@@ -249,7 +331,7 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
         var record = batch.request
         record.duplicates = duplicates.count
         try insertRequest(record, into: database)
-        return duplicates
+        return (duplicates, fresh)
     }
 
     /// One event's seven columns, at `base + 1` to `base + 7`.
@@ -370,9 +452,41 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
         }
     }
 
+    public func arrivals(sinceDay: Int?) async throws -> [ArrivalSummary] {
+        try lock.withLock {
+            var summaries: [String: ArrivalSummary] = [:]
+            let rows = try database.statement("""
+                SELECT event_name, SUM(arrived), SUM(rejected), MIN(first_seen), MAX(last_seen) FROM arrivals
+                WHERE day >= ? GROUP BY event_name
+                """)
+            defer { rows.reset() }
+            try rows.bind(sinceDay ?? Int(Int32.min), at: 1)
+            while try rows.step() {
+                let name = rows.string(at: 0) ?? ""
+                summaries[name] = ArrivalSummary(event: name, arrived: rows.int(at: 1), rejected: rows.int(at: 2),
+                                                 firstSeen: Date(timeIntervalSince1970: rows.double(at: 3)),
+                                                 lastSeen: Date(timeIntervalSince1970: rows.double(at: 4)))
+            }
+            let values = try database.statement("""
+                SELECT event_name, dimension, value, SUM(count) FROM arrival_values
+                WHERE day >= ? GROUP BY event_name, dimension, value
+                """)
+            defer { values.reset() }
+            try values.bind(sinceDay ?? Int(Int32.min), at: 1)
+            while try values.step() {
+                summaries[values.string(at: 0) ?? ""]?.add(dimension: values.string(at: 1) ?? "",
+                                                            value: values.string(at: 2) ?? "", count: values.int(at: 3))
+            }
+            return Array(summaries.values)
+        }
+    }
+
     public func reset() async throws {
         try lock.withLock {
-            try database.execute("DELETE FROM events; DELETE FROM rejected_events; DELETE FROM requests;")
+            try database.execute("""
+                DELETE FROM events; DELETE FROM rejected_events; DELETE FROM requests;
+                DELETE FROM arrivals; DELETE FROM arrival_values;
+                """)
             stored.removeAll()
         }
     }
