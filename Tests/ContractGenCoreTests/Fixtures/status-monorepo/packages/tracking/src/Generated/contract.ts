@@ -2,12 +2,13 @@
 // Contract: "Shop"
 
 import * as $rt from "@contractgen/runtime";
+import type { ContractGlobals } from "./types.js";
 
 /**
  * The contract's rules as data (docs/wire-format.md), which the runtime checks and
  * writes events by; each event's entry is beside its function (`$contract.addEvents`).
  */
-export const $contract = new $rt.Contract({
+export const $contract = new $rt.Contract<ContractGlobals>({
     "format": 1,
     "contract": "Shop",
     "version": "1.0.0",
@@ -15,8 +16,8 @@ export const $contract = new $rt.Contract({
     "valueSets": {},
     "objects": {},
     "envelope": {
-        "uuid": {"type": "uuid"},
-        "clientTimestamp": {"type": "timestamp"}
+        "uuid": {"type": "uuid", "fill": "uuid"},
+        "clientTimestamp": {"type": "timestamp", "fill": "now"}
     },
     "kinds": {
         "pageView": {},

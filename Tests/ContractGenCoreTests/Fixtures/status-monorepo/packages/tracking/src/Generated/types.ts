@@ -23,3 +23,7 @@ export interface ActionKind {
 }
 /** An event of kind `action`, whatever its name. */
 export type ActionEvent = $rt.TrackedEvent<string, "action", ActionKind>;
+
+/** The contract's globals, which a sink appends to every event; each may be left out (a default, if any, is used). */
+export interface ContractGlobals {
+}

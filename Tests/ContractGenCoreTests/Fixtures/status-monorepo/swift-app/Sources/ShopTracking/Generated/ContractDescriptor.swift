@@ -27,6 +27,8 @@ public enum Shop {
     /// The whole contract as data: the runtime validates encoded events against it,
     /// including models an app composed from the generated protocols.
     public static let descriptor: TrackingCore.ContractDescriptor = makeDescriptor()
+    /// The contract's `pii` fields, found once: what an event's description redacts.
+    public static let piiPolicy: TrackingCore.PIIPolicy = TrackingCore.PIIPolicy(descriptor: descriptor)
 
     /// Builds ``descriptor``, once.
     private static func makeDescriptor() -> TrackingCore.ContractDescriptor {

@@ -21,10 +21,8 @@ extension Shop.Event {
         Shop.descriptor.validate(event: self)
     }
 
-    /// The contract's `pii` fields: what an event's description redacts.
-    public var piiPolicy: TrackingCore.PIIPolicy {
-        TrackingCore.PIIPolicy(descriptor: Shop.descriptor)
-    }
+    /// The contract's `pii` fields: what an event's description redacts (built once, `Shop.piiPolicy`).
+    public var piiPolicy: TrackingCore.PIIPolicy { Shop.piiPolicy }
 }
 
 extension Shop.Kinds {
