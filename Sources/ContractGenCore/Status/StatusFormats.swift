@@ -203,10 +203,7 @@ enum StatusJSON {
             ("events", .array(events)), ("unknownEvents", .array(unknown)), ("findings", .array(findings)),
             ("notes", .array(notes)), ("failOn", .array(kinds)), ("failing", number(failing)),
         ]
-        let value: JSONValue = .object(members)
-        var out = ""
-        append(value, indent: "", to: &out)
-        return out + "\n"
+        return PrettyJSON.text(.object(members), style: .terminalSafe)
     }
 
     static func number(_ value: Int) -> JSONValue { .number(String(value)) }
@@ -244,33 +241,6 @@ enum StatusJSON {
             ("contractVersions", counts(arrived.contractVersions)), ("appVersions", counts(arrived.appVersions)),
             ("violations", counts(arrived.violations)),
         ])
-    }
-
-    static func append(_ value: JSONValue, indent: String, to out: inout String) {
-        switch value {
-        case .array(let items) where !items.isEmpty:
-            out += "[\n"
-            for (index, item) in items.enumerated() {
-                out += indent + "  "
-                append(item, indent: indent + "  ", to: &out)
-                out += index == items.count - 1 ? "\n" : ",\n"
-            }
-            out += indent + "]"
-        case .object(let members) where !members.isEmpty:
-            out += "{\n"
-            for (index, member) in members.enumerated() {
-                out += indent + "  " + String(decoding: TerminalSafeText.json(member.key), as: UTF8.self) + ": "
-                append(member.value, indent: indent + "  ", to: &out)
-                out += index == members.count - 1 ? "\n" : ",\n"
-            }
-            out += indent + "}"
-        case .array: out += "[]"
-        case .object: out += "{}"
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .number(let text): out += text
-        case .string(let text): out += String(decoding: TerminalSafeText.json(text), as: UTF8.self)
-        }
     }
 }
 
