@@ -22,6 +22,21 @@ package enum SharedConstantFiles {
 
     typealias Table = SharedConstantTable
 
+    /// The groups of named strings and of numbers each runtime's file declares,
+    /// in this order: one list, so that a group added reaches every language.
+    static let stringGroups: [(type: String, doc: String, entries: [Table.Name])] = [
+        ("PayloadMember", "The members the encoder writes at the head of every payload, and the envelope's.", Table.payloadMembers),
+        ("BatchMember", "The members of a batch.", Table.batchMembers),
+        ("VerdictMember", "The members of the collector's verdict.", Table.verdictMembers),
+        ("Format", "What `badFormat` messages say a value is not.", Table.formats),
+    ]
+    static let numberGroups: [(type: String, doc: String, entries: [Table.Number])] = [
+        ("FormatVersion", "Versions of the formats the generator writes and the runtimes read.", Table.formatVersions),
+        ("TypeCode", "The runtimes' numbers for value types.", Table.typeCodes),
+        ("PatternOpcode", "The opcodes of serialised pattern programs.", Table.patternOpcodes),
+        ("DeliveryStatus", "The statuses the delivery protocol names besides 2xx; every other one is retried.", Table.deliveryStatuses),
+    ]
+
     /// A string literal with `"`, `\` (and, for Kotlin, `$`) escaped; the table holds printable ASCII only.
     static func literal(_ text: String, dollar: Bool = false) -> String {
         var out = "\""
@@ -104,14 +119,8 @@ package enum SharedConstantFiles {
             }
             lines.append("    }")
         }
-        strings("PayloadMember", "The members the encoder writes at the head of every payload, and the envelope's.", Table.payloadMembers)
-        strings("BatchMember", "The members of a batch.", Table.batchMembers)
-        strings("VerdictMember", "The members of the collector's verdict.", Table.verdictMembers)
-        strings("Format", "What `badFormat` messages say a value is not.", Table.formats)
-        numbers("FormatVersion", "Versions of the formats the generator writes and the runtimes read.", Table.formatVersions)
-        numbers("TypeCode", "The runtimes' numbers for value types.", Table.typeCodes)
-        numbers("PatternOpcode", "The opcodes of serialised pattern programs.", Table.patternOpcodes)
-        numbers("DeliveryStatus", "The statuses the delivery protocol names besides 2xx; every other one is retried.", Table.deliveryStatuses)
+        for group in stringGroups { strings(group.type, group.doc, group.entries) }
+        for group in numberGroups { numbers(group.type, group.doc, group.entries) }
         lines.append("    /// \(Table.redactionMarker.doc)")
         lines.append("    public static let redactionMarker = \(literal(Table.redactionMarker.value))")
         lines.append("    /// \(Table.queueOverflowPolicy.doc)")
@@ -158,14 +167,8 @@ package enum SharedConstantFiles {
             }
             lines.append("}")
         }
-        strings("PayloadMember", "The members the encoder writes at the head of every payload, and the envelope's.", Table.payloadMembers)
-        strings("BatchMember", "The members of a batch.", Table.batchMembers)
-        strings("VerdictMember", "The members of the collector's verdict.", Table.verdictMembers)
-        strings("Format", "What `badFormat` messages say a value is not.", Table.formats)
-        numbers("FormatVersion", "Versions of the formats the generator writes and the runtimes read.", Table.formatVersions)
-        numbers("TypeCode", "The runtimes' numbers for value types.", Table.typeCodes)
-        numbers("PatternOpcode", "The opcodes of serialised pattern programs.", Table.patternOpcodes)
-        numbers("DeliveryStatus", "The statuses the delivery protocol names besides 2xx; every other one is retried.", Table.deliveryStatuses)
+        for group in stringGroups { strings(group.type, group.doc, group.entries) }
+        for group in numberGroups { numbers(group.type, group.doc, group.entries) }
         lines.append("")
         lines.append("/** \(Table.redactionMarker.doc) */")
         lines.append("export const redactionMarker = \(literal(Table.redactionMarker.value));")
@@ -219,14 +222,8 @@ package enum SharedConstantFiles {
             lines.append("    }")
             lines.append("")
         }
-        strings("PayloadMember", "The members the encoder writes at the head of every payload, and the envelope's.", Table.payloadMembers)
-        strings("BatchMember", "The members of a batch.", Table.batchMembers)
-        strings("VerdictMember", "The members of the collector's verdict.", Table.verdictMembers)
-        strings("Format", "What `badFormat` messages say a value is not.", Table.formats)
-        numbers("FormatVersion", "Versions of the formats the generator writes and the runtimes read.", Table.formatVersions)
-        numbers("TypeCode", "The runtimes' numbers for value types.", Table.typeCodes)
-        numbers("PatternOpcode", "The opcodes of serialised pattern programs.", Table.patternOpcodes)
-        numbers("DeliveryStatus", "The statuses the delivery protocol names besides 2xx; every other one is retried.", Table.deliveryStatuses)
+        for group in stringGroups { strings(group.type, group.doc, group.entries) }
+        for group in numberGroups { numbers(group.type, group.doc, group.entries) }
         lines.append("    /** \(Table.redactionMarker.doc) */")
         lines.append("    const val REDACTION_MARKER: String = \(literal(Table.redactionMarker.value, dollar: true))")
         lines.append("")
