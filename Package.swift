@@ -121,6 +121,9 @@ let package = Package(
         // Reference output for a contract of names Swift, Foundation and generated code use
         // (Tests/Reference/Names/contract.yaml): app code beside it must compile unqualified.
         .target(name: "NamesContract", dependencies: ["TrackingCore"], path: "Tests/Reference/Names/Generated"),
+        // Reference output for a contract of strings drawn from every class of code point
+        // (Tests/Reference/CodePoints/contract.yaml, written by make-contract.py): read back scalar for scalar.
+        .target(name: "CodePointsContract", dependencies: ["TrackingCore"], path: "Tests/Reference/CodePoints/Generated"),
         // The conformance contract's generated code and driver (Conformance/, docs/conformance.md): the corpus runs against it.
         .target(name: "ConformanceContract", dependencies: ["TrackingCore"], path: "Conformance/Swift"),
 
@@ -149,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "ContractGenCoreTests",
             dependencies: [
-                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract", "ConformanceContract",
+                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract", "CodePointsContract", "ConformanceContract",
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

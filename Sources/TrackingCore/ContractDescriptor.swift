@@ -116,7 +116,8 @@ public struct ValueSetDescriptor: Sendable, Hashable {
         self.members = Set(wireValues)
     }
 
-    public func contains(_ wireValue: String) -> Bool { members.contains(wireValue) }
+    /// Whether `wireValue` is one of the set's wire values, scalar for scalar (``ExactText``).
+    public func contains(_ wireValue: String) -> Bool { ExactText.contains(members, wireValue) }
 }
 
 /// One field: its wire name, type and constraints, and metadata.

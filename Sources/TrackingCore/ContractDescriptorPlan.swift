@@ -188,7 +188,7 @@ extension ContractDescriptor {
             if case .string(let s) = value, Self.isCanonicalUUIDText(s) { return }
         case .valueSet(let set):
             // An unknown value set accepts every string, as the leaf check does.
-            if case .string(let s) = value, set?.contains(s) ?? true { return }
+            if case .string(let s) = value, set.map({ ExactText.contains($0, s) }) ?? true { return }
         case .array(let items):
             guard case .array(let elements) = value else { break }
             if !plan.itemCounts.contains(elements.count) {
@@ -209,7 +209,7 @@ extension ContractDescriptor {
                     violations.append(Violation(path: memberPath(), code: .unknownField, message: "appears more than once"))
                     continue
                 }
-                guard let field = object.members.first(where: { $0.name == member.key }) else {
+                guard let field = object.members.first(where: { ExactText.sameName(member.key, $0.name) }) else {
                     violations.append(Violation(path: memberPath(), code: .unknownField, message: ViolationMessage.unknownField(owner: object.name)))
                     continue
                 }

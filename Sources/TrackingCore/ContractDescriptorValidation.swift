@@ -32,9 +32,9 @@ extension ContractDescriptor {
             var guess = 0
             for member in members {
                 let slot: Int
-                if guess < table.names.count, table.names[guess] == member.key {
+                if guess < table.names.count, ExactText.sameName(member.key, table.names[guess]) {
                     slot = guess
-                } else if let found = table.slots[member.key] {
+                } else if let found = table.slots[member.key], ExactText.sameName(member.key, table.names[found]) {
                     slot = found
                 } else {
                     if !unknown.insert(member.key).inserted {
@@ -51,7 +51,7 @@ extension ContractDescriptor {
                 }
                 seen[slot] = true
                 guard let plan = table.plans[slot] else { continue }  // a reserved member
-                if let constant = table.constants[slot], case .string(let actual) = member.value, actual != constant {
+                if let constant = table.constants[slot], case .string(let actual) = member.value, !ExactText.same(actual, constant) {
                     violations.append(Violation(path: member.key, code: .constantMismatch, message: ViolationMessage.constantMismatch(constant: "'\(constant)'", owner: eventName)))
                     continue
                 }
@@ -84,7 +84,8 @@ extension ContractDescriptor {
             violations.append(Violation(path: WireNames.event, code: .wrongType, message: "the event name must be a string"))
             return nil
         }
-        guard let event = lookUp(eventName) else {
+        // Event names are ASCII: a name that is not finds no event, whatever Swift's `String` hashing equates.
+        guard ExactText.isASCII(eventName), let event = lookUp(eventName) else {
             violations.append(Violation(path: WireNames.event, code: .unknownEvent, message: ViolationMessage.unknownEvent(contract: name)))
             return nil
         }
@@ -92,7 +93,7 @@ extension ContractDescriptor {
         switch payload[WireNames.kind] {
         case nil:
             violations.append(Violation(path: WireNames.kind, code: .missingField, message: "the kind is missing"))
-        case .string(let actual)? where actual == eventKind:
+        case .string(let actual)? where ExactText.sameName(actual, eventKind):
             break
         case .string?:
             violations.append(Violation(path: WireNames.kind, code: .constantMismatch, message: ViolationMessage.constantMismatch(constant: eventKind, owner: eventName)))

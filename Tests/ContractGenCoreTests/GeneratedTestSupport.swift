@@ -22,6 +22,8 @@ enum GeneratedTestSupport {
 
     /// `Tests/Reference/Names`.
     static let namesDirectory = Fixtures.packageRoot.appendingPathComponent("Tests/Reference/Names")
+    /// `Tests/Reference/CodePoints`.
+    static let codePointsDirectory = Fixtures.packageRoot.appendingPathComponent("Tests/Reference/CodePoints")
 
     static let references = [
         Reference(contract: Fixtures.projectContract, output: Fixtures.packageRoot.appendingPathComponent("Generated")),
@@ -32,6 +34,10 @@ enum GeneratedTestSupport {
         Reference(
             contract: namesDirectory.appendingPathComponent("contract.yaml"),
             output: namesDirectory.appendingPathComponent("Generated")
+        ),
+        Reference(
+            contract: codePointsDirectory.appendingPathComponent("contract.yaml"),
+            output: codePointsDirectory.appendingPathComponent("Generated")
         ),
         Reference(
             contract: conformanceDirectory.appendingPathComponent("contract.yaml"),

@@ -274,8 +274,16 @@ final class ContractReader: DiagnosticReporting {
         var wireSeen: [String: SourceLocation] = [:]
         var unique: [ValueSetCase] = []
         for member in cases {
-            if let first = wireSeen[member.wireValue] {
-                error("value '\(member.wireValue)' appears twice in \(what)", at: member.location, hint: "first at line \(first.line), column \(first.column)")
+            // Swift's `String` keys equate canonically equivalent text ("é" and "e\u{301}"): such a pair is
+            // refused too, as two values a reader cannot tell apart and Swift's `switch` would confuse.
+            if let index = wireSeen.index(forKey: member.wireValue) {
+                let (earlier, first) = wireSeen[index]
+                if earlier.utf8.elementsEqual(member.wireValue.utf8) {
+                    error("value '\(member.wireValue)' appears twice in \(what)", at: member.location, hint: "first at line \(first.line), column \(first.column)")
+                } else {
+                    error("value '\(member.wireValue)' of \(what) is the same text as the value at line \(first.line), column \(first.column), in another Unicode form",
+                          at: member.location, hint: "write both alike (NFC, as most editors do), or make them differ")
+                }
                 continue
             }
             wireSeen[member.wireValue] = member.location

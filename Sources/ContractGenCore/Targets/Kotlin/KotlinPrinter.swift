@@ -156,8 +156,10 @@ struct KotlinPrinter {
 
 /// Kotlin literals of contract text.
 enum KotlinLiteral {
-    /// `text` inside a block comment: Kotlin's comments nest, so neither `*/` nor `/*` may appear, nor a line break.
+    /// `text` inside a block comment: Kotlin's comments nest, so neither `*/` nor `/*` may appear, nor a line
+    /// break; invisible scalars are shown as `\u{...}` (``SourceText/forComment(_:)``).
     static func comment(_ text: String) -> String {
+        let text = SourceText.forComment(text)
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) { return text }
         return text.replacingOccurrences(of: "*/", with: "*&#47;").replacingOccurrences(of: "/*", with: "&#47;*")
             .replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
@@ -184,28 +186,23 @@ enum KotlinLiteral {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Appends `text` escaped for the inside of a Kotlin string literal, without quotes.
+    /// Appends `text` escaped for the inside of a Kotlin string literal, without quotes: `\`, `"` and `$`,
+    /// the usual control escapes, and every other scalar that ``SourceText/mustEscape(_:)`` as `\u202e`
+    /// (above U+FFFF, its surrogate pair: Kotlin has no `\u{...}`).
     static func appendEscaped(_ text: String, to out: inout [UInt8]) {
-        // Byte by byte: escapes are ASCII, and U+2028/U+2029 (E2 80 A8/A9) are the only non-ASCII to escape.
-        let input = Array(text.utf8)
-        var index = 0
-        while index < input.count {
-            let byte = input[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "$"): out += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0xE2 where index + 1 < input.count && input[index] == 0x80 && (input[index + 1] == 0xA8 || input[index + 1] == 0xA9):
-                out += Array("\\u202".utf8) + [input[index + 1] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9")]
-                index += 2
-            case ..<0x20, 0x7F:
-                let hex = Array("0123456789abcdef".utf8)
-                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", "\"", "$": out += [UInt8(ascii: "\\"), UInt8(scalar.value)]
+            case "\n": out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case "\r": out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case "\t": out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case "\u{08}": out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case _ where SourceText.mustEscape(scalar):
+                var escape = ""
+                SourceText.appendUTF16Escape(scalar, to: &escape)
+                out += escape.utf8
             default:
-                out.append(byte)
+                out += scalar.utf8
             }
         }
     }

@@ -1,26 +1,27 @@
 import TrackingCore
 
 /// JSON values as JavaScript source: strings in the wire's JSON form, with
-/// U+2028 and U+2029 escaped (JSON allows them raw, and so does JavaScript since
-/// ES2019, but TypeScript before 5.x and older engines end a line there),
-/// object keys as strings, except `__proto__`, which
-/// an object literal would take as its prototype: it is written as the
-/// computed key `["__proto__"]`, an own property like any other.
+/// every scalar that ``SourceText/mustEscape(_:)`` escaped as well (`\u202E`;
+/// JSON leaves U+2028, U+2029, bidi controls and the like raw, but TypeScript
+/// before 5.x and older engines end a line at U+2028, and an invisible or
+/// reordering scalar must not hide in the source), object keys as strings,
+/// except `__proto__`, which an object literal would take as its prototype: it
+/// is written as the computed key `["__proto__"]`, an own property like any other.
 enum JavaScriptLiteral {
     /// `text` as a string literal.
     static func string(_ text: String) -> String {
         var writer = JSONWriter(capacity: text.utf8.count + 2)
         writer.value(text)
         let json = writer.string
-        // U+2028 and U+2029 are E2 80 A8 / E2 80 A9 in UTF-8: look for the lead bytes before copying.
-        guard json.utf8.contains(0xE2) else { return json }
+        // The JSON writer escapes the ASCII controls below U+0020: only DEL and non-ASCII text are left to escape.
+        guard json.utf8.contains(where: { $0 >= 0x7F }) else { return json }
         var escaped = ""
         escaped.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
         for scalar in json.unicodeScalars {
-            switch scalar {
-            case "\u{2028}": escaped += "\\u2028"
-            case "\u{2029}": escaped += "\\u2029"
-            default: escaped.unicodeScalars.append(scalar)
+            if SourceText.mustEscape(scalar) {
+                SourceText.appendUTF16Escape(scalar, to: &escaped)
+            } else {
+                escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped

@@ -205,9 +205,11 @@ struct TypeScriptRenderer: TargetFileRenderer {
         }
     }
 
-    /// A JSDoc comment (`*/` in the text cannot end it).
+    /// A JSDoc comment (`*/` in the text cannot end it; invisible scalars are shown as `\u{...}`,
+    /// ``SourceText/forComment(_:)``).
     private func doc(_ text: String?, deprecated: String?, indent: String, _ out: inout [UInt8]) {
         guard text != nil || deprecated != nil else { return }
+        let text = text.map(SourceText.forComment), deprecated = deprecated.map(SourceText.forComment)
         // Most comments are one line without `*/`: written without splitting (descriptions come by the ten thousand).
         if let text, deprecated == nil, Self.isOneSafeLine(text) {
             out.append(contentsOf: indent.utf8)

@@ -20,7 +20,9 @@ package enum SwiftLiteral {
             case "\t": out += "\\t"
             case "\0": out += "\\0"
             default:
-                if needsEscape(scalar) {
+                // swiftc refuses `\u{FDD0}` through `\u{FDEF}` ("invalid unicode scalar"), though it
+                // takes the other noncharacters escaped; those 32 are written as they are.
+                if SourceText.mustEscape(scalar), !(0xFDD0...0xFDEF).contains(scalar.value) {
                     out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -120,14 +122,14 @@ package enum SwiftLiteral {
         var current = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+            case _ where SourceText.isLineBreak(scalar):
                 lines.append(current)
                 current = ""
             case "\t":
                 current += " "
             default:
-                if needsEscape(scalar) {
-                    current += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                if SourceText.mustEscape(scalar) {
+                    SourceText.appendShown(scalar, to: &current)
                 } else {
                     current.unicodeScalars.append(scalar)
                 }
@@ -168,18 +170,5 @@ package enum SwiftLiteral {
             return false
         }
         return true
-    }
-
-    /// Control, format (bidi overrides, zero-width), separator, private-use,
-    /// surrogate and unassigned scalars: written as escapes, never raw.
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
-            return true
-        case .spaceSeparator:
-            return scalar != " "
-        default:
-            return false
-        }
     }
 }

@@ -25,11 +25,13 @@ struct ValueSetRenderer {
                 switchOverCases("self", into: &p) { ".\(SwiftName.escaped($0.name)): \(SwiftLiteral.string($0.wireValue))" }
             }
             p.line()
-            p.line("/// The case whose wire value is `rawValue`; `nil` for any other string.")
+            p.line("/// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.")
             p.block("public init?(rawValue: Swift.String)") { p in
                 switchOverCases("rawValue", default: "return nil", into: &p) {
                     "\(SwiftLiteral.string($0.wireValue)): self = .\(SwiftName.escaped($0.name))"
                 }
+                p.line("// A switch matches canonically equivalent text (\"K\" and the Kelvin sign); the wire compares scalars.")
+                p.line("guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }")
             }
             p.line()
             p.line("/// Every case, in contract order.")
