@@ -1,7 +1,9 @@
 import Foundation
 
 /// The one entry point of generation, used by the `contractgen` executable and
-/// the build plugins: load and validate -> translate -> render -> write.
+/// the build plugins: parse -> validate -> lower (once, ``lower(_:)``) -> the target's
+/// translate and render (``TargetGenerator/renderer(for:)``) -> write. Each stage hands
+/// the next one typed value: a ``Contract``, a ``LoweredContract``, the target's files.
 public enum ContractGenerator {
     /// What a `generate` run found and did.
     public struct Outcome: Sendable {
@@ -52,9 +54,29 @@ public enum ContractGenerator {
         render(contract).map { ($0.name, $0.contents) }
     }
 
-    /// The generated files of `files` for a valid contract, in ``GeneratedFileSet/fileNames`` order.
-    package static func render(_ contract: Contract, files: FileSelection = .withContent) -> [GeneratedFile] {
-        ModuleRenderer(ContractTranslator.translate(contract)).renderAll(files)
+    /// The generated files of `files` for a valid contract, in the order of `generator`'s
+    /// ``TargetGenerator/fileNames`` (the default target's: ``GeneratedFileSet/fileNames``).
+    package static func render(
+        _ contract: Contract, files: FileSelection = .withContent, generator: any TargetGenerator = defaultGenerator
+    ) -> [GeneratedFile] {
+        render(lower(contract), files: files, generator: generator)
+    }
+
+    /// ``render(_:files:generator:)`` of a contract already lowered; the files render concurrently.
+    package static func render(
+        _ lowered: LoweredContract, files: FileSelection = .withContent, generator: any TargetGenerator = defaultGenerator
+    ) -> [GeneratedFile] {
+        let renderer = generator.renderer(for: lowered)
+        let rendered = Concurrently.map(files.names(generator.renderOrder, renderer: renderer)) { renderer.render(file: $0, reusing: []) }
+        let byName = Dictionary(uniqueKeysWithValues: rendered.map { ($0.name, $0) })
+        return files.names(generator.fileNames, renderer: renderer).map { byName[$0]! }
+    }
+
+    /// The lower stage, the one place a valid contract is lowered: every rule decided once
+    /// (``LoweredContract``), its events spread over ``LoweredContract/eventShardCount`` shards, for
+    /// every target to render (`generate` lowers once per run, whatever the target).
+    package static func lower(_ contract: Contract) -> LoweredContract {
+        LoweredContract(contract)
     }
 
     /// The default target's generator (Swift's).
@@ -72,11 +94,19 @@ public enum ContractGenerator {
         _ contract: Contract, into directory: URL, mode: GeneratedFileWriter.Mode = .write,
         files: FileSelection = .withContent, generator: any TargetGenerator = defaultGenerator
     ) throws -> GeneratedFileWriter.Report {
+        try generate(lower(contract), into: directory, mode: mode, files: files, generator: generator)
+    }
+
+    /// ``generate(_:into:mode:files:generator:)`` of a contract already lowered.
+    package static func generate(
+        _ lowered: LoweredContract, into directory: URL, mode: GeneratedFileWriter.Mode = .write,
+        files: FileSelection = .withContent, generator: any TargetGenerator = defaultGenerator
+    ) throws -> GeneratedFileWriter.Report {
         // Writing only: a check changes nothing, and reports the files as differing.
-        if mode == .write { try generator.checkBeforeWriting(contract, into: directory) }
+        if mode == .write { try generator.checkBeforeWriting(lowered.contract, into: directory) }
         let writer = GeneratedFileWriter()
         try writer.prepare(directory, mode: mode)
-        let renderer = generator.renderer(for: contract)
+        let renderer = generator.renderer(for: lowered)
         let renderOrder = files.names(generator.renderOrder, renderer: renderer)
         // Each worker prints its files into one buffer, reused from file to file.
         let outcomes = Concurrently.map(renderOrder, state: { [UInt8]() }) { name, buffer in

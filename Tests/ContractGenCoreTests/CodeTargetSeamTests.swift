@@ -74,7 +74,7 @@ import TrackingCore
         #expect(CodeTargets.targets(takingOption: "package").map(\.id) == ["kotlin"])
         let kotlin = try #require(CodeTargets.target(id: "kotlin"))
         let configured = kotlin.configured(with: ["package": "com.example.events"])
-        let driver = try #require(configured.conformanceDriver(for: try TypeScriptTargetTests.conformanceContract()))
+        let driver = try #require(configured.conformanceDriver(for: ContractGenerator.lower(try TypeScriptTargetTests.conformanceContract())))
         #expect(driver.contents.contains("package com.example.events\n"))
         // A target without options is itself, configured.
         let swift = CodeTargets.defaultTarget
@@ -101,14 +101,14 @@ import TrackingCore
         let contract = try TypeScriptTargetTests.conformanceContract()
         for target in CodeTargets.all {
             let generator = target.generator
-            let renderer = generator.renderer(for: contract)
+            let renderer = generator.renderer(for: ContractGenerator.lower(contract))
             let header = generator.commentSyntax.generatedHeader + "\n"
             for name in generator.fileNames {
                 let file = renderer.render(file: name, reusing: [])
                 #expect(file.contents.hasPrefix(header), "\(target.displayName): \(name)")
                 #expect(generator.ownsFile(named: name), "\(target.displayName): \(name)")
             }
-            if let driver = target.conformanceDriver(for: contract) {
+            if let driver = target.conformanceDriver(for: ContractGenerator.lower(contract)) {
                 #expect(driver.contents.hasPrefix(header), "\(target.displayName): \(driver.name)")
             }
         }
@@ -117,11 +117,11 @@ import TrackingCore
     /// Swift's and Kotlin's drivers are the ones their corpus runs compile; TypeScript's runner needs none.
     @Test func conformanceDriversPerTarget() throws {
         let contract = try TypeScriptTargetTests.conformanceContract()
-        let names = CodeTargets.all.map { $0.conformanceDriver(for: contract)?.name }
+        let names = CodeTargets.all.map { $0.conformanceDriver(for: ContractGenerator.lower(contract))?.name }
         #expect(names == ["ConformanceDriver.swift", nil, "ConformanceDriver.kt"])
         let checkedIn = try String(
             contentsOf: GeneratedTestSupport.conformanceDirectory.appendingPathComponent("Swift/ConformanceDriver.swift"), encoding: .utf8)
-        #expect(CodeTargets.defaultTarget.conformanceDriver(for: contract)?.contents == checkedIn)
+        #expect(CodeTargets.defaultTarget.conformanceDriver(for: ContractGenerator.lower(contract))?.contents == checkedIn)
     }
 
     // MARK: Kotlin's own names
@@ -153,7 +153,7 @@ import TrackingCore
             return contract.fields.map { target.name(of: .field($0), in: contract) }
                 + contract.events.map { target.name(of: .event($0), in: contract) }
                 + contract.kinds.map { target.name(of: .kind($0), in: contract) }
-                + [KotlinContract(contract, packageName: nil, shardCount: KotlinGenerator.eventShardCount).typeNames["_."] ?? "?"]
+                + [KotlinContract(ContractGenerator.lower(contract), packageName: nil, shardCount: KotlinGenerator.eventShardCount).typeNames["_."] ?? "?"]
         }
         let names = try kotlinNames(swiftPrefix: "a")
         #expect(names == [

@@ -11,7 +11,7 @@ import TrackingCore
     static let rulesFile = GeneratedTestSupport.conformanceDirectory.appendingPathComponent("rules.json")
 
     static func document() throws -> String {
-        ContractRulesData.document(try GeneratedTestSupport.load(GeneratedTestSupport.conformanceDirectory.appendingPathComponent("contract.yaml")))
+        ContractRulesData.document(ContractGenerator.lower(try GeneratedTestSupport.load(GeneratedTestSupport.conformanceDirectory.appendingPathComponent("contract.yaml"))))
     }
 
     @Test func committedDocumentIsTheGeneratedOne() throws {
@@ -25,7 +25,7 @@ import TrackingCore
             return members.first { $0.key == key }?.value
         }
         let contract = try GeneratedTestSupport.load(Fixtures.projectContract)
-        let globals = member(ContractRulesData.value(contract), "globals")
+        let globals = member(ContractRulesData.value(ContractGenerator.lower(contract)), "globals")
         #expect(member(member(globals, "deviceModel"), "default") == .string("unknown"))
         #expect(member(member(globals, "sessionId"), "type") == .string("uuid"))
         #expect(member(member(globals, "sessionId"), "default") == nil)

@@ -62,7 +62,7 @@ import TrackingCore
         for target in CodeTargets.all {
             let name = target.scalarTypeName(type)
             let generator = target.generator
-            let renderer = generator.renderer(for: contract)
+            let renderer = generator.renderer(for: ContractGenerator.lower(contract))
             let sources = generator.fileNames.map { renderer.render(file: $0, reusing: []).contents }.joined()
             #expect(sources.contains(name), "\(target.displayName) output lacks \(name)")
         }
@@ -114,7 +114,7 @@ import TrackingCore
         if let check = KotlinTarget.checkFunction(type) {
             #expect(try source("FieldChecks.kt").contains("    fun \(check)(value: "), "FieldChecks.\(check) for \(type)")
         }
-        let model = KotlinContract(try contract(with: type), packageName: nil, shardCount: KotlinGenerator.eventShardCount)
+        let model = KotlinContract(ContractGenerator.lower(try contract(with: type)), packageName: nil, shardCount: KotlinGenerator.eventShardCount)
         let reader = model.fieldReader(ValueSpec(type.valueType))
         let constant = try #require(reader.split(separator: ".").last.map(String.init))
         #expect(reader == "FieldReaders." + constant)

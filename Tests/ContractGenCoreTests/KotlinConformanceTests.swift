@@ -10,7 +10,7 @@ import Testing
 @Suite struct KotlinConformanceTests {
     static func conformanceJar() async throws -> URL {
         let contract = try GeneratedTestSupport.load(GeneratedTestSupport.conformanceDirectory.appendingPathComponent("contract.yaml"))
-        let driver = try #require(KotlinTarget().conformanceDriver(for: contract))
+        let driver = try #require(KotlinTarget().conformanceDriver(for: ContractGenerator.lower(contract)))
         let sources = KotlinBuild.generatedSources(contract) + [(driver.name, driver.contents)]
         let handWritten = GeneratedTestSupport.conformanceDirectory.appendingPathComponent("Kotlin")
         let files = try FileManager.default.contentsOfDirectory(at: handWritten, includingPropertiesForKeys: nil)

@@ -9,7 +9,7 @@ import TrackingCore
     /// required and optional, copied at several depths with several parameter names.
     @Test func copiesAreWhatPrintingInPlaceGives() throws {
         let contract = try KotlinTargetTests.conformanceContract()
-        let model = KotlinContract(contract, packageName: nil, shardCount: KotlinGenerator.eventShardCount)
+        let model = KotlinContract(ContractGenerator.lower(contract), packageName: nil, shardCount: KotlinGenerator.eventShardCount)
         #expect(!contract.fields.isEmpty)
         for field in contract.fields {
             let code = try #require(model.fieldCodes[field.wireName])

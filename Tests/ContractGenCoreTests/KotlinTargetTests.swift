@@ -25,7 +25,7 @@ import TrackingCore
         let directory = try GeneratedTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // Event shards no event falls in are left out, as Swift's are.
-        let renderer = generator.renderer(for: contract)
+        let renderer = generator.renderer(for: ContractGenerator.lower(contract))
         let withContent = generator.fileNames.filter { !renderer.isEmpty(file: $0) }
         #expect(withContent.count > 5 && withContent.count < generator.fileNames.count)
         let first = try ContractGenerator.generate(contract, into: directory, generator: generator)

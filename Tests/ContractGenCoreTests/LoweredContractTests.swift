@@ -30,7 +30,8 @@ import TrackingCore
     }
 
     /// `Goldens/Lowered/*.txt`: what the stage decides for the conformance contract and for the
-    /// diff fixture (an envelope with `sessionStart`); re-record with RECORD_GOLDENS=1.
+    /// diff fixture (an envelope with `sessionStart`); re-record with RECORD_GOLDENS=1. Lowered at 16 shards, as
+    /// recorded (`generate` lowers at ``LoweredContract/eventShardCount``, which 16-file targets fold to these).
     @Test(arguments: [
         ("conformance.txt", "Conformance/contract.yaml"),
         ("diff-new.txt", "Tests/ContractGenCoreTests/Fixtures/diff/new.yaml"),

@@ -57,8 +57,8 @@ import TrackingCore
     /// what the renderer prints for one event, and the table it prints from.
     @Test func eventsBecomeFunctionsReturningTheirKindsStruct() throws {
         let contract = try GeneratedTestSupport.exampleContract()
-        let table = ContractTranslator.eventTable(contract, fields: ContractTranslator.FieldDeclarations(contract))
-        let lowered = LoweredContract(contract, shardCount: GeneratedFileNames.eventShardCount)
+        let lowered = ContractGenerator.lower(contract)
+        let table = ContractTranslator.eventTable(lowered, fields: ContractTranslator.FieldDeclarations(lowered))
         let event = try #require(lowered.events.first { $0.name == "wishlistPageView" })
         let entry = table.entry(of: event, in: lowered)
         var properties: [(slot: Int, constant: ConstantDecl?)] = []
@@ -89,7 +89,7 @@ import TrackingCore
                 }
             """))
 
-        let module = ContractTranslator.translate(contract).module
+        let module = ContractTranslator.translate(lowered).module
         #expect(module.valueSets.map(\.typeName) == ["ViewType", "ExitInteraction", "InteractionType", "Currency"])
         #expect(module.fieldProtocols.count == 2 * 13)
         #expect(ContractTranslator.descriptor(of: contract).event(named: "wishlistPageView") != nil)

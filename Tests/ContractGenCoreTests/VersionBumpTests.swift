@@ -8,7 +8,7 @@ import Testing
     /// Every file of `target` for `text`, with its bytes (files that declare nothing left out, as `generate` does).
     static func files(_ text: String, target: any CodeTarget) throws -> [String: [UInt8]] {
         let contract = try #require(ContractLoader.load(bytes: Array(text.utf8), file: "contract.yaml").contract)
-        let renderer = target.generator.renderer(for: contract)
+        let renderer = target.generator.renderer(for: ContractGenerator.lower(contract))
         var files: [String: [UInt8]] = [:]
         for name in target.generator.fileNames where !renderer.isEmpty(file: name) {
             files[name] = renderer.render(file: name, reusing: []).bytes

@@ -11,14 +11,9 @@ import TrackingCore
 package enum ContractRulesData {
     static let formatVersion = RuntimeConstants.FormatVersion.rulesDataFormat
 
-    /// The document for a valid contract, as JSON text with a final newline.
-    package static func document(_ contract: Contract) -> String {
-        PrettyJSON.text(value(LoweredContract(contract, shardCount: 1))) + "\n"
-    }
-
-    /// The document of a valid contract as a value, without target names.
-    package static func value(_ contract: Contract) -> JSONValue {
-        value(LoweredContract(contract, shardCount: 1))
+    /// The document of a lowered contract, as JSON text with a final newline.
+    package static func document(_ lowered: LoweredContract) -> String {
+        PrettyJSON.text(value(lowered)) + "\n"
     }
 
     /// The document as a value. With `target`, each field and event also gets

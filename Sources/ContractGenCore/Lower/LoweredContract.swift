@@ -29,7 +29,9 @@ package struct LoweredContract: Sendable {
     /// The curated fields events pick from, in contract order.
     package var fields: [LoweredField]
     package var events: [LoweredEvent]
-    /// How many shards the events are spread over (``LoweredEvent/shard``): each target says.
+    /// How many shards the events are spread over (``LoweredEvent/shard``): ``eventShardCount`` when
+    /// `generate` lowers. A target that writes fewer event files folds these shards
+    /// (``eventIndices(inFilesOf:)``), so every target reads the one lowering.
     package var shardCount: Int
     /// Kind name -> index into ``kinds``.
     package var kindIndices: [String: Int]
@@ -48,9 +50,19 @@ package struct LoweredContract: Sendable {
         return nil
     }
 
+    /// The shards events are spread over: the finest any target writes (Swift's fixed
+    /// ``GeneratedFileNames/eventShardCount`` files, which the build plugin declares before the contract is
+    /// read). A target with fewer event files takes a divisor of it and folds the shards (FNV-1a modulo 64,
+    /// modulo 16, is FNV-1a modulo 16: the same file an event always went to).
+    package static let eventShardCount = GeneratedFileNames.eventShardCount
+
+    /// Events from which lowering them pays off on all cores (about a millisecond of work on one).
+    static let concurrentEventThreshold = 2_048
+
     /// Lowers a valid contract (references the validator reported are skipped), its events spread over
-    /// `shardCount` shards by ``GeneratedFileNames/eventShard(ofEvent:count:)``.
-    package init(_ contract: Contract, shardCount: Int) {
+    /// `shardCount` shards by ``GeneratedFileNames/eventShard(ofEvent:count:)``. `generate` lowers once, in
+    /// ``ContractGenerator/lower(_:)``, and hands the value to every target; a target never lowers again.
+    package init(_ contract: Contract, shardCount: Int = LoweredContract.eventShardCount) {
         self.contract = contract
         name = contract.name
         version = contract.version
@@ -83,9 +95,10 @@ package struct LoweredContract: Sendable {
         let kinds = self.kinds
         let envelope = self.envelope
         let envelopeMembers = envelope.indices.map { LoweredEvent.Member(field: .envelope($0), role: envelope[$0].role) }
-        events = contract.events.map { event in
+        let kindIndexByName = kindIndices, fieldIndexByName = fieldIndices
+        @Sendable func lowerEvent(_ event: Event) -> LoweredEvent {
             var members = envelopeMembers
-            let kind = kindIndices[event.kind]
+            let kind = kindIndexByName[event.kind]
             if let kind {
                 for (position, field) in kinds[kind].fields.enumerated() {
                     var role = LoweredRole.required
@@ -97,14 +110,25 @@ package struct LoweredContract: Sendable {
                 }
             }
             for reference in event.required {
-                if let index = fieldIndices[reference.name] { members.append(LoweredEvent.Member(field: .curated(index), role: .required)) }
+                if let index = fieldIndexByName[reference.name] { members.append(LoweredEvent.Member(field: .curated(index), role: .required)) }
             }
             for reference in event.optional {
-                if let index = fieldIndices[reference.name] { members.append(LoweredEvent.Member(field: .curated(index), role: .optional)) }
+                if let index = fieldIndexByName[reference.name] { members.append(LoweredEvent.Member(field: .curated(index), role: .optional)) }
             }
             return LoweredEvent(
                 name: event.name, kind: event.kind, kindIndex: kind, members: members,
                 shard: GeneratedFileNames.eventShard(ofEvent: event.name, count: shardCount), declaration: event)
+        }
+        // Each event is lowered on its own: a big contract's events in chunks on all cores, in order.
+        if contract.events.count < Self.concurrentEventThreshold {
+            events = contract.events.map(lowerEvent)
+        } else {
+            let chunkSize = Self.concurrentEventThreshold / 2
+            let chunks = stride(from: 0, to: contract.events.count, by: chunkSize).map { start in
+                start..<min(start + chunkSize, contract.events.count)
+            }
+            let allEvents = contract.events
+            events = Concurrently.map(chunks) { range in allEvents[range].map(lowerEvent) }.flatMap { $0 }
         }
     }
 
@@ -135,6 +159,15 @@ package struct LoweredContract: Sendable {
     /// The events of `shard`, in contract order.
     package func events(inShard shard: Int) -> [LoweredEvent] {
         events.filter { $0.shard == shard }
+    }
+
+    /// Indices into ``events`` per event file of a target that writes `fileCount` of them (a divisor of
+    /// ``shardCount``), each in contract order: file `n` holds the shards `n`, `n + fileCount`, …
+    package func eventIndices(inFilesOf fileCount: Int) -> [[Int]] {
+        precondition(fileCount > 0 && shardCount % fileCount == 0, "\(fileCount) event files do not divide \(shardCount) shards")
+        var files = Array(repeating: [Int](), count: fileCount)
+        for (index, event) in events.enumerated() { files[event.shard % fileCount].append(index) }
+        return files
     }
 }
 

@@ -53,11 +53,11 @@ package protocol CodeTarget: Sendable {
     /// ``TargetOption/problem``) set; keys it has no option for are not given.
     func configured(with values: [String: String]) -> any CodeTarget
 
-    /// The conformance driver of a valid `contract` (docs/conformance.md): a file compiled beside the
+    /// The conformance driver of a valid contract, lowered (docs/conformance.md): a file compiled beside the
     /// target's generated code that makes any event of the contract from a conformance case's arguments,
     /// so the corpus runs against the generated functions' real names and types; `nil` when the target's
     /// corpus runner needs none (TypeScript's reads the rules the generated module embeds).
-    func conformanceDriver(for contract: Contract) -> GeneratedFile?
+    func conformanceDriver(for lowered: LoweredContract) -> GeneratedFile?
 
     /// The type a value of a scalar field type has in this target's code
     /// (`Swift.String`). Each target switches over every ``ScalarFieldType``,
@@ -121,8 +121,10 @@ package protocol TargetGenerator: Sendable {
     /// an earlier version of the generator): with the generated header, what marks a file in
     /// an output directory as the generator's own, to remove when no longer generated.
     func ownsFile(named name: String) -> Bool
-    /// Prepares rendering `contract` (translating it); then any file can be rendered, from any thread.
-    func renderer(for contract: Contract) -> any TargetFileRenderer
+    /// Prepares rendering a contract, lowered once by ``ContractGenerator/lower(_:)`` (translating it: the
+    /// target attaches its names to the lowered rules, and derives no rule again); then any file can be
+    /// rendered, from any thread. There is no way to render a ``Contract`` that was not lowered.
+    func renderer(for lowered: LoweredContract) -> any TargetFileRenderer
     /// Throws when writing `contract`'s files into `directory` would break what is there in a way the
     /// user must decide (Kotlin: files of another package); called before anything is written.
     func checkBeforeWriting(_ contract: Contract, into directory: URL) throws

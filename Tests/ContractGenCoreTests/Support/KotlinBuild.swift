@@ -106,7 +106,7 @@ actor KotlinBuild {
     /// The Kotlin files `generate --target kotlin` writes for `contract`.
     static func generatedSources(_ contract: Contract, packageName: String? = nil) -> [(name: String, text: String)] {
         let generator = KotlinTarget(packageName: packageName).generator
-        let renderer = generator.renderer(for: contract)
+        let renderer = generator.renderer(for: ContractGenerator.lower(contract))
         return generator.fileNames.map { name in
             let file = renderer.render(file: name, reusing: [])
             return (name, file.contents)

@@ -61,7 +61,7 @@ enum TypeScriptProject {
     /// `contract`'s generated files with content (what `generate` writes) under `folder/`.
     static func generated(_ contract: Contract, in folder: String) -> [String: String] {
         let generator = TypeScriptTarget().generator
-        let renderer = generator.renderer(for: contract)
+        let renderer = generator.renderer(for: ContractGenerator.lower(contract))
         var files: [String: String] = [:]
         for name in generator.fileNames where !renderer.isEmpty(file: name) {
             files[folder + "/" + name] = renderer.render(file: name, reusing: []).contents

@@ -10,9 +10,10 @@ package enum KotlinConformanceDriver {
     /// The file name of the driver.
     package static let fileName = "ConformanceDriver.kt"
 
-    /// The driver of `contract`, in `packageName`.
-    package static func render(_ contract: Contract, packageName: String?) -> String {
-        let model = KotlinContract(contract, packageName: packageName, shardCount: KotlinGenerator.eventShardCount)
+    /// The driver of a lowered contract, in `packageName`.
+    package static func render(_ lowered: LoweredContract, packageName: String?) -> String {
+        let contract = lowered.contract
+        let model = KotlinContract(lowered, packageName: packageName, shardCount: KotlinGenerator.eventShardCount)
         let renderer = KotlinRenderer(model: model)
         var printer = KotlinPrinter(reusing: [])
         model.printHeader(&printer, imports: ["TrackedEvent"])

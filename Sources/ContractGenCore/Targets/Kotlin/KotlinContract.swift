@@ -52,11 +52,14 @@ struct KotlinContract: Sendable {
     private(set) var kindCodeLists: [[KotlinFieldCode]] = []
     private(set) var curatedCodes: [KotlinFieldCode] = []
 
-    init(_ contract: Contract, packageName: String?, shardCount: Int) {
+    /// The model of a lowered contract, its events in `shardCount` files (a divisor of the lowered
+    /// contract's shards, which the files fold).
+    init(_ lowered: LoweredContract, packageName: String?, shardCount: Int) {
+        let contract = lowered.contract
         self.contract = contract
         self.packageName = packageName ?? KotlinNames.defaultPackage(contract.name)
         self.shardCount = shardCount
-        lowered = LoweredContract(contract, shardCount: shardCount)
+        self.lowered = lowered
         objectName = KotlinNames.contractObject(contract.name)
         constraintsObject = objectName + "Constraints"
         globalsClass = objectName + "Globals"
@@ -107,9 +110,10 @@ struct KotlinContract: Sendable {
             }
             if case .array(let items) = spec.type { add(items) }
         }
-        var all = contract.mandatory + contract.globals + contract.kinds.flatMap(\.mandatory)
-        all += contract.objects.flatMap { $0.required + $0.optional }
-        all += contract.fields
+        // The lowered fields in the order the constants are numbered: envelope, globals, kinds, objects, curated fields.
+        var all = lowered.envelope.map(\.field) + lowered.globals + lowered.kinds.flatMap(\.fields)
+        all += lowered.objects.flatMap { $0.required + $0.optional }
+        all += lowered.fields
         var memberKeys: [String: String] = [:]
         for field in all {
             add(field.spec)
@@ -118,11 +122,9 @@ struct KotlinContract: Sendable {
         self.memberKeys = memberKeys
         self.constraintNames = constraintNames
         self.constraintOrder = constraintOrder
-        patterns = PatternPrograms(contract)
+        patterns = lowered.patterns
 
-        var shards = Array(repeating: [LoweredEvent](), count: shardCount)
-        for event in lowered.events { shards[event.shard].append(event) }
-        self.shards = shards
+        shards = lowered.eventIndices(inFilesOf: shardCount).map { $0.map { lowered.events[$0] } }
         kindReferences = Dictionary(kindClasses.map { ($0.key, objectName + "." + $0.value) }, uniquingKeysWith: { first, _ in first })
         shardObjects = (0..<shardCount).map { objectName + "Events\($0)" }
         headerTails = Dictionary(
@@ -140,31 +142,45 @@ struct KotlinContract: Sendable {
         }
         self.constantExpressions = constantExpressions
         let model = self
-        envelopeCodes = contract.mandatory.map { KotlinFieldCode($0, in: model) }
-        kindCodes = Dictionary(
-            contract.kinds.map { kind in (kind.name, kind.mandatory.map { KotlinFieldCode($0, in: model) }) }, uniquingKeysWith: { first, _ in first })
-        // A big contract has thousands of fields, each printed four times: on all cores.
-        let curated = Array(fields.values)
-        fieldCodes = Dictionary(
-            zip(curated.map(\.wireName), Concurrently.map(curated) { KotlinFieldCode($0, in: model) }), uniquingKeysWith: { first, _ in first })
-        let kindCodes = self.kindCodes, fieldCodes = self.fieldCodes
-        kindCodeLists = lowered.kinds.map { kindCodes[$0.name] ?? [] }
+        // The codes of the lowered fields, in the lowered contract's order: what events' members refer to.
+        envelopeCodes = lowered.envelope.map { KotlinFieldCode($0.field.declaration, in: model) }
+        kindCodeLists = lowered.kinds.map { kind in kind.fields.map { KotlinFieldCode($0.declaration, in: model) } }
+        // A big contract has thousands of fields, each printed four times: on all cores. (A name declared
+        // twice, which the validator reports, keeps the first declaration's code.)
+        var firstOfName: [String: Int] = [:]
+        for (index, field) in lowered.fields.enumerated() where firstOfName[field.wireName] == nil { firstOfName[field.wireName] = index }
+        let firsts = lowered.fields.indices.filter { firstOfName[lowered.fields[$0].wireName] == $0 }
+        let firstCodes = Concurrently.map(firsts.map { lowered.fields[$0].declaration }) { KotlinFieldCode($0, in: model) }
+        let codeOfName = Dictionary(uniqueKeysWithValues: zip(firsts.map { lowered.fields[$0].wireName }, firstCodes))
+        fieldCodes = codeOfName
         curatedCodes = lowered.fields.map { field in
-            guard let code = fieldCodes[field.wireName] else { preconditionFailure("every curated field has its code") }
+            guard let code = codeOfName[field.wireName] else { preconditionFailure("every curated field has its code") }
             return code
         }
+        var kindCodes: [String: [KotlinFieldCode]] = [:]
+        for (kind, codes) in zip(lowered.kinds, kindCodeLists) where kindCodes[kind.name] == nil { kindCodes[kind.name] = codes }
+        self.kindCodes = kindCodes
     }
+
+    /// The index of the event file (and shard object) of `event`: its lowered shard, folded.
+    func file(of event: LoweredEvent) -> Int { event.shard % shardCount }
 
     /// Value-set name -> member code -> the enum constant as code (`ScreenType.HOME`), for the value sets of
     /// kinds' fields, which events fix to a member.
     private(set) var constantExpressions: [String: [String: [UInt8]]] = [:]
 
-    /// The enum constant (`ScreenType.HOME`) `event` fixes `field` to, if it does.
-    func constantExpression(of field: Field, in event: Event) -> [UInt8]? {
-        guard case .valueSet(let setName) = field.spec.type, let constant = event.constants.first(where: { $0.field == field.wireName }) else {
-            return nil
+    /// Per field of `event`'s kind, in order, the enum constant (`ScreenType.HOME`) the event fixes it to
+    /// (its member's role ``LoweredRole/fixed(code:wireValue:)``); `nil` for an argument.
+    func fixedConstants(of event: LoweredEvent) -> [[UInt8]?] {
+        guard let kind = event.kindIndex else { return [] }
+        var constants = [[UInt8]?](repeating: nil, count: lowered.kinds[kind].fields.count)
+        for member in event.members {
+            guard case .kind(_, let position) = member.field, case .fixed(let code, _) = member.role else { continue }
+            if case .valueSet(let setName) = lowered.kinds[kind].fields[position].spec.type {
+                constants[position] = constantExpressions[setName]?[code]
+            }
         }
-        return constantExpressions[setName]?[constant.code]
+        return constants
     }
 
     /// What event functions print for the curated field `reference` refers to.

@@ -195,7 +195,7 @@ struct KotlinRenderer: TargetFileRenderer {
         printer.fragment("): ")
         printer.append(model.kindReference(event.kind))
         printer.append(" = ")
-        printer.append(model.shardObjects[lowered.shard])
+        printer.append(model.shardObjects[model.file(of: lowered)])
         printer.append(".")
         printer.append(function)
         printer.append("(")
@@ -281,9 +281,9 @@ struct KotlinRenderer: TargetFileRenderer {
             func value(at index: Int) -> KotlinValueName {
                 parameters[index].fresh ? .fresh(index) : .parameter(index)
             }
-            let kindCodes = model.kindCodes[event.kind] ?? []
-            // The enum constant the event fixes each kind field to, if it does.
-            let constants = kindCodes.map { model.constantExpression(of: $0.field, in: event) }
+            let kindCodes = lowered.kindIndex.map { model.kindCodeLists[$0] } ?? []
+            // The enum constant the event fixes each kind field to, if it does (as the lower stage decided).
+            let constants = model.fixedConstants(of: lowered)
             body.fragment("return ")
             body.append(kindReference)
             body.append("(")

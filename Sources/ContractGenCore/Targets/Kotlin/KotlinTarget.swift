@@ -44,8 +44,8 @@ package struct KotlinTarget: CodeTarget {
     package func scalarTypeName(_ type: ScalarFieldType) -> String { Self.kotlinType(type) }
 
     /// `ConformanceDriver.kt` (``KotlinConformanceDriver``), in the generated files' package.
-    package func conformanceDriver(for contract: Contract) -> GeneratedFile? {
-        GeneratedFile(name: KotlinConformanceDriver.fileName, contents: KotlinConformanceDriver.render(contract, packageName: packageName))
+    package func conformanceDriver(for lowered: LoweredContract) -> GeneratedFile? {
+        GeneratedFile(name: KotlinConformanceDriver.fileName, contents: KotlinConformanceDriver.render(lowered, packageName: packageName))
     }
 
     /// The Kotlin type of a scalar field type: the table's Kotlin hook.
@@ -99,7 +99,8 @@ package struct KotlinGenerator: TargetGenerator {
     package static let objectsFile = "ContractObjects.kt"
     package static let constraintsFile = "ContractConstraints.kt"
     package static let globalsFile = "ContractGlobals.kt"
-    /// Event bodies go to this many shards (by ``GeneratedFileNames/eventShard(ofEvent:count:)``), rendered concurrently.
+    /// Event bodies go to this many shards, rendered concurrently: the lowered contract's shards folded
+    /// (``LoweredContract/eventIndices(inFilesOf:)``; a divisor of ``LoweredContract/eventShardCount``).
     package static let eventShardCount = 16
 
     static func shardFile(_ shard: Int) -> String { "ContractEvents\(shard).kt" }
@@ -125,7 +126,7 @@ package struct KotlinGenerator: TargetGenerator {
         name.hasPrefix("Contract") && name.hasSuffix(".kt")
     }
 
-    package func renderer(for contract: Contract) -> any TargetFileRenderer {
-        KotlinRenderer(model: KotlinContract(contract, packageName: packageName, shardCount: Self.eventShardCount))
+    package func renderer(for lowered: LoweredContract) -> any TargetFileRenderer {
+        KotlinRenderer(model: KotlinContract(lowered, packageName: packageName, shardCount: Self.eventShardCount))
     }
 }

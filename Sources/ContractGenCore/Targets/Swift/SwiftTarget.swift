@@ -83,8 +83,8 @@ package struct SwiftTarget: CodeTarget {
     package func scalarTypeName(_ type: ScalarFieldType) -> String { SwiftType(type).code }
 
     /// `ConformanceDriver.swift`, compiled into `ConformanceContract` (Conformance/Swift).
-    package func conformanceDriver(for contract: Contract) -> GeneratedFile? {
-        ConformanceDriverRenderer.render(ContractTranslator.translate(contract))
+    package func conformanceDriver(for lowered: LoweredContract) -> GeneratedFile? {
+        ConformanceDriverRenderer.render(ContractTranslator.translate(lowered))
     }
 }
 
@@ -96,8 +96,8 @@ struct SwiftGenerator: TargetGenerator {
 
     func ownsFile(named name: String) -> Bool { GeneratedFileNames.isGeneratedFileName(name) }
 
-    func renderer(for contract: Contract) -> any TargetFileRenderer {
-        ModuleRenderer(ContractTranslator.translate(contract))
+    func renderer(for lowered: LoweredContract) -> any TargetFileRenderer {
+        ModuleRenderer(ContractTranslator.translate(lowered))
     }
 }
 

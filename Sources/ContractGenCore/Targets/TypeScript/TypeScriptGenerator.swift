@@ -6,7 +6,8 @@ struct TypeScriptGenerator: TargetGenerator {
     var commentSyntax: CommentSyntax { Self.commentSyntax }
 
     /// Events go to this many `events<N>.ts` files by FNV-1a of their name, as
-    /// Swift's do, so that files render concurrently and adding an event changes one shard.
+    /// Swift's do, so that files render concurrently and adding an event changes one shard: the lowered
+    /// contract's shards folded (``LoweredContract/eventIndices(inFilesOf:)``; a divisor of its shard count).
     static let eventShardCount = 16
 
     static let contractFile = "contract.ts"
@@ -32,7 +33,7 @@ struct TypeScriptGenerator: TargetGenerator {
         return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
     }
 
-    func renderer(for contract: Contract) -> any TargetFileRenderer {
-        TypeScriptRenderer(contract, eventShards: Self.eventShardCount)
+    func renderer(for lowered: LoweredContract) -> any TargetFileRenderer {
+        TypeScriptRenderer(lowered, eventShards: Self.eventShardCount)
     }
 }

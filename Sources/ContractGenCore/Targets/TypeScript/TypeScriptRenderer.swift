@@ -16,12 +16,11 @@ struct TypeScriptRenderer: TargetFileRenderer {
     let valueSets: [String: ValueSet]
     let objects: [String: ObjectType]
 
-    init(_ contract: Contract, eventShards: Int) {
+    init(_ lowered: LoweredContract, eventShards: Int) {
+        let contract = lowered.contract
         self.contract = contract
-        lowered = LoweredContract(contract, shardCount: eventShards)
-        var shards = Array(repeating: [Int](), count: eventShards)
-        for (index, event) in lowered.events.enumerated() { shards[event.shard].append(index) }
-        self.shards = shards
+        self.lowered = lowered
+        shards = lowered.eventIndices(inFilesOf: eventShards)
         valueSets = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         objects = Dictionary(contract.objects.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }

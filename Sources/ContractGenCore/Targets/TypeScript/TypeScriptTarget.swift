@@ -39,7 +39,7 @@ package struct TypeScriptTarget: CodeTarget {
 
     /// None: the corpus runner (Conformance/TypeScript/corpus.ts) reads each case's arguments by the rules the
     /// generated module embeds (`$contract.rules`) and calls the event's generated function by its TypeScript name.
-    package func conformanceDriver(for contract: Contract) -> GeneratedFile? { nil }
+    package func conformanceDriver(for lowered: LoweredContract) -> GeneratedFile? { nil }
 
     package func scalarTypeName(_ type: ScalarFieldType) -> String {
         switch type {

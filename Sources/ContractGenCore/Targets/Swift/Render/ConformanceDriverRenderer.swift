@@ -92,7 +92,7 @@ extension ContractGenerator {
     /// Swift file compiled beside the contract's generated module that makes
     /// any of its events from a conformance case's arguments.
     package static func conformanceDriver(of contract: Contract) -> (name: String, text: String) {
-        let file = SwiftTarget().conformanceDriver(for: contract)!
+        let file = SwiftTarget().conformanceDriver(for: ContractGenerator.lower(contract))!
         return (file.name, file.contents)
     }
 }

@@ -22,14 +22,6 @@ struct ModuleRenderer: Sendable {
         + [GeneratedFileSet.fields, GeneratedFileSet.descriptor, GeneratedFileSet.objects,
            GeneratedFileSet.valueSets, GeneratedFileSet.envelope]
 
-    /// The files of `selection`, in ``GeneratedFileSet/fileNames`` order, rendered concurrently.
-    func renderAll(_ selection: ContractGenerator.FileSelection) -> [GeneratedFile] {
-        let names = selection.names(GeneratedFileSet.fileNames, renderer: self)
-        let files = Concurrently.map(selection.names(Self.renderOrder, renderer: self)) { render(file: $0) }
-        let byName = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0) })
-        return names.map { byName[$0]! }
-    }
-
     /// Whether `name` is an event shard that no event of the contract falls in.
     func isEmpty(file name: String) -> Bool {
         GeneratedFileNames.shard(ofFileNamed: name).map(translated.isEmpty(shard:)) ?? false

@@ -1,35 +1,37 @@
 import TrackingCore
 
-/// Translate stage: a valid ``Contract`` -> ``GeneratedModule``.
+/// Swift's translate stage: a ``LoweredContract`` -> ``GeneratedModule`` and ``EventTable``.
 ///
-/// Expects a contract the validator accepted; references it cannot resolve
-/// (which the validator reports) are skipped rather than trapped on.
+/// Reads every rule (roles, fills, wire order, constraints) from the lowered
+/// contract and attaches Swift's names and types to it; the declarations
+/// (`Field`, `Kind`, ...) are read for names and documentation only.
 public enum ContractTranslator {
     /// The module with a descriptor that lists no events (the renderer prints
     /// the events' descriptors per shard).
-    static func translateWithoutEvents(_ contract: Contract, fields: FieldDeclarations) -> GeneratedModule {
+    static func translateWithoutEvents(_ lowered: LoweredContract, fields: FieldDeclarations) -> GeneratedModule {
         let names = fields.names
-        func property(_ field: Field, optional: Bool = false) -> PropertyDecl {
-            fields.property(field, optional: optional)
+        let contract = lowered.contract
+        func property(_ field: LoweredField, role: LoweredRole? = nil, optional: Bool = false) -> PropertyDecl {
+            fields.property(field, role: role, optional: optional)
         }
 
         var rules: [FieldCheckDecl] = []
-        for field in contract.mandatory {
-            rules.append(FieldCheckDecl(name: fields.envelopeRule(field), scope: .envelope, property: property(field)))
+        for (field, role) in lowered.envelope {
+            rules.append(FieldCheckDecl(name: fields.envelopeRule(field), scope: .envelope, property: property(field, role: role)))
         }
-        for kind in contract.kinds {
-            for field in kind.mandatory {
+        for kind in lowered.kinds {
+            for field in kind.fields {
                 rules.append(FieldCheckDecl(name: fields.kindRule(kind.name, field), scope: .kind, property: property(field)))
             }
         }
-        for field in contract.fields {
+        for field in lowered.fields {
             rules.append(FieldCheckDecl(name: fields.curatedRule(field), scope: .curated, property: property(field)))
         }
 
-        let valueSets = contract.valueSets.map { set in
+        let valueSets = lowered.valueSets.map { set in
             ValueSetDecl(
-                typeName: names.typeName(set.name), doc: set.description, source: Self.source(set.location),
-                cases: zip(set.cases, GeneratedNames.caseNames(set.cases.map(\.code))).map { CaseDecl(name: $1, wireValue: $0.wireValue) }
+                typeName: names.typeName(set.name), doc: set.declaration.description, source: Self.source(set.declaration.location),
+                cases: zip(set.members, GeneratedNames.caseNames(set.members.map(\.code))).map { CaseDecl(name: $1, wireValue: $0.wireValue) }
             )
         }
 
@@ -39,39 +41,42 @@ public enum ContractTranslator {
             scope: names.qualifier, name: "Event", source: nil,
             doc: "An event of the \(contract.name) contract: the fields every event carries.",
             inherits: ["TrackingCore.DescribedTrackingEvent"],
-            requirements: contract.mandatory.filter { property($0).freshDefault == nil }.map { property($0) }
+            // What the runtime fills in is not a requirement: every event has it.
+            requirements: lowered.envelope.filter { if case .filled = $0.role { false } else { true } }.map { property($0.field, role: $0.role) }
         )
 
-        let kindProtocols = contract.kinds.map { kind in
+        let kindProtocols = lowered.kinds.map { kind in
             ProtocolDecl(
-                scope: names.qualifier + ".Kinds", name: names.kindName(kind.name), source: Self.source(kind.location), doc: kind.description ?? "An event of kind `\(kind.name)`.",
-                inherits: [names.envelopeProtocol], requirements: kind.mandatory.map { property($0) }
+                scope: names.qualifier + ".Kinds", name: names.kindName(kind.name), source: Self.source(kind.declaration.location),
+                doc: kind.declaration.description ?? "An event of kind `\(kind.name)`.",
+                inherits: [names.envelopeProtocol], requirements: kind.fields.map { property($0) }
             )
         }
 
         var fieldProtocols: [ProtocolDecl] = []
-        for field in contract.fields {
+        for field in lowered.fields {
             let present = property(field)
             let wire = SwiftLiteral.string(field.wireName)
+            let source = Self.source(field.declaration.location)
             fieldProtocols.append(ProtocolDecl(
-                scope: names.qualifier + ".Fields", name: names.fieldName(field.wireName), source: Self.source(field.location), doc: "A model that always carries the curated field \(wire).",
+                scope: names.qualifier + ".Fields", name: names.fieldName(field.wireName), source: source, doc: "A model that always carries the curated field \(wire).",
                 inherits: [], requirements: [present]))
             var optional = present
             optional.isOptional = true
             fieldProtocols.append(ProtocolDecl(
-                scope: names.qualifier + ".OptionalFields", name: names.fieldName(field.wireName), source: Self.source(field.location), doc: "A model that may carry the curated field \(wire).",
+                scope: names.qualifier + ".OptionalFields", name: names.fieldName(field.wireName), source: source, doc: "A model that may carry the curated field \(wire).",
                 inherits: [], requirements: [optional]))
         }
 
-        let recursion = ObjectRecursion(contract.objects)
-        let objects = contract.objects.map { object in
-            func member(_ field: Field, optional: Bool) -> PropertyDecl {
+        let recursion = ObjectRecursion(lowered.objects.map(\.declaration))
+        let objects = lowered.objects.map { object in
+            func member(_ field: LoweredField, optional: Bool) -> PropertyDecl {
                 var decl = property(field, optional: optional)
                 decl.isIndirect = recursion.isIndirect(object.name, member: field.wireName)
                 return decl
             }
             return StructDecl(
-                name: names.typeName(object.name), doc: object.description, source: Self.source(object.location), deprecated: nil,
+                name: names.typeName(object.name), doc: object.declaration.description, source: Self.source(object.declaration.location), deprecated: nil,
                 conformances: ["Swift.Sendable", "Swift.Hashable"],
                 properties: object.required.map { member($0, optional: false) } + object.optional.map { member($0, optional: true) }
             )
@@ -80,7 +85,7 @@ public enum ContractTranslator {
         let module = GeneratedModule(
             namespace: names.namespace, source: Self.source(contract.location), contractName: contract.name, version: contract.version, doc: contract.description,
             names: names, valueSets: valueSets, envelope: envelope, kinds: kindProtocols, fieldProtocols: fieldProtocols,
-            objects: objects, rules: rules, descriptor: descriptor(of: contract, includingEvents: false)
+            objects: objects, rules: rules, descriptor: descriptor(of: lowered, includingEvents: false)
         )
         return module
     }
@@ -90,33 +95,29 @@ public enum ContractTranslator {
     /// rules, protocols and events alike.
     struct FieldDeclarations: Sendable {
         let names: GeneratedNames
-        let mandatory: [Field]
-        let envelopeNames: Set<String>
         /// Wire name -> member name, for every field of the contract without a `swiftName:`.
         let memberNames: [String: String]
         /// Kind name -> `kind<Kind>_`, the start of its rules' names.
         let kindRulePrefixes: [String: String]
 
-        init(_ contract: Contract) {
-            names = GeneratedNames(contract)
-            mandatory = contract.mandatory
-            envelopeNames = Set(contract.mandatory.map(\.wireName))
+        init(_ lowered: LoweredContract) {
+            names = GeneratedNames(lowered.contract)
             var memberNames: [String: String] = [:]
-            func note(_ fields: [Field]) {
-                for field in fields where field.names.swift == nil && memberNames[field.wireName] == nil {
-                    memberNames[field.wireName] = GeneratedNames.memberName(of: field)
+            func note(_ fields: [LoweredField]) {
+                for field in fields where field.declaration.names.swift == nil && memberNames[field.wireName] == nil {
+                    memberNames[field.wireName] = GeneratedNames.memberName(of: field.declaration)
                 }
             }
-            note(contract.mandatory)
-            for kind in contract.kinds { note(kind.mandatory) }
-            note(contract.fields)
-            for object in contract.objects {
+            note(lowered.envelope.map(\.field))
+            for kind in lowered.kinds { note(kind.fields) }
+            note(lowered.fields)
+            for object in lowered.objects {
                 note(object.required)
                 note(object.optional)
             }
             self.memberNames = memberNames
             var kindRulePrefixes: [String: String] = [:]
-            for kind in contract.kinds where kindRulePrefixes[kind.name] == nil {
+            for kind in lowered.kinds where kindRulePrefixes[kind.name] == nil {
                 kindRulePrefixes[kind.name] = "kind" + names.kindName(kind.name) + "_"
             }
             self.kindRulePrefixes = kindRulePrefixes
@@ -126,31 +127,31 @@ public enum ContractTranslator {
             field.names.swift == nil ? memberNames[field.wireName] ?? GeneratedNames.memberName(of: field) : GeneratedNames.memberName(of: field)
         }
 
-        func envelopeRule(_ field: Field) -> String { "envelope_" + memberName(field) }
-        func kindRule(_ kind: String, _ field: Field) -> String {
-            (kindRulePrefixes[kind] ?? "kind" + names.kindName(kind) + "_") + memberName(field)
+        func envelopeRule(_ field: LoweredField) -> String { "envelope_" + memberName(field.declaration) }
+        func kindRule(_ kind: String, _ field: LoweredField) -> String {
+            (kindRulePrefixes[kind] ?? "kind" + names.kindName(kind) + "_") + memberName(field.declaration)
         }
-        func curatedRule(_ field: Field) -> String { "field_" + memberName(field) }
+        func curatedRule(_ field: LoweredField) -> String { "field_" + memberName(field.declaration) }
 
-        func property(_ field: Field, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
+        /// The declaration of `field`, its rules as lowered: a field the runtime fills in (`role`
+        /// ``LoweredRole/filled(_:)``) gets a fresh default.
+        func property(_ field: LoweredField, role: LoweredRole? = nil, optional: Bool = false, rule: String? = nil) -> PropertyDecl {
             var fresh: FreshValue?
-            if envelopeNames.contains(field.wireName), mandatory.contains(field) {
-                fresh = LoweredContract.filledValue(ofEnvelopeField: field)
-            }
+            if case .filled(let value)? = role { fresh = value }
             return PropertyDecl(
-                name: memberName(field), wireName: field.wireName,
-                type: ContractTranslator.swiftType(field.spec.type, names: names), spec: field.spec, doc: field.description,
-                deprecated: field.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule
+                name: memberName(field.declaration), wireName: field.wireName,
+                type: ContractTranslator.swiftType(field.spec.type, names: names), spec: field.spec, doc: field.declaration.description,
+                deprecated: field.declaration.deprecated, pii: field.pii, isOptional: optional, constant: nil, freshDefault: fresh, rule: rule
             )
         }
     }
 
     /// The field declarations every event reuses, built once (a contract of
     /// thousands of events names each field only once), and each event as indices into them.
-    static func eventTable(_ contract: Contract, fields declarations: FieldDeclarations) -> EventTable {
+    static func eventTable(_ lowered: LoweredContract, fields declarations: FieldDeclarations) -> EventTable {
         let names = declarations.names
-        func property(_ field: Field, _ optional: Bool, _ rule: String) -> PropertyDecl {
-            declarations.property(field, optional: optional, rule: rule)
+        func property(_ field: LoweredField, _ optional: Bool, _ rule: String, role: LoweredRole? = nil) -> PropertyDecl {
+            declarations.property(field, role: role, optional: optional, rule: rule)
         }
         let envelopeRule = declarations.envelopeRule
         let kindRule = declarations.kindRule
@@ -160,27 +161,27 @@ public enum ContractTranslator {
             fields.append(decl)
             return fields.count - 1
         }
-        let envelope = contract.mandatory.map { slot(property($0, false, envelopeRule($0))) }
+        let envelope = lowered.envelope.map { slot(property($0.field, false, envelopeRule($0.field), role: $0.role)) }
         var kinds: [EventTable.KindEntry] = []
         var kindIndices: [String: Int] = [:]
-        for kind in contract.kinds where kindIndices[kind.name] == nil {
+        for kind in lowered.kinds where kindIndices[kind.name] == nil {
             kindIndices[kind.name] = kinds.count
             kinds.append(EventTable.KindEntry(
                 name: kind.name, protocolName: names.kindProtocol(kind.name), structName: SwiftName.escaped(names.kindName(kind.name)),
-                fields: kind.mandatory.map { slot(property($0, false, kindRule(kind.name, $0))) }))
+                fields: kind.fields.map { slot(property($0, false, kindRule(kind.name, $0))) }))
         }
         var curated: [String: (present: Int, optional: Int)] = [:]
-        for field in contract.fields where curated[field.wireName] == nil {
+        for field in lowered.fields where curated[field.wireName] == nil {
             curated[field.wireName] = (
                 slot(property(field, false, curatedRule(field))),
                 slot(property(field, true, curatedRule(field)))
             )
         }
         var constantCases: [String: [String: ConstantDecl]] = [:]  // value set -> code -> constant
-        for set in contract.valueSets where constantCases[set.name] == nil {
-            let caseNames = GeneratedNames.caseNames(set.cases.map(\.code))
+        for set in lowered.valueSets where constantCases[set.name] == nil {
+            let caseNames = GeneratedNames.caseNames(set.members.map(\.code))
             var byCode: [String: ConstantDecl] = [:]
-            for (member, caseName) in zip(set.cases, caseNames) where byCode[member.code] == nil {
+            for (member, caseName) in zip(set.members, caseNames) where byCode[member.code] == nil {
                 byCode[member.code] = ConstantDecl(enumType: names.qualifiedTypeName(set.name), caseName: caseName, wireValue: member.wireValue)
             }
             constantCases[set.name] = byCode
@@ -189,80 +190,55 @@ public enum ContractTranslator {
         return EventTable(
             fields: fields, kinds: kinds, envelope: envelope, kindIndices: kindIndices,
             curatedSlots: curated, constantCases: constantCases, names: names,
-            sourceFile: contract.location.file.split(separator: "/").last.map(String.init) ?? contract.location.file)
+            sourceFile: lowered.contract.location.file.split(separator: "/").last.map(String.init) ?? lowered.contract.location.file)
     }
 
     /// The runtime descriptor of `contract`, as generated code rebuilds it
-    /// (events in shard order, see ``shard(ofEvent:shards:)``, among ``GeneratedFileNames/eventShardCount`` shards).
+    /// (events in shard order, see ``shard(ofEvent:shards:)``, among ``GeneratedFileNames/eventShardCount`` shards):
+    /// the contract lowered (``ContractGenerator/lower(_:)``), read as ``descriptor(of:includingEvents:)`` reads it.
     public static func descriptor(of contract: Contract) -> ContractDescriptor {
-        descriptor(of: contract, includingEvents: true)
+        descriptor(of: ContractGenerator.lower(contract), includingEvents: true)
     }
 
-    /// Without the events' descriptors unless `includingEvents` (the renderer
-    /// makes them per shard, with ``EventDescriptors``).
-    static func descriptor(of contract: Contract, includingEvents: Bool) -> ContractDescriptor {
-        func field(_ f: Field) -> FieldDescriptor {
-            FieldDescriptor(f.wireName, f.spec, pii: f.pii, deprecated: f.deprecated, defaultValue: f.defaultValue)
+    /// The runtime descriptor of a lowered contract: its fields as lowered; without the events'
+    /// descriptors unless `includingEvents` (the renderer makes them per shard, with ``eventDescriptor(of:in:)``).
+    static func descriptor(of lowered: LoweredContract, includingEvents: Bool) -> ContractDescriptor {
+        func field(_ f: LoweredField) -> FieldDescriptor {
+            FieldDescriptor(f.wireName, f.spec, pii: f.pii, deprecated: f.declaration.deprecated, defaultValue: f.defaultValue)
         }
-        let events = EventDescriptors(contract)
         return ContractDescriptor(
-            name: contract.name, version: contract.version,
-            valueSets: contract.valueSets.map { ValueSetDescriptor(name: $0.name, wireValues: $0.cases.map(\.wireValue)) },
-            objects: contract.objects.map { ObjectDescriptor(name: $0.name, required: $0.required.map(field), optional: $0.optional.map(field)) },
-            mandatory: contract.mandatory.map(field),
-            kinds: contract.kinds.map { KindDescriptor(name: $0.name, mandatory: $0.mandatory.map(field)) },
-            globals: contract.globals.map(field),
-            fields: contract.fields.map(field),
+            name: lowered.name, version: lowered.version,
+            valueSets: lowered.valueSets.map { ValueSetDescriptor(name: $0.name, wireValues: $0.members.map(\.wireValue)) },
+            objects: lowered.objects.map { ObjectDescriptor(name: $0.name, required: $0.required.map(field), optional: $0.optional.map(field)) },
+            mandatory: lowered.envelope.map { field($0.field) },
+            kinds: lowered.kinds.map { KindDescriptor(name: $0.name, mandatory: $0.fields.map(field)) },
+            globals: lowered.globals.map(field),
+            fields: lowered.fields.map(field),
             // Shard order (contract order within a shard): the order generated code lists them in.
-            events: !includingEvents ? [] : contract.events.indices
-                .map { (shard: shard(ofEvent: contract.events[$0].name, shards: GeneratedFileNames.eventShardCount), offset: $0) }
-                .sorted { ($0.shard, $0.offset) < ($1.shard, $1.offset) }
-                .map { events.descriptor(of: contract.events[$0.offset]) }
+            events: !includingEvents ? [] : lowered.eventIndices(inFilesOf: GeneratedFileNames.eventShardCount)
+                .joined().map { eventDescriptor(of: lowered.events[$0], in: lowered) }
         )
     }
 
-    /// Makes events' descriptors (their constants resolved to wire values).
-    struct EventDescriptors: Sendable {
-        /// Kind -> field -> its value set's codes -> wire values (the first
-        /// declaration of each, as the validator reads them).
-        let constantValues: [String: [String: [String: String]]]
-
-        init(_ contract: Contract) {
-            var wireValues: [String: [String: String]] = [:]
-            for set in contract.valueSets where wireValues[set.name] == nil {
-                var byCode: [String: String] = [:]
-                for member in set.cases where byCode[member.code] == nil { byCode[member.code] = member.wireValue }
-                wireValues[set.name] = byCode
+    /// The runtime descriptor of a lowered event: the kind fields it fixes (by the member's wire value, for
+    /// a field of a value set), its required and optional fields, as its members' roles say.
+    static func eventDescriptor(of event: LoweredEvent, in lowered: LoweredContract) -> EventDescriptor {
+        var constants: [String: String] = [:]
+        var required: [String] = [], optional: [String] = []
+        for member in event.members {
+            switch (member.field, member.role) {
+            case (.kind, .fixed(_, let wireValue)):
+                let field = lowered.field(member.field)
+                if case .valueSet = field.spec.type { constants[field.wireName] = wireValue }
+            case (.curated, .required): required.append(lowered.field(member.field).wireName)
+            case (.curated, .optional): optional.append(lowered.field(member.field).wireName)
+            case (.envelope, _), (.kind, .required), (.kind, .optional), (.kind, .filled), (.curated, .fixed), (.curated, .filled):
+                continue
             }
-            var constantValues: [String: [String: [String: String]]] = [:]
-            for kind in contract.kinds where constantValues[kind.name] == nil {
-                var fields: [String: [String: String]] = [:]
-                for field in kind.mandatory where fields[field.wireName] == nil {
-                    if case .valueSet(let setName) = field.spec.type { fields[field.wireName] = wireValues[setName] ?? [:] }
-                }
-                constantValues[kind.name] = fields
-            }
-            self.constantValues = constantValues
         }
-
-        /// The event's constants: field wire name -> member wire value.
-        func constants(of event: Event) -> [String: String] {
-            var constants: [String: String] = [:]
-            guard !event.constants.isEmpty, let fields = constantValues[event.kind] else { return constants }
-            for constant in event.constants {
-                guard let value = fields[constant.field]?[constant.code] else { continue }
-                constants[constant.field] = value
-            }
-            return constants
-        }
-
-        func descriptor(of event: Event) -> EventDescriptor {
-            let constants = constants(of: event)
-            return EventDescriptor(
-                name: event.name, kind: event.kind, constants: constants,
-                required: event.required.map(\.name), optional: event.optional.map(\.name), deprecated: event.deprecated
-            )
-        }
+        return EventDescriptor(
+            name: event.name, kind: event.kind, constants: constants, required: required, optional: optional,
+            deprecated: event.declaration.deprecated)
     }
 
     /// Where a declaration is, as generated code says it: `contract.yaml, line 12`.

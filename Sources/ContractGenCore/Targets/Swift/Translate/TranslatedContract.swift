@@ -12,8 +12,6 @@ struct TranslatedContract: Sendable {
     /// when the shard is rendered (``eventEntries(inShard:)``), so the shards' renderers translate their
     /// events concurrently. The renderer never sees them.
     fileprivate var lowered: LoweredContract
-    /// Makes the events' runtime descriptors.
-    fileprivate var eventDescriptors: ContractTranslator.EventDescriptors
     /// Indices into the lowered events, per shard, in contract order (as many shards as ``GeneratedFileNames`` says).
     fileprivate var eventsByShard: [[Int]]
 
@@ -41,38 +39,28 @@ struct TranslatedContract: Sendable {
 
     /// The runtime descriptors of the events of `shard`, in contract order.
     func eventDescriptors(inShard shard: Int) -> some Collection<EventDescriptor> {
-        eventsByShard[shard].lazy.map { [eventDescriptors, lowered] in eventDescriptors.descriptor(of: lowered.events[$0].declaration) }
+        eventsByShard[shard].lazy.map { [lowered] in ContractTranslator.eventDescriptor(of: lowered.events[$0], in: lowered) }
     }
 }
 
 extension ContractTranslator {
-    /// Translates a valid contract for rendering. The declarations and the
-    /// event table do not depend on each other: they are built side by side.
-    /// The events go to ``GeneratedFileNames/eventShardCount`` `ContractEvents<N>.swift` files.
-    static func translate(_ contract: Contract) -> TranslatedContract {
-        let eventShards = GeneratedFileNames.eventShardCount
-        let fields = FieldDeclarations(contract)
-        // The declarations, the event table and the lowered contract do not depend on each other.
-        let parts = Concurrently.map([0, 1, 2]) { part in
-            switch part {
-            case 0: Part.module(translateWithoutEvents(contract, fields: fields))
-            case 1: Part.events(eventTable(contract, fields: fields))
-            default: Part.lowered(LoweredContract(contract, shardCount: eventShards))
-            }
+    /// Translates a lowered contract for rendering: attaches Swift's names and types to the rules the
+    /// lower stage decided (roles, fills, wire order, constraints), deriving none. The declarations and
+    /// the event table do not depend on each other: they are built side by side. The events go to
+    /// ``GeneratedFileNames/eventShardCount`` `ContractEvents<N>.swift` files.
+    static func translate(_ lowered: LoweredContract) -> TranslatedContract {
+        let fields = FieldDeclarations(lowered)
+        let parts = Concurrently.map([0, 1]) { part in
+            part == 0 ? Part.module(translateWithoutEvents(lowered, fields: fields)) : Part.events(eventTable(lowered, fields: fields))
         }
-        guard case .module(let module) = parts[0], case .events(let table) = parts[1], case .lowered(let lowered) = parts[2] else {
-            preconditionFailure()
-        }
-        var eventsByShard = Array(repeating: [Int](), count: eventShards)
-        for (index, event) in lowered.events.enumerated() { eventsByShard[event.shard].append(index) }
+        guard case .module(let module) = parts[0], case .events(let table) = parts[1] else { preconditionFailure() }
         return TranslatedContract(
-            module: module, events: table, lowered: lowered, eventDescriptors: EventDescriptors(contract),
-            eventsByShard: eventsByShard)
+            module: module, events: table, lowered: lowered,
+            eventsByShard: lowered.eventIndices(inFilesOf: GeneratedFileNames.eventShardCount))
     }
 
     private enum Part: Sendable {
         case module(GeneratedModule)
         case events(EventTable)
-        case lowered(LoweredContract)
     }
 }
