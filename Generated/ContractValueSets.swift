@@ -28,7 +28,7 @@ extension Omnitracking {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "Wishlist": self = .wishlist
@@ -39,6 +39,8 @@ extension Omnitracking {
             case "Home": self = .home
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.
@@ -85,7 +87,7 @@ extension Omnitracking {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "back": self = .back
@@ -95,6 +97,8 @@ extension Omnitracking {
             case "background": self = .background
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.
@@ -135,7 +139,7 @@ extension Omnitracking {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "tap": self = .tap
@@ -143,6 +147,8 @@ extension Omnitracking {
             case "long_press": self = .longPress
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.
@@ -183,7 +189,7 @@ extension Omnitracking {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "EUR": self = .eur
@@ -193,6 +199,8 @@ extension Omnitracking {
             case "CNY": self = .cny
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.

@@ -24,7 +24,7 @@ extension Conformance {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "Light Mode": self = .light
@@ -33,6 +33,8 @@ extension Conformance {
             case "__proto__": self = .constructor
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.
@@ -71,7 +73,7 @@ extension Conformance {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "S": self = .s
@@ -79,6 +81,8 @@ extension Conformance {
             case "XL": self = .xl
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.

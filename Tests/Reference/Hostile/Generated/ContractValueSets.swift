@@ -28,7 +28,7 @@ extension Type_ {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "say \"hi\"": self = .`default`
@@ -39,6 +39,8 @@ extension Type_ {
             case "": self = .rawValue_
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.
@@ -81,7 +83,7 @@ extension Type_ {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "class": self = .`class`
@@ -89,6 +91,8 @@ extension Type_ {
             case "let": self = .`let`
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.

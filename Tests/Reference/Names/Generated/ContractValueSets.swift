@@ -20,13 +20,15 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "small": self = .small
             case "large": self = .large
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.
@@ -59,13 +61,15 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "http": self = .http
             case "https": self = .https
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.
@@ -98,13 +102,15 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "top": self = .top
             case "bottom": self = .bottom
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.
@@ -135,12 +141,14 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "fast": self = .fast
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.
@@ -171,13 +179,15 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "OK": self = .ok
             case "FAILED": self = .failed
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.
@@ -212,7 +222,7 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
             switch rawValue {
             case "__proto__": self = .proto
@@ -220,6 +230,8 @@ extension Shop {
             case "valueOf": self = .toString
             default: return nil
             }
+            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
+            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
         }
 
         /// Every case, in contract order.
