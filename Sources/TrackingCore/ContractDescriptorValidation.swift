@@ -73,15 +73,15 @@ extension ContractDescriptor {
                             into violations: inout [Violation])
         -> (members: [(key: String, value: JSONValue)], eventName: String, event: Event)? {
         guard case .object(let members) = payload else {
-            violations.append(Violation(path: "", code: .wrongType, message: "a payload must be a JSON object"))
+            violations.append(Violation(path: "", code: .wrongType, message: ViolationMessage.wrongType(expected: RuntimeConstants.ExpectedType.object, found: Self.describe(payload))))
             return nil
         }
         guard let eventValue = payload[WireNames.event] else {
-            violations.append(Violation(path: WireNames.event, code: .missingField, message: "the event name is missing"))
+            violations.append(Violation(path: WireNames.event, code: .missingField, message: ViolationMessage.missingField(owner: "contract " + name)))
             return nil
         }
         guard case .string(let eventName) = eventValue else {
-            violations.append(Violation(path: WireNames.event, code: .wrongType, message: "the event name must be a string"))
+            violations.append(Violation(path: WireNames.event, code: .wrongType, message: ViolationMessage.wrongType(expected: RuntimeConstants.ExpectedType.string, found: Self.describe(eventValue))))
             return nil
         }
         guard let event = lookUp(eventName) else {
@@ -91,21 +91,21 @@ extension ContractDescriptor {
         let eventKind = kind(event)
         switch payload[WireNames.kind] {
         case nil:
-            violations.append(Violation(path: WireNames.kind, code: .missingField, message: "the kind is missing"))
+            violations.append(Violation(path: WireNames.kind, code: .missingField, message: ViolationMessage.missingField(owner: eventName)))
         case .string(let actual)? where actual == eventKind:
             break
         case .string?:
             violations.append(Violation(path: WireNames.kind, code: .constantMismatch, message: ViolationMessage.constantMismatch(constant: eventKind, owner: eventName)))
-        default:
-            violations.append(Violation(path: WireNames.kind, code: .wrongType, message: "the kind must be a string"))
+        case let other?:
+            violations.append(Violation(path: WireNames.kind, code: .wrongType, message: ViolationMessage.wrongType(expected: RuntimeConstants.ExpectedType.string, found: Self.describe(other))))
         }
         switch payload[WireNames.contractVersion] {
         case nil:
-            violations.append(Violation(path: WireNames.contractVersion, code: .missingField, message: "the contract version is missing"))
+            violations.append(Violation(path: WireNames.contractVersion, code: .missingField, message: ViolationMessage.missingField(owner: eventName)))
         case .string?:
             break
-        default:
-            violations.append(Violation(path: WireNames.contractVersion, code: .wrongType, message: "the contract version must be a string"))
+        case let other?:
+            violations.append(Violation(path: WireNames.contractVersion, code: .wrongType, message: ViolationMessage.wrongType(expected: RuntimeConstants.ExpectedType.string, found: Self.describe(other))))
         }
         return (members, eventName, event)
     }
