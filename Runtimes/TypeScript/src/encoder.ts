@@ -66,7 +66,7 @@ const redactedText = JSON.stringify(redactionMarker);
  * in the shared table's words (as the collector says of JSON): a bigint is a
  * number, a Date, a function or a symbol an object, undefined null.
  */
-export function describe(value: unknown): string {
+function describe(value: unknown): string {
     if (value === null || value === undefined) return FoundType.null;
     if (Array.isArray(value)) return FoundType.array;
     switch (typeof value) {
