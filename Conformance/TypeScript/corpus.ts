@@ -76,14 +76,21 @@ function properties(specs: FieldSpecs, json: { readonly [wire: string]: unknown 
     return out;
 }
 
-function run(testCase: Case): string[] {
+/** A case's arguments as the properties its event's function takes. */
+function caseProperties(testCase: Case): { [name: string]: unknown } {
     const event = generated.$contract.eventRules(testCase.event);
     if (event === undefined) throw new Error("no event " + testCase.event);
     const specs: { [wire: string]: FieldSpec } = Object.create(null);
     for (const scope of [document.envelope, document.kinds[event.kind]]) Object.assign(specs, scope);
     for (const wire of [...event.required, ...event.optional]) specs[wire] = document.fields[wire];
+    return properties(specs, testCase.arguments);
+}
+
+function run(testCase: Case): string[] {
+    const event = generated.$contract.eventRules(testCase.event);
+    if (event === undefined) throw new Error("no event " + testCase.event);
     const make = (generated as unknown as { [name: string]: (properties: object) => TrackedEvent })[event.name ?? testCase.event];
-    const made = make(properties(specs, testCase.arguments));
+    const made = make(caseProperties(testCase));
     const problems: string[] = [];
     if (made.wireJSON() !== testCase.wire) problems.push("wire:\n  got      " + made.wireJSON() + "\n  expected " + testCase.wire);
     if (testCase.withoutPii !== undefined && made.withoutPiiJSON() !== testCase.withoutPii) problems.push("withoutPii: got " + made.withoutPiiJSON());
@@ -94,11 +101,40 @@ function run(testCase: Case): string[] {
     return problems;
 }
 
+/**
+ * `../wrong-types.json`: the base case's arguments plus one property of
+ * another type than its field's, passed as the JSON value itself; the only
+ * violation must be `wrongType` with the file's message (the collector's
+ * check gives the same, ConformanceCorpusTests).
+ */
+function wrongTypes(path: string, all: ReadonlyMap<string, Case>): string[] {
+    const file = JSON.parse(readFileSync(path, "utf8")) as {
+        event: string; base: string; cases: readonly { field: string; value: unknown; message: string }[];
+    };
+    const base = all.get(file.base);
+    if (base === undefined || base.event !== file.event) return ["wrong-types.json: no base case " + file.base + " of " + file.event];
+    const event = generated.$contract.eventRules(file.event);
+    if (event === undefined) return ["wrong-types.json: no event " + file.event];
+    const make = (generated as unknown as { [name: string]: (properties: object) => TrackedEvent })[event.name ?? file.event];
+    const problems: string[] = [];
+    for (const wrong of file.cases) {
+        const spec = document.fields[wrong.field];
+        const properties = caseProperties(base);
+        properties[spec.name ?? wrong.field] = wrong.value;
+        const got = make(properties).violations.map((v) => v.path + " " + v.code + ": " + v.message);
+        const expected = [wrong.field + " wrongType: " + wrong.message];
+        if (JSON.stringify(got) !== JSON.stringify(expected)) problems.push("wrong-types.json " + wrong.field + " = " + JSON.stringify(wrong.value) + ": got " + JSON.stringify(got) + ", expected " + JSON.stringify(expected));
+    }
+    return file.cases.length > 0 ? problems : ["wrong-types.json has no cases"];
+}
+
 const directory = process.argv[2];
 let count = 0, failed = 0;
+const byName = new Map<string, Case>();
 for (const file of readdirSync(directory).filter((name) => name.endsWith(".json")).sort()) {
     const cases = (JSON.parse(readFileSync(join(directory, file), "utf8")) as { cases: Case[] }).cases;
     for (const testCase of cases) {
+        byName.set(testCase.name, testCase);
         count++;
         let problems: string[];
         try {
@@ -111,6 +147,11 @@ for (const file of readdirSync(directory).filter((name) => name.endsWith(".json"
             console.log("FAIL " + testCase.name + "\n  " + problems.join("\n  "));
         }
     }
+}
+const wrongTypeProblems = wrongTypes(join(directory, "..", "wrong-types.json"), byName);
+if (wrongTypeProblems.length > 0) {
+    failed++;
+    console.log("FAIL wrong-types.json\n  " + wrongTypeProblems.join("\n  "));
 }
 console.log(count + " cases, " + failed + " failed");
 process.exitCode = failed === 0 && count > 0 ? 0 : 1;

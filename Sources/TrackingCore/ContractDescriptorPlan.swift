@@ -206,7 +206,7 @@ extension ContractDescriptor {
             for member in members {
                 func memberPath() -> String { GeneratedCodeSupport.path(path(), member.key) }
                 if !seen.insert(member.key).inserted {
-                    violations.append(Violation(path: memberPath(), code: .unknownField, message: "appears more than once"))
+                    violations.append(Violation(path: memberPath(), code: .unknownField, message: RuntimeConstants.ViolationText.duplicateMember))
                     continue
                 }
                 guard let field = object.members.first(where: { ExactText.sameName(member.key, $0.name) }) else {

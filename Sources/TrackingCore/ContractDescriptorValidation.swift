@@ -38,7 +38,7 @@ extension ContractDescriptor {
                     slot = found
                 } else {
                     if !unknown.insert(member.key).inserted {
-                        violations.append(Violation(path: member.key, code: .unknownField, message: "appears more than once"))
+                        violations.append(Violation(path: member.key, code: .unknownField, message: RuntimeConstants.ViolationText.duplicateMember))
                     } else {
                         violations.append(Violation(path: member.key, code: .unknownField, message: ViolationMessage.unknownField(owner: eventName)))
                     }
@@ -46,7 +46,7 @@ extension ContractDescriptor {
                 }
                 guess = slot + 1
                 if seen[slot] {
-                    violations.append(Violation(path: member.key, code: .unknownField, message: "appears more than once"))
+                    violations.append(Violation(path: member.key, code: .unknownField, message: RuntimeConstants.ViolationText.duplicateMember))
                     continue
                 }
                 seen[slot] = true
@@ -73,15 +73,15 @@ extension ContractDescriptor {
                             into violations: inout [Violation])
         -> (members: [(key: String, value: JSONValue)], eventName: String, event: Event)? {
         guard case .object(let members) = payload else {
-            violations.append(Violation(path: "", code: .wrongType, message: "a payload must be a JSON object"))
+            violations.append(Violation(path: "", code: .wrongType, message: ViolationMessage.wrongType(expected: RuntimeConstants.ExpectedType.object, found: Self.describe(payload))))
             return nil
         }
         guard let eventValue = payload[WireNames.event] else {
-            violations.append(Violation(path: WireNames.event, code: .missingField, message: "the event name is missing"))
+            violations.append(Violation(path: WireNames.event, code: .missingField, message: ViolationMessage.missingField(owner: "contract " + name)))
             return nil
         }
         guard case .string(let eventName) = eventValue else {
-            violations.append(Violation(path: WireNames.event, code: .wrongType, message: "the event name must be a string"))
+            violations.append(Violation(path: WireNames.event, code: .wrongType, message: ViolationMessage.wrongType(expected: RuntimeConstants.ExpectedType.string, found: Self.describe(eventValue))))
             return nil
         }
         // Event names are ASCII: a name that is not finds no event, whatever Swift's `String` hashing equates.
@@ -92,21 +92,21 @@ extension ContractDescriptor {
         let eventKind = kind(event)
         switch payload[WireNames.kind] {
         case nil:
-            violations.append(Violation(path: WireNames.kind, code: .missingField, message: "the kind is missing"))
+            violations.append(Violation(path: WireNames.kind, code: .missingField, message: ViolationMessage.missingField(owner: eventName)))
         case .string(let actual)? where ExactText.sameName(actual, eventKind):
             break
         case .string?:
             violations.append(Violation(path: WireNames.kind, code: .constantMismatch, message: ViolationMessage.constantMismatch(constant: eventKind, owner: eventName)))
-        default:
-            violations.append(Violation(path: WireNames.kind, code: .wrongType, message: "the kind must be a string"))
+        case let other?:
+            violations.append(Violation(path: WireNames.kind, code: .wrongType, message: ViolationMessage.wrongType(expected: RuntimeConstants.ExpectedType.string, found: Self.describe(other))))
         }
         switch payload[WireNames.contractVersion] {
         case nil:
-            violations.append(Violation(path: WireNames.contractVersion, code: .missingField, message: "the contract version is missing"))
+            violations.append(Violation(path: WireNames.contractVersion, code: .missingField, message: ViolationMessage.missingField(owner: eventName)))
         case .string?:
             break
-        default:
-            violations.append(Violation(path: WireNames.contractVersion, code: .wrongType, message: "the contract version must be a string"))
+        case let other?:
+            violations.append(Violation(path: WireNames.contractVersion, code: .wrongType, message: ViolationMessage.wrongType(expected: RuntimeConstants.ExpectedType.string, found: Self.describe(other))))
         }
         return (members, eventName, event)
     }
@@ -126,38 +126,38 @@ extension ContractDescriptor {
         }
         switch spec.type {
         case .string:
-            guard case .string(let s) = value else { return wrongType("a string") }
+            guard case .string(let s) = value else { return wrongType(RuntimeConstants.ExpectedType.string) }
             ConstraintRules.check(string: s, spec.constraints, path: path, into: &violations)
         case .int:
-            guard case .number(let text) = value, let n = Int(text) else { return wrongType("an integer") }
+            guard case .number(let text) = value, let n = Int(text) else { return wrongType(RuntimeConstants.ExpectedType.int) }
             ConstraintRules.check(int: n, spec.constraints, path: path, into: &violations)
         case .double:
-            guard case .number(let text) = value, let d = Double(text) else { return wrongType("a number") }
+            guard case .number(let text) = value, let d = Double(text) else { return wrongType(RuntimeConstants.ExpectedType.double) }
             ConstraintRules.check(double: d, spec.constraints, path: path, into: &violations)
         case .decimal:
-            guard case .number(let text) = value else { return wrongType("a number") }
+            guard case .number(let text) = value else { return wrongType(RuntimeConstants.ExpectedType.decimal) }
             ConstraintRules.check(decimal: GeneratedCodeSupport.decimal(text), spec.constraints, path: path, into: &violations)
         case .bool:
-            guard case .bool = value else { return wrongType("true or false") }
+            guard case .bool = value else { return wrongType(RuntimeConstants.ExpectedType.bool) }
         case .uuid:
-            guard case .string(let s) = value else { return wrongType("a uuid string") }
+            guard case .string(let s) = value else { return wrongType(RuntimeConstants.ExpectedType.uuid) }
             if !Self.isUUIDText(s) {
                 violations.append(Violation(path: path(), code: .badFormat, message: ViolationMessage.badFormat(format: RuntimeConstants.Format.uuid)))
             }
         case .timestamp:
-            guard case .string(let s) = value else { return wrongType("a timestamp string") }
+            guard case .string(let s) = value else { return wrongType(RuntimeConstants.ExpectedType.timestamp) }
             if ISO8601Timestamp.date(from: s) == nil {
                 violations.append(Violation(path: path(), code: .badFormat, message: ViolationMessage.badFormat(format: RuntimeConstants.Format.timestamp)))
             }
         case .array:
-            guard case .array = value else { return wrongType("an array") }
+            guard case .array = value else { return wrongType(RuntimeConstants.ExpectedType.array) }
         case .valueSet(let setName):
-            guard case .string(let s) = value else { return wrongType("a string of \(setName)") }
+            guard case .string(let s) = value else { return wrongType(RuntimeConstants.ExpectedType.valueSet + " " + setName) }
             if let set = valueSet(named: setName), !set.contains(s) {
                 violations.append(Violation(path: path(), code: .notInValueSet, message: ViolationMessage.notInValueSet(valueSet: setName)))
             }
         case .object(let objectName):
-            guard case .object = value else { return wrongType("an object \(objectName)") }
+            guard case .object = value else { return wrongType(RuntimeConstants.ExpectedType.object + " " + objectName) }
         }
     }
 
@@ -206,12 +206,12 @@ extension ContractDescriptor {
     /// What kind of value was found, never the value itself (it may be personal data).
     static func describe(_ value: JSONValue) -> String {
         switch value {
-        case .null: "null"
-        case .bool: "a bool"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
+        case .null: RuntimeConstants.FoundType.null
+        case .bool: RuntimeConstants.FoundType.bool
+        case .number: RuntimeConstants.FoundType.number
+        case .string: RuntimeConstants.FoundType.string
+        case .array: RuntimeConstants.FoundType.array
+        case .object: RuntimeConstants.FoundType.object
         }
     }
 }

@@ -119,6 +119,49 @@ public enum RuntimeConstants {
         /// A decimal given as text that is not a decimal number.
         public static let decimal = "a decimal number"
     }
+    /// What `wrongType` messages say a value must be, per type (a value set's and an object's followed by a space and the name).
+    public enum ExpectedType {
+        /// A `string` field's.
+        public static let string = "a string"
+        /// An `int` field's (also for a number beyond the signed 64-bit range).
+        public static let int = "an integer"
+        /// A `double` field's.
+        public static let double = "a number"
+        /// A `decimal` field's.
+        public static let decimal = "a decimal"
+        /// A `bool` field's.
+        public static let bool = "true or false"
+        /// A `uuid` field's.
+        public static let uuid = "a uuid"
+        /// A `timestamp` field's.
+        public static let timestamp = "a timestamp"
+        /// A value set field's, followed by the set's name.
+        public static let valueSet = "a string of"
+        /// An object field's, followed by the object's name.
+        public static let object = "an object"
+        /// An array field's.
+        public static let array = "an array"
+    }
+    /// What `wrongType` messages say a value is: its JSON type.
+    public enum FoundType {
+        /// JSON null (TypeScript: null or undefined).
+        public static let null = "null"
+        /// true or false.
+        public static let bool = "a bool"
+        /// A JSON number (TypeScript: a number or a bigint).
+        public static let number = "a number"
+        /// A JSON string.
+        public static let string = "a string"
+        /// A JSON array.
+        public static let array = "an array"
+        /// A JSON object (TypeScript: any other object, a Date included).
+        public static let object = "an object"
+    }
+    /// The one message that is not a code's template.
+    public enum ViolationText {
+        /// `unknownField`'s message for a member a JSON object holds twice (only a reader of JSON text, the collector, can meet one).
+        public static let duplicateMember = "appears more than once"
+    }
     /// Versions of the formats the generator writes and the runtimes read.
     public enum FormatVersion {
         /// The rules as data (`format` of contract-rules JSON, docs/wire-format.md).
@@ -164,19 +207,49 @@ public enum RuntimeConstants {
         /// The pattern is found.
         public static let match = 5
     }
-    /// The statuses the delivery protocol names besides 2xx; every other one is retried.
-    public enum DeliveryStatus {
-        /// Events the verdict rejects are set aside; without a verdict the whole batch is.
-        public static let rejectedStatus = 400
-        /// Kept; delivery pauses until the app resumes it.
-        public static let unauthorizedStatus = 401
-        /// Kept; delivery pauses until the app resumes it.
-        public static let forbiddenStatus = 403
-        /// Kept; the batch is split in halves.
-        public static let tooLargeStatus = 413
-    }
     /// What replaces a pii value in logs, descriptions and redacted payloads.
     public static let redactionMarker = "<redacted>"
     /// A full queue drops its oldest events to take a new one (the newest events say the most about the app's state).
     public static let queueOverflowPolicy = "dropOldest"
+}
+
+/// What a runtime does with a batch after the collector's answer (docs/wire-format.md, "Delivery protocol").
+public enum DeliveryAction: String, Sendable, Hashable, CaseIterable {
+    /// A verdict or a confirmation: the events `accepted` names are confirmed, those `rejected` names set aside with their reason, the others resent at once; a body without either list confirms the whole batch; a verdict naming none of the batch is retried after backoff.
+    case accept
+    /// A refusal: the events `rejected` names are set aside and the others resent at once; without such a verdict the whole batch is set aside (never retried as it is).
+    case setAside
+    /// The credentials are refused: the events are kept and delivery pauses until the app resumes it.
+    case pause
+    /// The request is too large: the events are kept and the batch is split in halves; one event alone is set aside only when it exceeds the runtime's request cap, otherwise it is retried after backoff (the collector's limit is lower).
+    case split
+    /// No verdict on the events (any other status, a timeout, a network error): they are kept and retried after backoff with jitter, never sooner than the answer's `Retry-After`.
+    case retry
+}
+
+/// One row of the delivery protocol: the statuses `lowestStatus...highestStatus` and their action.
+public struct DeliveryRule: Sendable, Hashable {
+    public let lowestStatus: Int
+    public let highestStatus: Int
+    public let action: DeliveryAction
+}
+
+extension RuntimeConstants {
+    /// The delivery protocol by status: the first row that holds a status decides.
+    public static let deliveryRules: [DeliveryRule] = [
+        DeliveryRule(lowestStatus: 200, highestStatus: 299, action: .accept),
+        DeliveryRule(lowestStatus: 400, highestStatus: 400, action: .setAside),
+        DeliveryRule(lowestStatus: 401, highestStatus: 401, action: .pause),
+        DeliveryRule(lowestStatus: 403, highestStatus: 403, action: .pause),
+        DeliveryRule(lowestStatus: 413, highestStatus: 413, action: .split),
+    ]
+    /// What a status no row holds, and a request without an answer, mean: the events are kept (a 404 never loses them).
+    public static let deliveryFallbackAction: DeliveryAction = .retry
+    /// The answer's header that sets the least delay before a retry: seconds, or an HTTP date.
+    public static let retryAfterHeader = "Retry-After"
+
+    /// The action for `status`: the first row of `deliveryRules` that holds it, else `deliveryFallbackAction`.
+    public static func deliveryAction(forStatus status: Int) -> DeliveryAction {
+        deliveryRules.first { $0.lowestStatus <= status && status <= $0.highestStatus }?.action ?? deliveryFallbackAction
+    }
 }

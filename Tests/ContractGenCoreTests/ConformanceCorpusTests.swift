@@ -92,6 +92,44 @@ import TrackingCore
         #expect(found == testCase.violations.sorted())
     }
 
+    /// `Conformance/wrong-types.json`: a member of another type than its field's,
+    /// added to the base case's wire bytes, gets exactly the file's `wrongType`
+    /// message from the collector's check (the TypeScript runner checks the same
+    /// file against its encoder: one text in both).
+    @Test func descriptorCheckGivesTheSharedWrongTypeMessages() throws {
+        let url = GeneratedTestSupport.conformanceDirectory.appendingPathComponent("wrong-types.json")
+        let root = try JSONValue.parse(Data(contentsOf: url))
+        let baseName = try #require(root["base"]?.stringValue)
+        let base = try #require(Self.cases.first { $0.name == baseName })
+        #expect(base.event == root["event"]?.stringValue)
+        guard case .object(let members) = try JSONValue.parse(Data(base.wire.utf8)) else {
+            Issue.record("the base case's wire is not an object"); return
+        }
+        guard case .array(let cases)? = root["cases"] else { Issue.record("no cases"); return }
+        #expect(cases.count >= 10)
+        for item in cases {
+            let field = try #require(item["field"]?.stringValue)
+            let value = try #require(item["value"])
+            let message = try #require(item["message"]?.stringValue)
+            let found = Conformance.descriptor.validate(payload: .object(members + [(key: field, value: value)]))
+                .map { "\($0.path) \($0.code.rawValue): \($0.message)" }
+            #expect(found == ["\(field) wrongType: \(message)"], "\(field) = \(value)")
+        }
+    }
+
+    /// A member sent twice is the one message that is not a code's template
+    /// (`RuntimeConstants.ViolationText.duplicateMember`, from the shared table):
+    /// only the collector reads JSON text, where a member can appear twice.
+    @Test func duplicateMemberHasTheSharedText() throws {
+        let base = try #require(Self.cases.first { $0.name == "types.string" })
+        guard case .object(let members) = try JSONValue.parse(Data(base.wire.utf8)) else {
+            Issue.record("the base case's wire is not an object"); return
+        }
+        let found = Conformance.descriptor.validate(payload: .object(members + [(key: "text", value: .string("again"))]))
+        #expect(found.map { "\($0.path) \($0.code.rawValue): \($0.message)" } == ["text unknownField: appears more than once"])
+        #expect(RuntimeConstants.ViolationText.duplicateMember == "appears more than once")
+    }
+
     /// Every code the constraint cases can reach appears in the corpus with its message.
     @Test func corpusCoversEveryConstraintCodeWithItsMessage() {
         let codes = Set(Self.cases.flatMap(\.violations).compactMap { $0.split(separator: " ").dropFirst().first.map { String($0.dropLast()) } })

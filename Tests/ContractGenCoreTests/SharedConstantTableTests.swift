@@ -51,6 +51,31 @@ import TrackingCore
         #expect(RuntimeConstants.queueOverflowPolicy == "dropOldest")
     }
 
+    /// The delivery rows name actions of the table, hold at least one status
+    /// each, do not overlap (so their order cannot matter), and leave 404 and
+    /// 5xx to the fallback, which keeps the events.
+    @Test func deliveryRulesAreWellFormed() {
+        let actions = SharedConstantTable.deliveryActions.map(\.name)
+        #expect(actions.contains(SharedConstantTable.deliveryFallbackAction))
+        let rules = SharedConstantTable.deliveryRules
+        for rule in rules {
+            #expect(actions.contains(rule.action), "\(rule.lowestStatus)...\(rule.highestStatus): unknown action \(rule.action)")
+            #expect(rule.lowestStatus <= rule.highestStatus && rule.lowestStatus >= 100 && rule.highestStatus <= 599)
+        }
+        for (index, rule) in rules.enumerated() {
+            for other in rules[(index + 1)...] {
+                #expect(rule.highestStatus < other.lowestStatus || other.highestStatus < rule.lowestStatus,
+                        "\(rule.lowestStatus)...\(rule.highestStatus) overlaps \(other.lowestStatus)...\(other.highestStatus)")
+            }
+        }
+        for status in [404, 408, 429, 500, 503] {
+            #expect(!rules.contains { $0.lowestStatus <= status && status <= $0.highestStatus }, "\(status) must be retried")
+        }
+        #expect(DeliveryAction.allCases.map(\.rawValue) == actions)
+        #expect(RuntimeConstants.deliveryRules.map { "\($0.lowestStatus) \($0.highestStatus) \($0.action.rawValue)" }
+                == rules.map { "\($0.lowestStatus) \($0.highestStatus) \($0.action)" })
+    }
+
     /// The command rewrites a stale file and `--check` names it.
     @Test func commandChecksAndRewrites() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-constants-\(UUID().uuidString)")

@@ -4,6 +4,8 @@ import com.example.shop.Omnitracking
 import com.sun.net.httpserver.HttpServer
 import io.contractgen.runtime.BackgroundDelivery
 import io.contractgen.runtime.BackgroundOutcome
+import io.contractgen.runtime.DeliveryAction
+import io.contractgen.runtime.DeliveryAnswer
 import io.contractgen.runtime.DeliveryNotice
 import io.contractgen.runtime.DeliveryOptions
 import io.contractgen.runtime.FlushResult
@@ -27,6 +29,43 @@ import java.util.function.Consumer
 object SinkChecks {
     private lateinit var failures: MutableList<String>
 
+    /** The action a classified answer stands for. */
+    private fun actionOf(answer: DeliveryAnswer): DeliveryAction = when (answer) {
+        is DeliveryAnswer.Confirmed, is DeliveryAnswer.Verdict -> DeliveryAction.ACCEPT
+        is DeliveryAnswer.Rejected, is DeliveryAnswer.RejectedWithoutVerdict -> DeliveryAction.SET_ASIDE
+        is DeliveryAnswer.Pause -> DeliveryAction.PAUSE
+        is DeliveryAnswer.Split -> DeliveryAction.SPLIT
+        is DeliveryAnswer.Retry -> DeliveryAction.RETRY
+    }
+
+    /**
+     * The classifier follows the delivery protocol's rows (RuntimeConstants.kt,
+     * generated from the shared table): each row's first and last status, and
+     * every status from 100 to 599, get the first row that holds it, else the
+     * fallback; a 404 and no answer at all are retried.
+     */
+    private fun deliveryRules() {
+        val now = java.time.Instant.ofEpochSecond(1_800_000_000L)
+        expect(RuntimeConstants.DELIVERY_RULES.isNotEmpty() && RuntimeConstants.DELIVERY_FALLBACK_ACTION == DeliveryAction.RETRY) {
+            "the delivery rules are empty or the fallback is not RETRY"
+        }
+        for (rule in RuntimeConstants.DELIVERY_RULES) {
+            for (status in listOf(rule.lowestStatus, rule.highestStatus)) {
+                val action = actionOf(DeliveryAnswer.classify(status, "", null, now))
+                expect(action == rule.action) { "status $status: $action, the row $rule says ${rule.action}" }
+            }
+        }
+        for (status in 100..599) {
+            val expected = RuntimeConstants.DELIVERY_RULES.firstOrNull { it.lowestStatus <= status && status <= it.highestStatus }?.action
+                ?: RuntimeConstants.DELIVERY_FALLBACK_ACTION
+            val action = actionOf(DeliveryAnswer.classify(status, "", null, now))
+            expect(action == expected) { "status $status: $action, the table says $expected" }
+        }
+        val notFound = DeliveryAnswer.classify(404, "no such path", "3", now)
+        expect(notFound is DeliveryAnswer.Retry && notFound.retryAfterSeconds == 3.0) { "404: $notFound, expected a retry after 3 s" }
+        expect(actionOf(DeliveryAnswer.classify(-1, "", null, now, "connection refused")) == DeliveryAction.RETRY) { "no answer is not retried" }
+    }
+
     private fun expect(condition: Boolean, what: () -> String) {
         if (!condition) failures.add("sink-checks: " + what())
     }
@@ -36,6 +75,7 @@ object SinkChecks {
         queueLimit()
         automaticRetry()
         backgroundOutcome()
+        deliveryRules()
         println("sink checks: ${if (failures.isEmpty()) "ok" else "${failures.size} failures"}")
     }
 

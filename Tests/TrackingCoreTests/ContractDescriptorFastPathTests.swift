@@ -249,7 +249,7 @@ extension ContractDescriptor {
         var seen = Set<String>()
         for member in members {
             if !seen.insert(member.key).inserted {
-                violations.append(Violation(path: member.key, code: .unknownField, message: "appears more than once"))
+                violations.append(Violation(path: member.key, code: .unknownField, message: RuntimeConstants.ViolationText.duplicateMember))
                 continue
             }
             if Self.reservedMembers.contains(member.key) { continue }
@@ -279,48 +279,48 @@ extension ContractDescriptor {
         }
         switch spec.type {
         case .string:
-            guard case .string(let s) = value else { return wrongType("a string") }
+            guard case .string(let s) = value else { return wrongType(RuntimeConstants.ExpectedType.string) }
             ConstraintRules.check(string: s, spec.constraints, path: path, into: &violations)
         case .int:
-            guard case .number(let text) = value, let n = Int(text) else { return wrongType("an integer") }
+            guard case .number(let text) = value, let n = Int(text) else { return wrongType(RuntimeConstants.ExpectedType.int) }
             ConstraintRules.check(int: n, spec.constraints, path: path, into: &violations)
         case .double:
-            guard case .number(let text) = value, let d = Double(text) else { return wrongType("a number") }
+            guard case .number(let text) = value, let d = Double(text) else { return wrongType(RuntimeConstants.ExpectedType.double) }
             ConstraintRules.check(double: d, spec.constraints, path: path, into: &violations)
         case .decimal:
-            guard case .number(let text) = value else { return wrongType("a number") }
+            guard case .number(let text) = value else { return wrongType(RuntimeConstants.ExpectedType.decimal) }
             ConstraintRules.check(decimal: GeneratedCodeSupport.decimal(text), spec.constraints, path: path, into: &violations)
         case .bool:
-            guard case .bool = value else { return wrongType("true or false") }
+            guard case .bool = value else { return wrongType(RuntimeConstants.ExpectedType.bool) }
         case .uuid:
-            guard case .string(let s) = value else { return wrongType("a uuid string") }
+            guard case .string(let s) = value else { return wrongType(RuntimeConstants.ExpectedType.uuid) }
             if s.utf8.count != 36 || UUID(uuidString: s) == nil {
                 violations.append(Violation(path: path, code: .badFormat, message: "is not a UUID"))
             }
         case .timestamp:
-            guard case .string(let s) = value else { return wrongType("a timestamp string") }
+            guard case .string(let s) = value else { return wrongType(RuntimeConstants.ExpectedType.timestamp) }
             if ISO8601Timestamp.date(from: s) == nil {
                 violations.append(Violation(path: path, code: .badFormat, message: "is not an ISO 8601 UTC timestamp with milliseconds (2026-11-22T12:00:00.000Z)"))
             }
         case .array(let items):
-            guard case .array(let elements) = value else { return wrongType("an array") }
+            guard case .array(let elements) = value else { return wrongType(RuntimeConstants.ExpectedType.array) }
             ConstraintRules.check(count: elements.count, spec.constraints, path: path, into: &violations)
             for (index, element) in elements.enumerated() {
                 referenceCheck(element, against: items, path: GeneratedCodeSupport.path(path, index: index), into: &violations)
             }
         case .valueSet(let setName):
-            guard case .string(let s) = value else { return wrongType("a string of \(setName)") }
+            guard case .string(let s) = value else { return wrongType(RuntimeConstants.ExpectedType.valueSet + " " + setName) }
             if let set = valueSet(named: setName), !set.contains(s) {
                 violations.append(Violation(path: path, code: .notInValueSet, message: "is not a value of \(setName)"))
             }
         case .object(let objectName):
-            guard case .object(let members) = value else { return wrongType("an object \(objectName)") }
+            guard case .object(let members) = value else { return wrongType(RuntimeConstants.ExpectedType.object + " " + objectName) }
             guard let object = object(named: objectName) else { return }
             var seen = Set<String>()
             for member in members {
                 let memberPath = GeneratedCodeSupport.path(path, member.key)
                 if !seen.insert(member.key).inserted {
-                    violations.append(Violation(path: memberPath, code: .unknownField, message: "appears more than once"))
+                    violations.append(Violation(path: memberPath, code: .unknownField, message: RuntimeConstants.ViolationText.duplicateMember))
                     continue
                 }
                 guard let field = object.required.first(where: { $0.wireName == member.key })

@@ -94,6 +94,22 @@ import TrackingCore
         #expect(found.map(\.code) == [.unknownField])
     }
 
+    /// A broken envelope is worded by the same templates as every other
+    /// violation (the shared table's), not by texts of its own.
+    @Test func envelopeViolationsUseTheSharedTemplates() throws {
+        func messages(_ json: String) throws -> [String] {
+            try violations(json).map { "\($0.path) \($0.code.rawValue): \($0.message)" }
+        }
+        #expect(try messages("[1]") == [" wrongType: must be an object, found an array"])
+        #expect(try messages(replacing(#""event":"bagView","#, with: "")) == ["event missingField: is required by contract Shop but missing"])
+        #expect(try messages(replacing(#""event":"bagView""#, with: #""event":7"#)) == ["event wrongType: must be a string, found a number"])
+        #expect(try messages(replacing(#""kind":"view","#, with: "")) == ["kind missingField: is required by bagView but missing"])
+        #expect(try messages(replacing(#""kind":"view""#, with: #""kind":true"#)) == ["kind wrongType: must be a string, found a bool"])
+        #expect(try messages(replacing(#""contractVersion":"2.0.0","#, with: "")) == ["contractVersion missingField: is required by bagView but missing"])
+        #expect(try messages(replacing(#""contractVersion":"2.0.0""#, with: #""contractVersion":null"#)) == ["contractVersion wrongType: must be a string, found null"])
+        #expect(try messages(replacing(#""count":2"#, with: #""count":2,"count":3"#)) == ["count unknownField: \(RuntimeConstants.ViolationText.duplicateMember)"])
+    }
+
     @Test func helpersForTheDispatcher() {
         #expect(Self.descriptor.piiFieldNames(forEvent: "bagView") == ["email", "query"])
         #expect(Self.descriptor.piiFieldNames(forEvent: "unknown") == [])

@@ -5,7 +5,7 @@
 // fake stored every event not set aside, once.
 // Usage: node out/conformance.js CASES.json FAKE-COLLECTOR.py
 import * as fs from "node:fs";
-import { CollectorSink, type Notice } from "@contractgen/runtime";
+import { classify, CollectorSink, deliveryFallbackAction, deliveryRules, type DeliveryAction, type DeliveryVerdict, type Notice } from "@contractgen/runtime";
 import { $contract } from "./Generated/index.js";
 import { check, events, FakeClock, finish, getJSON, startListening, uuidOf } from "./support.js";
 
@@ -15,6 +15,37 @@ interface Case {
     readonly requests: number;
     readonly requestTimeout?: number;
     readonly nextAttemptAtLeast?: number;
+}
+
+// The classifier follows the delivery protocol's rows (constants.ts, generated
+// from the shared table) for every status from 100 to 599, and keeps what no
+// row names (a 404, a 5xx) for a retry.
+{
+    const actionOf = (verdict: DeliveryVerdict): DeliveryAction => {
+        switch (verdict.kind) {
+            case "delivered": case "verdicts": return "accept";
+            case "rejected": case "rejectedWithoutVerdict": return "setAside";
+            case "pause": return "pause";
+            case "split": return "split";
+            case "retry": return "retry";
+        }
+    };
+    check(deliveryRules.length > 0 && deliveryFallbackAction === "retry", "the delivery rules are empty or the fallback is not retry");
+    for (const rule of deliveryRules) {
+        for (const status of [rule.lowestStatus, rule.highestStatus]) {
+            const action = actionOf(classify({ kind: "response", status, body: "", retryAfter: null }, 0));
+            check(action === rule.action, `status ${status}: ${action}, the row says ${rule.action}`);
+        }
+    }
+    for (let status = 100; status < 600; status++) {
+        const expected = deliveryRules.find((rule) => rule.lowestStatus <= status && status <= rule.highestStatus)?.action ?? deliveryFallbackAction;
+        const action = actionOf(classify({ kind: "response", status, body: "", retryAfter: null }, 0));
+        check(action === expected, `status ${status}: ${action}, the table says ${expected}`);
+    }
+    const notFound = classify({ kind: "response", status: 404, body: "", retryAfter: "3" }, 0);
+    check(notFound.kind === "retry" && notFound.retryAfterMs === 3000, `404: ${JSON.stringify(notFound)}, expected a retry after 3 s`);
+    check(actionOf(classify({ kind: "failure", reason: "connection refused" }, 0)) === "retry", "no answer is not retried");
+    console.log(`ok: the classifier follows the ${deliveryRules.length} delivery rows for statuses 100-599`);
 }
 
 const [casesPath, fakePath] = process.argv.slice(2);

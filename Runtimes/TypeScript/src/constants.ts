@@ -104,6 +104,52 @@ export const Format = {
     decimal: "a decimal number",
 } as const;
 
+/** What `wrongType` messages say a value must be, per type (a value set's and an object's followed by a space and the name). */
+export const ExpectedType = {
+    /** A `string` field's. */
+    string: "a string",
+    /** An `int` field's (also for a number beyond the signed 64-bit range). */
+    int: "an integer",
+    /** A `double` field's. */
+    double: "a number",
+    /** A `decimal` field's. */
+    decimal: "a decimal",
+    /** A `bool` field's. */
+    bool: "true or false",
+    /** A `uuid` field's. */
+    uuid: "a uuid",
+    /** A `timestamp` field's. */
+    timestamp: "a timestamp",
+    /** A value set field's, followed by the set's name. */
+    valueSet: "a string of",
+    /** An object field's, followed by the object's name. */
+    object: "an object",
+    /** An array field's. */
+    array: "an array",
+} as const;
+
+/** What `wrongType` messages say a value is: its JSON type. */
+export const FoundType = {
+    /** JSON null (TypeScript: null or undefined). */
+    null: "null",
+    /** true or false. */
+    bool: "a bool",
+    /** A JSON number (TypeScript: a number or a bigint). */
+    number: "a number",
+    /** A JSON string. */
+    string: "a string",
+    /** A JSON array. */
+    array: "an array",
+    /** A JSON object (TypeScript: any other object, a Date included). */
+    object: "an object",
+} as const;
+
+/** The one message that is not a code's template. */
+export const ViolationText = {
+    /** `unknownField`'s message for a member a JSON object holds twice (only a reader of JSON text, the collector, can meet one). */
+    duplicateMember: "appears more than once",
+} as const;
+
 /** Versions of the formats the generator writes and the runtimes read. */
 export const enum FormatVersion {
     /** The rules as data (`format` of contract-rules JSON, docs/wire-format.md). */
@@ -152,20 +198,49 @@ export const enum PatternOpcode {
     match = 5,
 }
 
-/** The statuses the delivery protocol names besides 2xx; every other one is retried. */
-export const enum DeliveryStatus {
-    /** Events the verdict rejects are set aside; without a verdict the whole batch is. */
-    rejectedStatus = 400,
-    /** Kept; delivery pauses until the app resumes it. */
-    unauthorizedStatus = 401,
-    /** Kept; delivery pauses until the app resumes it. */
-    forbiddenStatus = 403,
-    /** Kept; the batch is split in halves. */
-    tooLargeStatus = 413,
-}
-
 /** What replaces a pii value in logs, descriptions and redacted payloads. */
 export const redactionMarker = "<redacted>";
 
 /** A full queue drops its oldest events to take a new one (the newest events say the most about the app's state). */
 export const queueOverflowPolicy = "dropOldest";
+
+/** What a runtime does with a batch after the collector's answer (docs/wire-format.md, "Delivery protocol"). */
+export type DeliveryAction =
+    /** A verdict or a confirmation: the events `accepted` names are confirmed, those `rejected` names set aside with their reason, the others resent at once; a body without either list confirms the whole batch; a verdict naming none of the batch is retried after backoff. */
+    | "accept"
+    /** A refusal: the events `rejected` names are set aside and the others resent at once; without such a verdict the whole batch is set aside (never retried as it is). */
+    | "setAside"
+    /** The credentials are refused: the events are kept and delivery pauses until the app resumes it. */
+    | "pause"
+    /** The request is too large: the events are kept and the batch is split in halves; one event alone is set aside only when it exceeds the runtime's request cap, otherwise it is retried after backoff (the collector's limit is lower). */
+    | "split"
+    /** No verdict on the events (any other status, a timeout, a network error): they are kept and retried after backoff with jitter, never sooner than the answer's `Retry-After`. */
+    | "retry";
+
+/** One row of the delivery protocol: the statuses `lowestStatus...highestStatus` and their action. */
+export interface DeliveryRule {
+    readonly lowestStatus: number;
+    readonly highestStatus: number;
+    readonly action: DeliveryAction;
+}
+
+/** The delivery protocol by status: the first row that holds a status decides. */
+export const deliveryRules: readonly DeliveryRule[] = [
+    { lowestStatus: 200, highestStatus: 299, action: "accept" },
+    { lowestStatus: 400, highestStatus: 400, action: "setAside" },
+    { lowestStatus: 401, highestStatus: 401, action: "pause" },
+    { lowestStatus: 403, highestStatus: 403, action: "pause" },
+    { lowestStatus: 413, highestStatus: 413, action: "split" },
+];
+
+/** What a status no row holds, and a request without an answer, mean: the events are kept (a 404 never loses them). */
+export const deliveryFallbackAction: DeliveryAction = "retry";
+
+/** The answer's header that sets the least delay before a retry: seconds, or an HTTP date. */
+export const retryAfterHeader = "Retry-After";
+
+/** The action for `status`: the first row of `deliveryRules` that holds it, else `deliveryFallbackAction`. */
+export function deliveryAction(status: number): DeliveryAction {
+    for (const rule of deliveryRules) if (rule.lowestStatus <= status && status <= rule.highestStatus) return rule.action;
+    return deliveryFallbackAction;
+}

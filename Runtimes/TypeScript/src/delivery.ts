@@ -4,7 +4,7 @@
  * persists into, and the notices it reports.
  */
 
-import { DeliveryStatus, VerdictMember } from "./constants.js";
+import { VerdictMember, deliveryAction } from "./constants.js";
 
 /** An event as a queue stores it: its order, its uuid and its wire JSON (globals included). */
 export interface QueuedEvent {
@@ -112,14 +112,14 @@ export type DeliveryVerdict =
     | { readonly kind: "delivered" }
     /** 2xx naming events: accepted ones confirmed, rejected ones set aside, the rest resent. */
     | { readonly kind: "verdicts"; readonly accepted: ReadonlySet<string>; readonly rejected: ReadonlyMap<string, string>; readonly violations: ReadonlyMap<string, readonly ReportedViolation[]> }
-    /** 400 naming rejected events: those set aside, the rest resent at once. */
-    | { readonly kind: "rejected"; readonly rejected: ReadonlyMap<string, string> }
+    /** A refusal (400) naming rejected events: those set aside, the rest resent at once. */
+    | { readonly kind: "rejected"; readonly status: number; readonly rejected: ReadonlyMap<string, string> }
     /** 400 without a verdict: the whole batch set aside. */
     | { readonly kind: "rejectedWithoutVerdict"; readonly reason: string }
     /** 401, 403: kept, delivery paused. */
     | { readonly kind: "pause"; readonly status: number; readonly reason: string }
-    /** 413: kept, the batch split in halves. */
-    | { readonly kind: "split" }
+    /** Too large (413): kept, the batch split in halves. */
+    | { readonly kind: "split"; readonly status: number }
     /** Anything else: kept, retried after backoff, never sooner than `retryAfterMs`. */
     | { readonly kind: "retry"; readonly reason: string; readonly status?: number; readonly retryAfterMs?: number };
 
@@ -128,24 +128,35 @@ export type TransportResult =
     | { readonly kind: "response"; readonly status: number; readonly body: string; readonly retryAfter: string | null }
     | { readonly kind: "failure"; readonly reason: string };
 
-/** The delivery table (docs/dispatcher.md, "Delivery"): what to do with a batch after `result`. */
+/**
+ * The delivery table (docs/dispatcher.md, "Delivery"): what to do with a batch
+ * after `result`. Which statuses mean what is data, `deliveryRules` in
+ * constants.ts (generated from the shared table); this reads the body for the
+ * action the status has.
+ */
 export function classify(result: TransportResult, now: number): DeliveryVerdict {
     if (result.kind === "failure") return { kind: "retry", reason: result.reason };
     const { status, body } = result;
-    if (status >= 200 && status < 300) {
-        const verdicts = parseVerdicts(body);
-        return verdicts === undefined ? { kind: "delivered" } : { kind: "verdicts", ...verdicts };
+    switch (deliveryAction(status)) {
+        case "accept": {
+            const verdicts = parseVerdicts(body);
+            return verdicts === undefined ? { kind: "delivered" } : { kind: "verdicts", ...verdicts };
+        }
+        case "setAside": {
+            const rejected = parseVerdicts(body)?.rejected;
+            if (rejected !== undefined && rejected.size > 0) return { kind: "rejected", status, rejected };
+            const text = body.slice(0, 200);
+            return { kind: "rejectedWithoutVerdict", reason: "HTTP " + status + (text === "" ? "" : ": " + text) };
+        }
+        case "pause":
+            return { kind: "pause", status, reason: "HTTP " + status + ": the collector refused the credentials" };
+        case "split":
+            return { kind: "split", status };
+        case "retry": {
+            const retryAfterMs = result.retryAfter === null ? undefined : parseRetryAfter(result.retryAfter, now);
+            return { kind: "retry", reason: "HTTP " + status, status, retryAfterMs };
+        }
     }
-    if (status === DeliveryStatus.rejectedStatus) {
-        const rejected = parseVerdicts(body)?.rejected;
-        if (rejected !== undefined && rejected.size > 0) return { kind: "rejected", rejected };
-        const text = body.slice(0, 200);
-        return { kind: "rejectedWithoutVerdict", reason: "HTTP 400" + (text === "" ? "" : ": " + text) };
-    }
-    if (status === DeliveryStatus.unauthorizedStatus || status === DeliveryStatus.forbiddenStatus) return { kind: "pause", status, reason: "HTTP " + status + ": the collector refused the credentials" };
-    if (status === DeliveryStatus.tooLargeStatus) return { kind: "split" };
-    const retryAfterMs = result.retryAfter === null ? undefined : parseRetryAfter(result.retryAfter, now);
-    return { kind: "retry", reason: "HTTP " + status, status, retryAfterMs };
 }
 
 /**

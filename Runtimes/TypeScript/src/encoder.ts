@@ -1,5 +1,5 @@
 import { codePointCount, compareDecimals, decimalText, doubleText, intText, stringText, timestampText, uuidText, wellFormed } from "./json.js";
-import { Format, FormatVersion, TypeCode as T, ViolationMessage, redactionMarker } from "./constants.js";
+import { ExpectedType, Format, FormatVersion, FoundType, TypeCode as T, ViolationMessage, redactionMarker } from "./constants.js";
 import { PatternProgram } from "./pattern.js";
 import type { ContractRulesDocument, FieldSpec, FieldSpecs, ScalarTypeName } from "./rules.js";
 import type { Violation, ViolationCode } from "./violation.js";
@@ -61,17 +61,19 @@ const special = /["\\\u0000-\u001f\ud800-\udfff]/;
 /** `"<redacted>"`, as members write it. */
 const redactedText = JSON.stringify(redactionMarker);
 
-/** What a value is, for `wrongType` messages: JSON's names (as the collector's), and JavaScript's for the rest. */
+/**
+ * What a value is, for `wrongType` messages: the JSON type it would encode to,
+ * in the shared table's words (as the collector says of JSON): a bigint is a
+ * number, a Date, a function or a symbol an object, undefined null.
+ */
 function describe(value: unknown): string {
-    if (value === null) return "null";
-    if (Array.isArray(value)) return "an array";
+    if (value === null || value === undefined) return FoundType.null;
+    if (Array.isArray(value)) return FoundType.array;
     switch (typeof value) {
-        case "boolean": return "a bool";
-        case "number": return "a number";
-        case "string": return "a string";
-        case "object": return value instanceof Date ? "a Date" : "an object";
-        case "bigint": return "a bigint";
-        default: return "a " + typeof value;
+        case "boolean": return FoundType.bool;
+        case "number": case "bigint": return FoundType.number;
+        case "string": return FoundType.string;
+        default: return FoundType.object;
     }
 }
 
@@ -185,7 +187,7 @@ export class EncodingPass {
     value(node: ValueNode, value: unknown, parent: string, key: string | number): string {
         switch (node.type) {
             case T.string: {
-                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), "a string", value);
+                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), ExpectedType.string, value);
                 if (node.minLength === undefined && node.maxLength === undefined && node.pattern === undefined && !special.test(value)) {
                     return '"' + value + '"';
                 }
@@ -199,14 +201,14 @@ export class EncodingPass {
                 return plain.test(text) ? JSON.stringify(text) : '"' + text + '"';
             }
             case T.int: {
-                if (typeof value !== "number" && typeof value !== "bigint") return this.wrongType(pathOf(parent, key), "an integer", value);
+                if (typeof value !== "number" && typeof value !== "bigint") return this.wrongType(pathOf(parent, key), ExpectedType.int, value);
                 const text = intText(value);
-                if (text === null) return this.wrongType(pathOf(parent, key), "a 64-bit integer", value);
+                if (text === null) return this.wrongType(pathOf(parent, key), ExpectedType.int, value);
                 this.bounds(node, value, text, parent, key);
                 return text;
             }
             case T.double: {
-                if (typeof value !== "number") return this.wrongType(pathOf(parent, key), "a number", value);
+                if (typeof value !== "number") return this.wrongType(pathOf(parent, key), ExpectedType.double, value);
                 const text = doubleText(value);
                 if (text === null) {
                     this.report(pathOf(parent, key), "badFormat", ViolationMessage.badFormat(Format.finiteNumber));
@@ -217,7 +219,7 @@ export class EncodingPass {
                 return text;
             }
             case T.decimal: {
-                if (typeof value !== "string" && typeof value !== "number") return this.wrongType(pathOf(parent, key), "a decimal", value);
+                if (typeof value !== "string" && typeof value !== "number") return this.wrongType(pathOf(parent, key), ExpectedType.decimal, value);
                 const text = decimalText(value);
                 if (text === null) {
                     this.report(pathOf(parent, key), "badFormat", ViolationMessage.badFormat(Format.decimal));
@@ -228,28 +230,28 @@ export class EncodingPass {
                 return text;
             }
             case T.bool:
-                return typeof value === "boolean" ? (value ? "true" : "false") : this.wrongType(pathOf(parent, key), "true or false", value);
+                return typeof value === "boolean" ? (value ? "true" : "false") : this.wrongType(pathOf(parent, key), ExpectedType.bool, value);
             case T.uuid: {
-                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), "a uuid string", value);
+                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), ExpectedType.uuid, value);
                 const text = uuidText(value);
                 if (text !== null) return text;
                 this.report(pathOf(parent, key), "badFormat", ViolationMessage.badFormat(Format.uuid));
                 return stringText(value);
             }
             case T.timestamp:
-                return value instanceof Date ? timestampText(value) : this.wrongType(pathOf(parent, key), "a Date", value);
+                return value instanceof Date ? timestampText(value) : this.wrongType(pathOf(parent, key), ExpectedType.timestamp, value);
             case T.valueSet: {
-                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), "a string of " + (node.valueSetName as string), value);
+                if (typeof value !== "string") return this.wrongType(pathOf(parent, key), ExpectedType.valueSet + " " + (node.valueSetName as string), value);
                 const written = (node.allowed as ReadonlyMap<string, string>).get(value);
                 if (written !== undefined) return written;
                 this.report(pathOf(parent, key), "notInValueSet", ViolationMessage.notInValueSet(node.valueSetName as string));
                 return stringText(value);
             }
             case T.object:
-                if (typeof value !== "object" || value === null || Array.isArray(value)) return this.wrongType(pathOf(parent, key), "an object " + (node.objectName as string), value);
+                if (typeof value !== "object" || value === null || Array.isArray(value)) return this.wrongType(pathOf(parent, key), ExpectedType.object + " " + (node.objectName as string), value);
                 return "{" + this.members(node.members as readonly Member[], value, pathOf(parent, key), false, node.objectName as string) + "}";
             case T.array: {
-                if (!Array.isArray(value)) return this.wrongType(pathOf(parent, key), "an array", value);
+                if (!Array.isArray(value)) return this.wrongType(pathOf(parent, key), ExpectedType.array, value);
                 if (node.minItems !== undefined && value.length < node.minItems) this.report(pathOf(parent, key), "tooFewItems", ViolationMessage.tooFewItems(value.length, node.minItems));
                 if (node.maxItems !== undefined && value.length > node.maxItems) this.report(pathOf(parent, key), "tooManyItems", ViolationMessage.tooManyItems(value.length, node.maxItems));
                 const path = pathOf(parent, key);

@@ -16,6 +16,7 @@ export { PatternProgram } from "./pattern.js";
 export type { ContractRulesDocument, EventSpec, FieldSpec, FieldSpecs, ScalarTypeName } from "./rules.js";
 export type { Violation, ViolationCode } from "./violation.js";
 export { BatchMember, PayloadMember, VerdictMember, ViolationMessage, queueOverflowPolicy, redactionMarker } from "./constants.js";
+export { deliveryAction, deliveryFallbackAction, deliveryRules, retryAfterHeader, type DeliveryAction, type DeliveryRule } from "./constants.js";
 export { codePointCount, decimalText, doubleText, intText, stringText, timestampText, uuidText, wellFormed } from "./json.js";
 
 /** An `int`: a `number` that is an integer, or a `bigint` beyond 2^53 (docs/wire-format.md). */

@@ -1,4 +1,4 @@
-import { BatchMember } from "./constants.js";
+import { BatchMember, retryAfterHeader } from "./constants.js";
 import type { Contract } from "./contract.js";
 import { EncodingPass, PiiMode } from "./encoder.js";
 import type { TrackedEvent } from "./event.js";
@@ -397,7 +397,7 @@ export class CollectorSink<Globals extends object = object> {
                     }
                     if (unnamed.length === batch.length) {
                         // A verdict that names none of the batch: no progress, so back off rather than loop.
-                        this.#failed(batch, { reason: "HTTP " + (verdict.kind === "rejected" ? 400 : 200) + " naming none of the batch's events" }, now);
+                        this.#failed(batch, { reason: (verdict.kind === "rejected" ? "HTTP " + verdict.status : "HTTP 2xx") + " naming none of the batch's events" }, now);
                         return summary();
                     }
                     // The events the verdict did not name are resent at once.
@@ -423,7 +423,7 @@ export class CollectorSink<Globals extends object = object> {
                         this.#batchSize = Math.max(1, Math.floor(batch.length / 2));
                         break;
                     }
-                    const reason = `HTTP 413 for one event of ${batch[0].bytes} bytes, within maxRequestBytes (${maxRequestBytes}): the collector's limit is lower`;
+                    const reason = `HTTP ${verdict.status} for one event of ${batch[0].bytes} bytes, within maxRequestBytes (${maxRequestBytes}): the collector's limit is lower`;
                     this.#notify({ kind: "collectorLimit", reason, uuid: batch[0].uuid });
                     this.#failed(batch, { reason }, now);
                     return summary();
@@ -507,7 +507,7 @@ export class CollectorSink<Globals extends object = object> {
         try {
             const response = await send(this.#options.url, { method: "POST", headers: { ...this.requestHeaders }, body, signal: controller.signal as AbortSignalLike });
             const text = await response.text();
-            return { kind: "response", status: response.status, body: text, retryAfter: response.headers?.get("retry-after") ?? null };
+            return { kind: "response", status: response.status, body: text, retryAfter: response.headers?.get(retryAfterHeader) ?? null };
         } catch (error) {
             return { kind: "failure", reason: timedOut ? `no answer within ${timeoutMs} ms` : "network error: " + describe(error) };
         } finally {

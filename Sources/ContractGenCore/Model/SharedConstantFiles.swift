@@ -29,12 +29,14 @@ package enum SharedConstantFiles {
         ("BatchMember", "The members of a batch.", Table.batchMembers),
         ("VerdictMember", "The members of the collector's verdict.", Table.verdictMembers),
         ("Format", "What `badFormat` messages say a value is not.", Table.formats),
+        ("ExpectedType", "What `wrongType` messages say a value must be, per type (a value set's and an object's followed by a space and the name).", Table.expectedTypes),
+        ("FoundType", "What `wrongType` messages say a value is: its JSON type.", Table.foundTypes),
+        ("ViolationText", "The one message that is not a code's template.", [Table.duplicateMember]),
     ]
     static let numberGroups: [(type: String, doc: String, entries: [Table.Number])] = [
         ("FormatVersion", "Versions of the formats the generator writes and the runtimes read.", Table.formatVersions),
         ("TypeCode", "The runtimes' numbers for value types.", Table.typeCodes),
         ("PatternOpcode", "The opcodes of serialised pattern programs.", Table.patternOpcodes),
-        ("DeliveryStatus", "The statuses the delivery protocol names besides 2xx; every other one is retried.", Table.deliveryStatuses),
     ]
 
     /// A string literal with `"`, `\` (and, for Kotlin, `$`) escaped; the table holds printable ASCII only.
@@ -126,8 +128,52 @@ package enum SharedConstantFiles {
         lines.append("    /// \(Table.queueOverflowPolicy.doc)")
         lines.append("    public static let queueOverflowPolicy = \(literal(Table.queueOverflowPolicy.value))")
         lines.append("}")
+        swiftDelivery(&lines)
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The delivery protocol's rows, and the one lookup the dispatcher's classifier calls.
+    static func swiftDelivery(_ lines: inout [String]) {
+        lines.append("")
+        lines.append("/// \(deliveryActionDoc)")
+        lines.append("public enum DeliveryAction: String, Sendable, Hashable, CaseIterable {")
+        for action in Table.deliveryActions {
+            lines.append("    /// \(action.doc)")
+            lines.append("    case \(action.name)")
+        }
+        lines.append("}")
+        lines.append("")
+        lines.append("/// \(deliveryRuleDoc)")
+        lines.append("public struct DeliveryRule: Sendable, Hashable {")
+        lines.append("    public let lowestStatus: Int")
+        lines.append("    public let highestStatus: Int")
+        lines.append("    public let action: DeliveryAction")
+        lines.append("}")
+        lines.append("")
+        lines.append("extension RuntimeConstants {")
+        lines.append("    /// \(deliveryRulesDoc)")
+        lines.append("    public static let deliveryRules: [DeliveryRule] = [")
+        for rule in Table.deliveryRules {
+            lines.append("        DeliveryRule(lowestStatus: \(rule.lowestStatus), highestStatus: \(rule.highestStatus), action: .\(rule.action)),")
+        }
+        lines.append("    ]")
+        lines.append("    /// \(deliveryFallbackDoc)")
+        lines.append("    public static let deliveryFallbackAction: DeliveryAction = .\(Table.deliveryFallbackAction)")
+        lines.append("    /// \(Table.retryAfterHeader.doc)")
+        lines.append("    public static let retryAfterHeader = \(literal(Table.retryAfterHeader.value))")
+        lines.append("")
+        lines.append("    /// \(deliveryLookupDoc)")
+        lines.append("    public static func deliveryAction(forStatus status: Int) -> DeliveryAction {")
+        lines.append("        deliveryRules.first { $0.lowestStatus <= status && status <= $0.highestStatus }?.action ?? deliveryFallbackAction")
+        lines.append("    }")
+        lines.append("}")
+    }
+
+    static let deliveryActionDoc = "What a runtime does with a batch after the collector's answer (docs/wire-format.md, \"Delivery protocol\")."
+    static let deliveryRuleDoc = "One row of the delivery protocol: the statuses `lowestStatus...highestStatus` and their action."
+    static let deliveryRulesDoc = "The delivery protocol by status: the first row that holds a status decides."
+    static let deliveryFallbackDoc = "What a status no row holds, and a request without an answer, mean: the events are kept (a 404 never loses them)."
+    static let deliveryLookupDoc = "The action for `status`: the first row of `deliveryRules` that holds it, else `deliveryFallbackAction`."
 
     // MARK: TypeScript
 
@@ -175,7 +221,44 @@ package enum SharedConstantFiles {
         lines.append("")
         lines.append("/** \(Table.queueOverflowPolicy.doc) */")
         lines.append("export const queueOverflowPolicy = \(literal(Table.queueOverflowPolicy.value));")
+        typeScriptDelivery(&lines)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func typeScriptDelivery(_ lines: inout [String]) {
+        lines.append("")
+        lines.append("/** \(deliveryActionDoc) */")
+        lines.append("export type DeliveryAction =")
+        for (index, action) in Table.deliveryActions.enumerated() {
+            lines.append("    /** \(action.doc) */")
+            lines.append("    | \(literal(action.value))" + (index == Table.deliveryActions.count - 1 ? ";" : ""))
+        }
+        lines.append("")
+        lines.append("/** \(deliveryRuleDoc) */")
+        lines.append("export interface DeliveryRule {")
+        lines.append("    readonly lowestStatus: number;")
+        lines.append("    readonly highestStatus: number;")
+        lines.append("    readonly action: DeliveryAction;")
+        lines.append("}")
+        lines.append("")
+        lines.append("/** \(deliveryRulesDoc) */")
+        lines.append("export const deliveryRules: readonly DeliveryRule[] = [")
+        for rule in Table.deliveryRules {
+            lines.append("    { lowestStatus: \(rule.lowestStatus), highestStatus: \(rule.highestStatus), action: \(literal(rule.action)) },")
+        }
+        lines.append("];")
+        lines.append("")
+        lines.append("/** \(deliveryFallbackDoc) */")
+        lines.append("export const deliveryFallbackAction: DeliveryAction = \(literal(Table.deliveryFallbackAction));")
+        lines.append("")
+        lines.append("/** \(Table.retryAfterHeader.doc) */")
+        lines.append("export const retryAfterHeader = \(literal(Table.retryAfterHeader.value));")
+        lines.append("")
+        lines.append("/** \(deliveryLookupDoc) */")
+        lines.append("export function deliveryAction(status: number): DeliveryAction {")
+        lines.append("    for (const rule of deliveryRules) if (rule.lowestStatus <= status && status <= rule.highestStatus) return rule.action;")
+        lines.append("    return deliveryFallbackAction;")
+        lines.append("}")
     }
 
     // MARK: Kotlin
@@ -229,7 +312,51 @@ package enum SharedConstantFiles {
         lines.append("")
         lines.append("    /** \(Table.queueOverflowPolicy.doc) */")
         lines.append("    const val QUEUE_OVERFLOW_POLICY: String = \(literal(Table.queueOverflowPolicy.value, dollar: true))")
+        kotlinDeliveryMembers(&lines)
         lines.append("}")
+        kotlinDeliveryTypes(&lines)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The rows and the lookup, members of `RuntimeConstants`.
+    static func kotlinDeliveryMembers(_ lines: inout [String]) {
+        lines.append("")
+        lines.append("    /** \(deliveryRulesDoc) */")
+        lines.append("    @JvmField")
+        lines.append("    val DELIVERY_RULES: List<DeliveryRule> = listOf(")
+        for (index, rule) in Table.deliveryRules.enumerated() {
+            let comma = index == Table.deliveryRules.count - 1 ? "" : ","
+            lines.append("        DeliveryRule(\(rule.lowestStatus), \(rule.highestStatus), DeliveryAction.\(screaming(rule.action)))\(comma)")
+        }
+        lines.append("    )")
+        lines.append("")
+        lines.append("    /** \(deliveryFallbackDoc) */")
+        lines.append("    @JvmField")
+        lines.append("    val DELIVERY_FALLBACK_ACTION: DeliveryAction = DeliveryAction.\(screaming(Table.deliveryFallbackAction))")
+        lines.append("")
+        lines.append("    /** \(Table.retryAfterHeader.doc) */")
+        lines.append("    const val RETRY_AFTER_HEADER: String = \(literal(Table.retryAfterHeader.value, dollar: true))")
+        lines.append("")
+        lines.append("    /** \(deliveryLookupDoc.replacingOccurrences(of: "deliveryRules", with: "DELIVERY_RULES").replacingOccurrences(of: "deliveryFallbackAction", with: "DELIVERY_FALLBACK_ACTION")) */")
+        lines.append("    @JvmStatic")
+        lines.append("    fun deliveryAction(status: Int): DeliveryAction =")
+        lines.append("        DELIVERY_RULES.firstOrNull { it.lowestStatus <= status && status <= it.highestStatus }?.action ?: DELIVERY_FALLBACK_ACTION")
+    }
+
+    /// The action enum and the row class, top level.
+    static func kotlinDeliveryTypes(_ lines: inout [String]) {
+        lines.append("")
+        lines.append("/** \(deliveryActionDoc) */")
+        lines.append("enum class DeliveryAction {")
+        for (index, action) in Table.deliveryActions.enumerated() {
+            lines.append("    /** \(action.doc) */")
+            lines.append("    \(screaming(action.name))" + (index == Table.deliveryActions.count - 1 ? "" : ","))
+        }
+        lines.append("}")
+        lines.append("")
+        lines.append("/** \(deliveryRuleDoc.replacingOccurrences(of: "lowestStatus...highestStatus", with: "lowestStatus..highestStatus")) */")
+        lines.append("class DeliveryRule(val lowestStatus: Int, val highestStatus: Int, val action: DeliveryAction) {")
+        lines.append("    override fun toString(): String = \"DeliveryRule($lowestStatus..$highestStatus -> $action)\"")
+        lines.append("}")
     }
 }

@@ -142,16 +142,86 @@ package enum SharedConstantTable {
         Name(name: "decimal", value: "a decimal number", doc: "A decimal given as text that is not a decimal number."),
     ]
 
-    /// The delivery protocol's classification of a collector's answer
-    /// (docs/wire-format.md, "Delivery protocol"): 2xx is a verdict or a
-    /// confirmation; these statuses are the others the table names. Any other
-    /// status, and no answer at all, keeps the events and retries them.
-    package static let deliveryStatuses: [Number] = [
-        Number(name: "rejectedStatus", value: 400, doc: "Events the verdict rejects are set aside; without a verdict the whole batch is."),
-        Number(name: "unauthorizedStatus", value: 401, doc: "Kept; delivery pauses until the app resumes it."),
-        Number(name: "forbiddenStatus", value: 403, doc: "Kept; delivery pauses until the app resumes it."),
-        Number(name: "tooLargeStatus", value: 413, doc: "Kept; the batch is split in halves."),
+    /// What `wrongType`'s `{expected}` says, per type code: the contract's
+    /// type, in words that fit a JSON value (the collector) and a JavaScript
+    /// value (TypeScript's encoder) alike. A value set's and an object's are
+    /// followed by a space and the set's or the object's name.
+    package static let expectedTypes: [Name] = [
+        Name(name: "string", value: "a string", doc: "A `string` field's."),
+        Name(name: "int", value: "an integer", doc: "An `int` field's (also for a number beyond the signed 64-bit range)."),
+        Name(name: "double", value: "a number", doc: "A `double` field's."),
+        Name(name: "decimal", value: "a decimal", doc: "A `decimal` field's."),
+        Name(name: "bool", value: "true or false", doc: "A `bool` field's."),
+        Name(name: "uuid", value: "a uuid", doc: "A `uuid` field's."),
+        Name(name: "timestamp", value: "a timestamp", doc: "A `timestamp` field's."),
+        Name(name: "valueSet", value: "a string of", doc: "A value set field's, followed by the set's name."),
+        Name(name: "object", value: "an object", doc: "An object field's, followed by the object's name."),
+        Name(name: "array", value: "an array", doc: "An array field's."),
     ]
+
+    /// What `wrongType`'s `{found}` says: the JSON type of the value. A
+    /// runtime that checks values of its language names each by the JSON type
+    /// it would encode to (TypeScript: a bigint is a number, a Date an object).
+    package static let foundTypes: [Name] = [
+        Name(name: "null", value: "null", doc: "JSON null (TypeScript: null or undefined)."),
+        Name(name: "bool", value: "a bool", doc: "true or false."),
+        Name(name: "number", value: "a number", doc: "A JSON number (TypeScript: a number or a bigint)."),
+        Name(name: "string", value: "a string", doc: "A JSON string."),
+        Name(name: "array", value: "an array", doc: "A JSON array."),
+        Name(name: "object", value: "an object", doc: "A JSON object (TypeScript: any other object, a Date included)."),
+    ]
+
+    /// `unknownField`'s message for a member a JSON object holds twice. Only
+    /// a reader of JSON text (the collector) can meet one: the runtimes build
+    /// payloads from typed values, whose members are unique by construction.
+    package static let duplicateMember = Name(
+        name: "duplicateMember", value: "appears more than once",
+        doc: "`unknownField`'s message for a member a JSON object holds twice (only a reader of JSON text, the collector, can meet one).")
+
+    /// One row of the delivery protocol: the statuses `lowestStatus...highestStatus`
+    /// and what a runtime does with the batch they answer.
+    package struct DeliveryRule: Sendable {
+        package var lowestStatus: Int
+        package var highestStatus: Int
+        /// The name of one of ``deliveryActions``.
+        package var action: String
+    }
+
+    /// What a runtime can do with a batch after the collector's answer
+    /// (docs/wire-format.md, "Delivery protocol"), each runtime's classifier
+    /// turns one of these into its own verdict type.
+    package static let deliveryActions: [Name] = [
+        Name(name: "accept", value: "accept",
+             doc: "A verdict or a confirmation: the events `accepted` names are confirmed, those `rejected` names set aside with their reason, the others resent at once; a body without either list confirms the whole batch; a verdict naming none of the batch is retried after backoff."),
+        Name(name: "setAside", value: "setAside",
+             doc: "A refusal: the events `rejected` names are set aside and the others resent at once; without such a verdict the whole batch is set aside (never retried as it is)."),
+        Name(name: "pause", value: "pause",
+             doc: "The credentials are refused: the events are kept and delivery pauses until the app resumes it."),
+        Name(name: "split", value: "split",
+             doc: "The request is too large: the events are kept and the batch is split in halves; one event alone is set aside only when it exceeds the runtime's request cap, otherwise it is retried after backoff (the collector's limit is lower)."),
+        Name(name: "retry", value: "retry",
+             doc: "No verdict on the events (any other status, a timeout, a network error): they are kept and retried after backoff with jitter, never sooner than the answer's `Retry-After`."),
+    ]
+
+    /// The delivery protocol's classification of a collector's answer, by
+    /// status: the first row whose range holds the status decides. A status
+    /// no row holds, and no answer at all, is ``deliveryFallbackAction``: a
+    /// 404 (a wrong URL) never loses events.
+    package static let deliveryRules: [DeliveryRule] = [
+        DeliveryRule(lowestStatus: 200, highestStatus: 299, action: "accept"),
+        DeliveryRule(lowestStatus: 400, highestStatus: 400, action: "setAside"),
+        DeliveryRule(lowestStatus: 401, highestStatus: 401, action: "pause"),
+        DeliveryRule(lowestStatus: 403, highestStatus: 403, action: "pause"),
+        DeliveryRule(lowestStatus: 413, highestStatus: 413, action: "split"),
+    ]
+
+    /// What every status no row of ``deliveryRules`` holds, and a request without an answer, means.
+    package static let deliveryFallbackAction = "retry"
+
+    /// The answer's header that says how long to wait before a retry (seconds or an HTTP date).
+    package static let retryAfterHeader = Name(
+        name: "retryAfterHeader", value: "Retry-After",
+        doc: "The answer's header that sets the least delay before a retry: seconds, or an HTTP date.")
 
     /// What a full queue does with one more event, in every runtime.
     package static let queueOverflowPolicy = Name(

@@ -189,11 +189,11 @@ actor BatchUploader {
                         try context.store.release(ids: unanswered.map(\.id), countAttempt: false)
                         context.journey.record(unanswered.map(\.uuid), .failed(requestID: requestID, reason: "not in the collector's verdict; resent"), at: now)
                     }
-                case .rejected(let reasons):
+                case .rejected(let status, let reasons):
                     let matched = page.filter { reasons[$0.uuid] != nil }
                     if matched.isEmpty {
                         // A verdict naming none of our events: treat as a verdict-less 400.
-                        try setAside(page, reason: "HTTP 400 with a verdict naming none of the batch", requestID: requestID, summary: &summary)
+                        try setAside(page, reason: "HTTP \(status) with a verdict naming none of the batch", requestID: requestID, summary: &summary)
                     } else {
                         for event in matched {
                             try setAside([event], reason: reasons[event.uuid] ?? "rejected", requestID: requestID, summary: &summary)
@@ -204,23 +204,23 @@ actor BatchUploader {
                     }
                 case .rejectedWithoutVerdict(let reason):
                     try setAside(page, reason: reason, requestID: requestID, summary: &summary)
-                case .split:
+                case .split(let status):
                     if page.count == 1, page[0].payload.count > context.batch.maxRequestBytes {
-                        try setAside(page, reason: "HTTP 413: the event alone exceeds maxRequestBytes (\(page[0].payload.count) > \(context.batch.maxRequestBytes) bytes)",
+                        try setAside(page, reason: "HTTP \(status): the event alone exceeds maxRequestBytes (\(page[0].payload.count) > \(context.batch.maxRequestBytes) bytes)",
                                      requestID: requestID, summary: &summary)
                     } else if page.count == 1 {
                         // One event within the configured cap is still too large for
                         // the server: its limit is below the cap, not the event's fault.
                         let bytes = page[0].payload.count
-                        context.logger.error("collector answered 413 to a single event of \(bytes) bytes, within maxRequestBytes \(context.batch.maxRequestBytes): its limit is lower; backing off")
+                        context.logger.error("collector answered \(status) to a single event of \(bytes) bytes, within maxRequestBytes \(context.batch.maxRequestBytes): its limit is lower; backing off")
                         context.notify(.collectorLimitBelowByteCap(requestBytes: bytes))
                         limit = context.batch.deliverySize
-                        try backOff(page, reason: "HTTP 413 for one event within maxRequestBytes (server limit)", retryAfter: nil,
+                        try backOff(page, reason: "HTTP \(status) for one event within maxRequestBytes (server limit)", retryAfter: nil,
                                     requestID: requestID, now: now, summary: &summary)
                         return summary
                     } else {
                         try context.store.release(ids: ids, countAttempt: false)
-                        context.journey.record(uuids, .failed(requestID: requestID, reason: "HTTP 413; batch split"), at: now)
+                        context.journey.record(uuids, .failed(requestID: requestID, reason: "HTTP \(status); batch split"), at: now)
                         limit = max(1, page.count / 2)
                     }
                 case .pause(let status):

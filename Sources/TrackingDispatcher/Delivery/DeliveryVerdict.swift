@@ -2,24 +2,29 @@ import Foundation
 import TrackingCore
 
 /// What to do with a batch after the collector's answer: the delivery table.
+/// Which statuses mean what is data, `RuntimeConstants.deliveryRules` (generated
+/// from the shared table, docs/wire-format.md "Delivery protocol"); this type
+/// reads the body of an answer for the action its status has.
 ///
-/// | answer | events |
+/// | action (statuses today) | events |
 /// |---|---|
-/// | 2xx without a verdict | all deleted (collectors that know nothing of verdicts keep working) |
-/// | 2xx with `accepted` / `rejected` | accepted deleted, rejected set aside with the reason, the rest resent |
-/// | 400 with a per-event verdict | rejected ones set aside with the reason, the rest retried at once |
-/// | 400 without a verdict | all set aside (a 400 is never retried as is) |
-/// | 401, 403 | kept; delivery paused and reported |
-/// | 413 | kept; the batch is split in halves; a single event is set aside only when it alone exceeds `maxRequestBytes`, otherwise the server's limit is reported and retried after backoff |
-/// | 408, 429, 5xx, other 4xx, timeout, connection error | kept; retried after backoff with jitter, honouring `Retry-After` |
+/// | `accept` (2xx), no verdict in the body | all deleted (collectors that know nothing of verdicts keep working) |
+/// | `accept` (2xx) with `accepted` / `rejected` | accepted deleted, rejected set aside with the reason, the rest resent |
+/// | `setAside` (400) with a per-event verdict | rejected ones set aside with the reason, the rest retried at once |
+/// | `setAside` (400) without a verdict | all set aside (never retried as is) |
+/// | `pause` (401, 403) | kept; delivery paused and reported |
+/// | `split` (413) | kept; the batch is split in halves; a single event is set aside only when it alone exceeds `maxRequestBytes`, otherwise the server's limit is reported and retried after backoff |
+/// | `retry` (every other status, timeout, connection error) | kept; retried after backoff with jitter, honouring `Retry-After` |
 enum DeliveryVerdict: Equatable {
     case delivered
     /// A 2xx naming events: accepted uuids and rejected ones with their reasons (lowercased).
     case verdicts(accepted: Set<String>, rejected: [String: String])
-    case rejected([String: String])
+    /// A refusal naming events (uuid: reason), answered with `status`.
+    case rejected(status: Int, [String: String])
     case rejectedWithoutVerdict(String)
     case pause(status: Int)
-    case split
+    /// The request was too large (answered with `status`).
+    case split(status: Int)
     case retry(reason: String, retryAfter: TimeInterval?)
 
     static func classify(_ result: TransportResult, now: Date) -> DeliveryVerdict {
@@ -27,17 +32,19 @@ enum DeliveryVerdict: Equatable {
         case .failure(let reason):
             return .retry(reason: reason, retryAfter: nil)
         case .response(let status, let retryAfter, let body):
-            switch status {
-            case 200..<300:
+            switch RuntimeConstants.deliveryAction(forStatus: status) {
+            case .accept:
                 if let verdicts = parseVerdicts(body) { return .verdicts(accepted: verdicts.accepted, rejected: verdicts.rejected) }
                 return .delivered
-            case RuntimeConstants.DeliveryStatus.rejectedStatus:
-                if let rejected = parseRejections(body), !rejected.isEmpty { return .rejected(rejected) }
+            case .setAside:
+                if let rejected = parseRejections(body), !rejected.isEmpty { return .rejected(status: status, rejected) }
                 let text = String(decoding: body.prefix(200), as: UTF8.self)
-                return .rejectedWithoutVerdict("HTTP 400" + (text.isEmpty ? "" : ": \(text)"))
-            case RuntimeConstants.DeliveryStatus.unauthorizedStatus, RuntimeConstants.DeliveryStatus.forbiddenStatus: return .pause(status: status)
-            case RuntimeConstants.DeliveryStatus.tooLargeStatus: return .split
-            default:
+                return .rejectedWithoutVerdict("HTTP \(status)" + (text.isEmpty ? "" : ": \(text)"))
+            case .pause:
+                return .pause(status: status)
+            case .split:
+                return .split(status: status)
+            case .retry:
                 return .retry(reason: "HTTP \(status)", retryAfter: retryAfter.flatMap { parseRetryAfter($0, now: now) })
             }
         }

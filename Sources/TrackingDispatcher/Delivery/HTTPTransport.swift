@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import TrackingCore
 import TrackingGzip
 
 /// The answer to one POST: a status with headers and body, or a transport failure.
@@ -104,7 +105,7 @@ final class HTTPTransport: Sendable {
                     continuation.resume(returning: .failure(Self.describe(error)))
                 } else if let http = response as? HTTPURLResponse {
                     continuation.resume(returning: .response(status: http.statusCode,
-                                                             retryAfter: http.value(forHTTPHeaderField: "Retry-After"),
+                                                             retryAfter: http.value(forHTTPHeaderField: RuntimeConstants.retryAfterHeader),
                                                              body: data ?? Data()))
                 } else {
                     continuation.resume(returning: .failure("not an HTTP response"))

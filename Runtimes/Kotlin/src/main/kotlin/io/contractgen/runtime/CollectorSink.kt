@@ -179,7 +179,7 @@ class CollectorSink @JvmOverloads constructor(
                 is DeliveryAnswer.Rejected -> {
                     val rejected = LinkedHashMap<TrackedEvent, String>()
                     for (event in batch) kind.rejected[event.uuid.toString()]?.let { rejected[event] = it }
-                    if (rejected.isEmpty()) BatchVerdict(status, emptyList(), batch.associateWith { "HTTP 400 with a verdict naming none of the batch" }, emptyList(), false)
+                    if (rejected.isEmpty()) BatchVerdict(status, emptyList(), batch.associateWith { "HTTP $status with a verdict naming none of the batch" }, emptyList(), false)
                     else BatchVerdict(status, emptyList(), rejected, batch.filter { it !in rejected }, false)
                 }
                 is DeliveryAnswer.RejectedWithoutVerdict -> BatchVerdict(status, emptyList(), batch.associateWith { kind.reason }, emptyList(), false)

@@ -9,17 +9,20 @@ import java.util.Locale
 /**
  * What one answer of the collector means for the batch it answered: the
  * delivery protocol of docs/wire-format.md ("Delivery protocol"), the same
- * table as the Swift dispatcher's (docs/dispatcher.md, "Delivery").
+ * table as the Swift dispatcher's (docs/dispatcher.md, "Delivery"). Which
+ * statuses mean what is data, [RuntimeConstants.DELIVERY_RULES] (generated
+ * from the shared table); [classify] reads the body for the action the
+ * status has.
  *
- * | answer | events | then |
+ * | action (statuses today) | events | then |
  * |---|---|---|
- * | 2xx without a verdict | all confirmed | next page |
- * | 2xx with `accepted` / `rejected` | accepted confirmed, rejected set aside, the rest resent at once | a verdict naming none of the batch: kept, backoff |
- * | 400 with `rejected` naming events of the batch | those set aside | the rest resent at once |
- * | 400 without one | all set aside | next page |
- * | 401, 403 | kept | paused until resumed |
- * | 413 | kept | split in halves; one event alone set aside only when larger than the request cap |
- * | 408, 429, 5xx, other statuses, timeouts, network errors | kept | backoff with jitter, never sooner than `Retry-After` |
+ * | `ACCEPT` (2xx) without a verdict | all confirmed | next page |
+ * | `ACCEPT` (2xx) with `accepted` / `rejected` | accepted confirmed, rejected set aside, the rest resent at once | a verdict naming none of the batch: kept, backoff |
+ * | `SET_ASIDE` (400) with `rejected` naming events of the batch | those set aside | the rest resent at once |
+ * | `SET_ASIDE` (400) without one | all set aside | next page |
+ * | `PAUSE` (401, 403) | kept | paused until resumed |
+ * | `SPLIT` (413) | kept | split in halves; one event alone set aside only when larger than the request cap |
+ * | `RETRY` (every other status, timeouts, network errors) | kept | backoff with jitter, never sooner than `Retry-After` |
  */
 sealed class DeliveryAnswer {
     /** 2xx without a verdict: every event of the batch is confirmed. */
@@ -40,22 +43,22 @@ sealed class DeliveryAnswer {
         override fun toString(): String = "Verdict(accepted=${accepted.size}, rejected=${rejected.size})"
     }
 
-    /** A 400 with a verdict: [rejected] set aside, the rest resent at once. */
+    /** A refusal (400) with a verdict: [rejected] set aside, the rest resent at once. */
     class Rejected(val rejected: Map<String, String>) : DeliveryAnswer() {
         override fun toString(): String = "Rejected(${rejected.size})"
     }
 
-    /** A 400 without a usable verdict: the batch is set aside with [reason]. */
+    /** A refusal (400) without a usable verdict: the batch is set aside with [reason]. */
     class RejectedWithoutVerdict(val reason: String) : DeliveryAnswer() {
         override fun toString(): String = "RejectedWithoutVerdict($reason)"
     }
 
-    /** 401 or 403: delivery pauses until the app resumes it with new credentials. */
+    /** Credentials refused (401, 403): delivery pauses until the app resumes it with new credentials. */
     class Pause(val status: Int) : DeliveryAnswer() {
         override fun toString(): String = "Pause($status)"
     }
 
-    /** 413: the batch is halved (docs/wire-format.md). */
+    /** Too large (413): the batch is halved (docs/wire-format.md). */
     object Split : DeliveryAnswer() {
         override fun toString(): String = "Split"
     }
@@ -75,8 +78,8 @@ sealed class DeliveryAnswer {
         @JvmOverloads
         fun classify(status: Int, body: String, retryAfter: String?, now: Instant, failure: String? = null): DeliveryAnswer {
             if (status < 0) return Retry(failure ?: "no answer", null)
-            when {
-                status in 200..299 -> {
+            when (RuntimeConstants.deliveryAction(status)) {
+                DeliveryAction.ACCEPT -> {
                     val json = parse(body) ?: return Confirmed
                     val acceptedList = json[RuntimeConstants.VerdictMember.ACCEPTED] as? List<*>
                     val rejected = rejections(json)
@@ -85,14 +88,14 @@ sealed class DeliveryAnswer {
                     acceptedList?.forEach { if (it is String) accepted.add(it.toLowerCase(Locale.ROOT)) }
                     return Verdict(accepted, rejected ?: emptyMap(), violations(json))
                 }
-                status == RuntimeConstants.DeliveryStatus.REJECTED_STATUS -> {
+                DeliveryAction.SET_ASIDE -> {
                     val rejected = parse(body)?.let { rejections(it) }
                     if (rejected != null && rejected.isNotEmpty()) return Rejected(rejected)
-                    return RejectedWithoutVerdict("HTTP 400 without a verdict")
+                    return RejectedWithoutVerdict("HTTP $status without a verdict")
                 }
-                status == RuntimeConstants.DeliveryStatus.UNAUTHORIZED_STATUS || status == RuntimeConstants.DeliveryStatus.FORBIDDEN_STATUS -> return Pause(status)
-                status == RuntimeConstants.DeliveryStatus.TOO_LARGE_STATUS -> return Split
-                else -> return Retry("HTTP $status", retryAfter?.let { retryAfterSeconds(it, now) })
+                DeliveryAction.PAUSE -> return Pause(status)
+                DeliveryAction.SPLIT -> return Split
+                DeliveryAction.RETRY -> return Retry("HTTP $status", retryAfter?.let { retryAfterSeconds(it, now) })
             }
         }
 

@@ -414,7 +414,7 @@ class PersistedCollectorSink @JvmOverloads constructor(
                     is DeliveryAnswer.Rejected -> {
                         val matched = page.filter { answer.rejected.containsKey(it.uuid.toString()) }
                         if (matched.isEmpty()) {
-                            setAside.addAll(putAside(page) { "HTTP 400 with a verdict naming none of the batch" })
+                            setAside.addAll(putAside(page) { "HTTP ${response.status} with a verdict naming none of the batch" })
                         } else {
                             setAside.addAll(putAside(matched) { answer.rejected.getValue(it.uuid.toString()) })
                             queue.release(page)
@@ -432,13 +432,13 @@ class PersistedCollectorSink @JvmOverloads constructor(
                     is DeliveryAnswer.Split -> {
                         if (page.size > 1) {
                             queue.release(page)
-                            journey.record(uuids, "failed", now, "HTTP 413; batch split")
+                            journey.record(uuids, "failed", now, "HTTP ${response.status}; batch split")
                             limit = Math.max(1, page.size / 2)
                         } else if (payloads[0].size > maxRequestBytes) {
-                            setAside.addAll(putAside(page) { "HTTP 413: the event alone exceeds maxRequestBytes (${payloads[0].size} > $maxRequestBytes bytes)" })
+                            setAside.addAll(putAside(page) { "HTTP ${response.status}: the event alone exceeds maxRequestBytes (${payloads[0].size} > $maxRequestBytes bytes)" })
                         } else {
                             notify(DeliveryNotice.CollectorLimitBelowByteCap(payloads[0].size))
-                            backOff(page, "HTTP 413 for one event within maxRequestBytes (the collector's limit is lower)", null)
+                            backOff(page, "HTTP ${response.status} for one event within maxRequestBytes (the collector's limit is lower)", null)
                             stop = true
                         }
                     }
@@ -540,7 +540,7 @@ class PersistedCollectorSink @JvmOverloads constructor(
             for ((name, value) in headers) connection.setRequestProperty(name, value)
             connection.outputStream.use { it.write(bytes) }
             val status = connection.responseCode
-            val retryAfter = connection.getHeaderField("Retry-After")
+            val retryAfter = connection.getHeaderField(RuntimeConstants.RETRY_AFTER_HEADER)
             val stream = if (status >= 400) connection.errorStream else connection.inputStream
             val body = stream?.use { readAtMost(it, 1 shl 20) } ?: ""
             return Response(status, body, retryAfter, null)

@@ -136,6 +136,52 @@ object RuntimeConstants {
         const val DECIMAL: String = "a decimal number"
     }
 
+    /** What `wrongType` messages say a value must be, per type (a value set's and an object's followed by a space and the name). */
+    object ExpectedType {
+        /** A `string` field's. */
+        const val STRING: String = "a string"
+        /** An `int` field's (also for a number beyond the signed 64-bit range). */
+        const val INT: String = "an integer"
+        /** A `double` field's. */
+        const val DOUBLE: String = "a number"
+        /** A `decimal` field's. */
+        const val DECIMAL: String = "a decimal"
+        /** A `bool` field's. */
+        const val BOOL: String = "true or false"
+        /** A `uuid` field's. */
+        const val UUID: String = "a uuid"
+        /** A `timestamp` field's. */
+        const val TIMESTAMP: String = "a timestamp"
+        /** A value set field's, followed by the set's name. */
+        const val VALUE_SET: String = "a string of"
+        /** An object field's, followed by the object's name. */
+        const val OBJECT: String = "an object"
+        /** An array field's. */
+        const val ARRAY: String = "an array"
+    }
+
+    /** What `wrongType` messages say a value is: its JSON type. */
+    object FoundType {
+        /** JSON null (TypeScript: null or undefined). */
+        const val NULL: String = "null"
+        /** true or false. */
+        const val BOOL: String = "a bool"
+        /** A JSON number (TypeScript: a number or a bigint). */
+        const val NUMBER: String = "a number"
+        /** A JSON string. */
+        const val STRING: String = "a string"
+        /** A JSON array. */
+        const val ARRAY: String = "an array"
+        /** A JSON object (TypeScript: any other object, a Date included). */
+        const val OBJECT: String = "an object"
+    }
+
+    /** The one message that is not a code's template. */
+    object ViolationText {
+        /** `unknownField`'s message for a member a JSON object holds twice (only a reader of JSON text, the collector, can meet one). */
+        const val DUPLICATE_MEMBER: String = "appears more than once"
+    }
+
     /** Versions of the formats the generator writes and the runtimes read. */
     object FormatVersion {
         /** The rules as data (`format` of contract-rules JSON, docs/wire-format.md). */
@@ -184,21 +230,50 @@ object RuntimeConstants {
         const val MATCH: Int = 5
     }
 
-    /** The statuses the delivery protocol names besides 2xx; every other one is retried. */
-    object DeliveryStatus {
-        /** Events the verdict rejects are set aside; without a verdict the whole batch is. */
-        const val REJECTED_STATUS: Int = 400
-        /** Kept; delivery pauses until the app resumes it. */
-        const val UNAUTHORIZED_STATUS: Int = 401
-        /** Kept; delivery pauses until the app resumes it. */
-        const val FORBIDDEN_STATUS: Int = 403
-        /** Kept; the batch is split in halves. */
-        const val TOO_LARGE_STATUS: Int = 413
-    }
-
     /** What replaces a pii value in logs, descriptions and redacted payloads. */
     const val REDACTION_MARKER: String = "<redacted>"
 
     /** A full queue drops its oldest events to take a new one (the newest events say the most about the app's state). */
     const val QUEUE_OVERFLOW_POLICY: String = "dropOldest"
+
+    /** The delivery protocol by status: the first row that holds a status decides. */
+    @JvmField
+    val DELIVERY_RULES: List<DeliveryRule> = listOf(
+        DeliveryRule(200, 299, DeliveryAction.ACCEPT),
+        DeliveryRule(400, 400, DeliveryAction.SET_ASIDE),
+        DeliveryRule(401, 401, DeliveryAction.PAUSE),
+        DeliveryRule(403, 403, DeliveryAction.PAUSE),
+        DeliveryRule(413, 413, DeliveryAction.SPLIT)
+    )
+
+    /** What a status no row holds, and a request without an answer, mean: the events are kept (a 404 never loses them). */
+    @JvmField
+    val DELIVERY_FALLBACK_ACTION: DeliveryAction = DeliveryAction.RETRY
+
+    /** The answer's header that sets the least delay before a retry: seconds, or an HTTP date. */
+    const val RETRY_AFTER_HEADER: String = "Retry-After"
+
+    /** The action for `status`: the first row of `DELIVERY_RULES` that holds it, else `DELIVERY_FALLBACK_ACTION`. */
+    @JvmStatic
+    fun deliveryAction(status: Int): DeliveryAction =
+        DELIVERY_RULES.firstOrNull { it.lowestStatus <= status && status <= it.highestStatus }?.action ?: DELIVERY_FALLBACK_ACTION
+}
+
+/** What a runtime does with a batch after the collector's answer (docs/wire-format.md, "Delivery protocol"). */
+enum class DeliveryAction {
+    /** A verdict or a confirmation: the events `accepted` names are confirmed, those `rejected` names set aside with their reason, the others resent at once; a body without either list confirms the whole batch; a verdict naming none of the batch is retried after backoff. */
+    ACCEPT,
+    /** A refusal: the events `rejected` names are set aside and the others resent at once; without such a verdict the whole batch is set aside (never retried as it is). */
+    SET_ASIDE,
+    /** The credentials are refused: the events are kept and delivery pauses until the app resumes it. */
+    PAUSE,
+    /** The request is too large: the events are kept and the batch is split in halves; one event alone is set aside only when it exceeds the runtime's request cap, otherwise it is retried after backoff (the collector's limit is lower). */
+    SPLIT,
+    /** No verdict on the events (any other status, a timeout, a network error): they are kept and retried after backoff with jitter, never sooner than the answer's `Retry-After`. */
+    RETRY
+}
+
+/** One row of the delivery protocol: the statuses `lowestStatus..highestStatus` and their action. */
+class DeliveryRule(val lowestStatus: Int, val highestStatus: Int, val action: DeliveryAction) {
+    override fun toString(): String = "DeliveryRule($lowestStatus..$highestStatus -> $action)"
 }
