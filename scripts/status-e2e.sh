@@ -4,7 +4,9 @@
 # through their runtimes to the real collector — the web app through the
 # TypeScript CollectorSink under Node (and an older build of it, from a contract
 # that still had legacyPing), the Android app through the Kotlin CollectorSink
-# on the JVM — some with violations; then `status --collector` must give the
+# on the JVM, the Swift app (its own package, built here) through the Swift
+# dispatcher (SQLite first, then the CollectorProvider) — some with
+# violations; then `status --collector` must give the
 # exact expected join (Tests/StatusE2E/expected-status.json, times left out;
 # RECORD_GOLDENS=1 re-records it), and `status --arrivals` on a copy saved with
 # curl the same.
@@ -12,7 +14,8 @@
 #   scripts/status-e2e.sh              SQLite storage, one collector
 #   scripts/status-e2e.sh --postgres   PostgreSQL, two collectors sharing one database
 #                                      (needs the collector built with --traits PostgreSQL;
-#                                      runs itself under scripts/with-test-postgres.sh)
+#                                      runs itself under scripts/with-test-postgres.sh;
+#                                      the Android and Swift apps send to the second)
 # Fails when node, tsc, kotlinc, java or curl is missing (scripts/install-test-deps.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,6 +40,15 @@ else
 fi
 contractgen="$(swift build --show-bin-path)/contractgen"
 fixture=Tests/ContractGenCoreTests/Fixtures/status-monorepo
+# The Swift app depends on this repository by path as Examples/ShopApp does
+# (the same packages, built with the same flags), so it is built in the
+# example's scratch folder: the runtime and the build plugin's contractgen that
+# the example's build left there are reused and only the app's two modules
+# compile (in a scratch folder of its own, SwiftPM builds contractgen again,
+# for the root package's build plugin). Both packages have a module named
+# ShopTracking: whichever package is built next recompiles it from its own
+# sources (SwiftPM sees the commands change).
+swift_app=(--package-path "$fixture/swift-app" --scratch-path "$root/Examples/ShopApp/.build")
 
 work=$(mktemp -d)
 second=""
@@ -62,6 +74,9 @@ kotlinc -Werror -include-runtime -d "$work/android.jar" Runtimes/Kotlin/src/main
   "$work"/kotlin/*.kt Tests/StatusE2E/SendAndroid.kt >"$work/kotlinc.log" 2>&1 &
 kotlinc_pid=$!
 (cd "$work/app" && tsc -p .)
+swift_start=$(date +%s)
+swift_build "${swift_app[@]}" --product ShopApp
+echo "the Swift app built in $(( $(date +%s) - swift_start )) s (while kotlinc ran)"
 wait "$kotlinc_pid" || { grep -v -- '-Xverify:none and -noverify were deprecated' "$work/kotlinc.log"; echo "FAIL: kotlinc"; exit 1; }
 [ -f "$work/android.jar" ] || { cat "$work/kotlinc.log"; echo "FAIL: kotlinc wrote no jar"; exit 1; }
 
@@ -80,9 +95,10 @@ fi
 
 (cd "$work/app" && node out/send-web.js "http://127.0.0.1:$web_port")
 java -cp "$work/android.jar" com.example.shop.e2e.SendAndroid "http://127.0.0.1:$android_port/v1/batch"
+"$(swift build "${swift_app[@]}" --show-bin-path)/ShopApp" "http://127.0.0.1:$android_port/v1/batch"
 
-# The join, read from the collector (the one the Android app did not send to,
-# when there are two) and from a saved copy.
+# The join, read from the collector (the one the Android and Swift apps did
+# not send to, when there are two) and from a saved copy.
 status() { (cd "$fixture" && "$contractgen" status contract.yaml --source . --format json "$@"); }
 status --collector "http://127.0.0.1:$web_port" >"$work/live.json"
 curl -fsS -o "$work/arrivals.json" "http://127.0.0.1:$web_port/arrivals"

@@ -9,3 +9,6 @@ enum Checkout {
         tracker.track(Tracking.appOpened())
     }
 }
+
+// After the code, so that its call sites keep their lines (Goldens/Status/status-monorepo.txt).
+import Foundation

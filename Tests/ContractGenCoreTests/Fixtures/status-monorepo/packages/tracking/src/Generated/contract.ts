@@ -23,7 +23,9 @@ export const $contract = new $rt.Contract<ContractGlobals>({
         "pageView": {},
         "action": {}
     },
-    "globals": {},
+    "globals": {
+        "appVersion": {"type": "string", "default": "unknown"}
+    },
     "fields": {
         "sku": {"type": "string"},
         "quantity": {"type": "int", "minimum": "1"},

@@ -26,4 +26,5 @@ export type ActionEvent = $rt.TrackedEvent<string, "action", ActionKind>;
 
 /** The contract's globals, which a sink appends to every event; each may be left out (a default, if any, is used). */
 export interface ContractGlobals {
+    readonly appVersion?: string;
 }

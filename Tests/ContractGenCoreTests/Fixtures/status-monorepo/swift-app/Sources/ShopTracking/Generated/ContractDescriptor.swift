@@ -46,7 +46,9 @@ public enum Shop {
         var mandatory: [TrackingCore.FieldDescriptor] = []
         mandatory.append(TrackingCore.FieldDescriptor("uuid", TrackingCore.ValueSpec(.uuid)))
         mandatory.append(TrackingCore.FieldDescriptor("clientTimestamp", TrackingCore.ValueSpec(.timestamp)))
-        let globals: [TrackingCore.FieldDescriptor] = []
+        var globals: [TrackingCore.FieldDescriptor] = []
+        globals.append(TrackingCore.FieldDescriptor("appVersion", TrackingCore.ValueSpec(.string),
+            defaultValue: .string("unknown")))
         var fields: [TrackingCore.FieldDescriptor] = []
         fields.append(TrackingCore.FieldDescriptor("sku", TrackingCore.ValueSpec(.string)))
         fields.append(TrackingCore.FieldDescriptor("quantity",

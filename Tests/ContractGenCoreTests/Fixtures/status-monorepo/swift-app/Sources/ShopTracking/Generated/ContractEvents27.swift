@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `wishlistOpened` event, of kind `pageView`.
     ///
-    /// Declared in contract.yaml, line 46.
+    /// Declared in contract.yaml, line 51.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

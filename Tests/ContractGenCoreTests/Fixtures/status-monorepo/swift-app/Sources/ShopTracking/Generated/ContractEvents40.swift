@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `homePageView` event, of kind `pageView`.
     ///
-    /// Declared in contract.yaml, line 28.
+    /// Declared in contract.yaml, line 33.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `removeFromCart` event, of kind `action`, with `sku`.
     ///
-    /// Declared in contract.yaml, line 36.
+    /// Declared in contract.yaml, line 41.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -20,7 +20,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `checkoutStarted` event, of kind `action`.
     ///
-    /// Declared in contract.yaml, line 40.
+    /// Declared in contract.yaml, line 45.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `orderPlaced` event, of kind `action`, with `total`.
     ///
-    /// Declared in contract.yaml, line 43.
+    /// Declared in contract.yaml, line 48.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `appOpened` event, of kind `action`.
     ///
-    /// Declared in contract.yaml, line 26.
+    /// Declared in contract.yaml, line 31.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `searchPerformed` event, of kind `action`, with `query`.
     ///
-    /// Declared in contract.yaml, line 30.
+    /// Declared in contract.yaml, line 35.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

@@ -19,7 +19,7 @@ extension Shop.Rules {
 extension Shop {
     /// The `addToCart` event, of kind `action`, with `sku` and `quantity`.
     ///
-    /// Declared in contract.yaml, line 33.
+    /// Declared in contract.yaml, line 38.
     ///
     /// Optional fields default to `nil`; `uuid` and `clientTimestamp` to fresh values.
     ///

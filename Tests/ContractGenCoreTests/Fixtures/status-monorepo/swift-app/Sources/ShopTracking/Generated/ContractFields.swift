@@ -9,28 +9,28 @@ import TrackingCore
 extension Shop.Fields {
     /// A model that always carries the curated field "sku".
     ///
-    /// Declared in contract.yaml, line 20.
+    /// Declared in contract.yaml, line 25.
     public protocol Sku {
         var sku: Swift.String { get }
     }
 
     /// A model that always carries the curated field "quantity".
     ///
-    /// Declared in contract.yaml, line 21.
+    /// Declared in contract.yaml, line 26.
     public protocol Quantity {
         var quantity: Swift.Int { get }
     }
 
     /// A model that always carries the curated field "query".
     ///
-    /// Declared in contract.yaml, line 22.
+    /// Declared in contract.yaml, line 27.
     public protocol Query {
         var query: Swift.String { get }
     }
 
     /// A model that always carries the curated field "total".
     ///
-    /// Declared in contract.yaml, line 23.
+    /// Declared in contract.yaml, line 28.
     public protocol Total {
         var total: Foundation.Decimal { get }
     }
@@ -39,28 +39,28 @@ extension Shop.Fields {
 extension Shop.OptionalFields {
     /// A model that may carry the curated field "sku".
     ///
-    /// Declared in contract.yaml, line 20.
+    /// Declared in contract.yaml, line 25.
     public protocol Sku {
         var sku: Swift.String? { get }
     }
 
     /// A model that may carry the curated field "quantity".
     ///
-    /// Declared in contract.yaml, line 21.
+    /// Declared in contract.yaml, line 26.
     public protocol Quantity {
         var quantity: Swift.Int? { get }
     }
 
     /// A model that may carry the curated field "query".
     ///
-    /// Declared in contract.yaml, line 22.
+    /// Declared in contract.yaml, line 27.
     public protocol Query {
         var query: Swift.String? { get }
     }
 
     /// A model that may carry the curated field "total".
     ///
-    /// Declared in contract.yaml, line 23.
+    /// Declared in contract.yaml, line 28.
     public protocol Total {
         var total: Foundation.Decimal? { get }
     }

@@ -8,7 +8,13 @@ import io.contractgen.runtime.JsonWriter
 /**
  * The contract's globals: what a sink appends to every event it sends, in contract order, as the
  * Swift dispatcher does. A global without a value is sent with its contract default, or as null.
+ * @property appVersion The `appVersion` global.
  */
-class ShopGlobals : EventGlobals {
-    override fun writeMembers(writer: JsonWriter) {}
+data class ShopGlobals @JvmOverloads constructor(
+    val appVersion: kotlin.String = "unknown"
+) : EventGlobals {
+    override fun writeMembers(writer: JsonWriter) {
+        writer.key("\"appVersion\":")
+        writer.string(this.appVersion)
+    }
 }
