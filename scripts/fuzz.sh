@@ -26,10 +26,23 @@ for name in "${targets[@]}"; do
   [ -d "Fuzz/Sources/fuzz-$name" ] || { echo "no fuzz target '$name' (Fuzz/Sources/fuzz-$name)"; exit 2; }
 done
 
+# Fuzz/Package.swift compiles the root's CYAML, TrackingCore and ContractGenCore
+# from their sources (Fuzz/Sources/Shared/); its copies of those targets must
+# say what the root manifest says (dependencies, settings, resources...).
+python3 - <(swift package dump-package) <(swift package --package-path Fuzz dump-package) <<'PY'
+import json, sys
+def targets(path):
+    return {t["name"]: t for t in json.load(open(path))["targets"]}
+root, fuzz = targets(sys.argv[1]), targets(sys.argv[2])
+keys = ("type", "dependencies", "settings", "resources", "exclude", "sources", "pkgConfig", "pluginUsages")
+for name in ("CYAML", "TrackingCore", "ContractGenCore"):
+    for key in keys:
+        if root[name].get(key) != fuzz[name].get(key):
+            sys.exit(f"Fuzz/Package.swift: target {name} differs from the root manifest's in '{key}': "
+                     f"{fuzz[name].get(key)!r}, the root says {root[name].get(key)!r}; make them the same")
+PY
+
 # -parse-as-library: the targets have no main; libFuzzer brings its own.
-# SwiftPM also builds the root package's plugin tool (contractgen-tool) with
-# these flags, whose link then fails (its main and libFuzzer's) with a gold
-# "internal error"; nothing here uses that tool, and the build succeeds.
 if ! build_log=$(swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library 2>&1); then
   echo "$build_log" | grep -v '^\['
   echo "building Fuzz/ failed"
