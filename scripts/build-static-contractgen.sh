@@ -77,7 +77,9 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 SWIFT
-python3 - <(swift package dump-package) <(swift package --package-path "$package" dump-package) <<'PY'
+# The root's manifest is read with a scratch path of this script's: the root's
+# own .build is locked while a build or `swift test` runs there (CI runs this beside them).
+python3 - <(swift package --scratch-path "$scratch/root-manifest" dump-package) <(swift package --package-path "$package" dump-package) <<'PY'
 import json, sys
 root, static = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
 def fail(what, ours, theirs):

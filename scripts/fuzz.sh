@@ -29,7 +29,9 @@ done
 # Fuzz/Package.swift compiles the root's CYAML, TrackingCore and ContractGenCore
 # from their sources (Fuzz/Sources/Shared/); its copies of those targets must
 # say what the root manifest says (dependencies, settings, resources...).
-python3 - <(swift package dump-package) <(swift package --package-path Fuzz dump-package) <<'PY'
+# The root's manifest is read with a scratch path of Fuzz/'s: the root's own
+# .build is locked while a build or `swift test` runs there (CI runs this beside them).
+python3 - <(swift package --scratch-path Fuzz/.build/root-manifest dump-package) <(swift package --package-path Fuzz dump-package) <<'PY'
 import json, sys
 def targets(path):
     return {t["name"]: t for t in json.load(open(path))["targets"]}
