@@ -30,15 +30,8 @@ extension Omnitracking {
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "Wishlist": self = .wishlist
-            case "My Notifications List": self = .myNotificationsList
-            case "Product Listing": self = .productListing
-            case "Product Detail": self = .productDetail
-            case "Bag": self = .bag
-            case "Home": self = .home
-            default: return nil
-            }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -87,14 +80,8 @@ extension Omnitracking {
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "back": self = .back
-            case "tab_bar": self = .tabBar
-            case "deep_link": self = .deepLink
-            case "product_tap": self = .productTap
-            case "background": self = .background
-            default: return nil
-            }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -137,12 +124,8 @@ extension Omnitracking {
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "tap": self = .tap
-            case "swipe": self = .swipe
-            case "long_press": self = .longPress
-            default: return nil
-            }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -185,14 +168,8 @@ extension Omnitracking {
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "EUR": self = .eur
-            case "GBP": self = .gbp
-            case "USD": self = .usd
-            case "JPY": self = .jpy
-            case "CNY": self = .cny
-            default: return nil
-            }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.

@@ -26,13 +26,8 @@ extension Conformance {
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "Light Mode": self = .light
-            case "dark-mode": self = .dark
-            case "🌑 Object": self = .object
-            case "__proto__": self = .constructor
-            default: return nil
-            }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -73,12 +68,8 @@ extension Conformance {
 
         /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "S": self = .s
-            case "M": self = .m
-            case "XL": self = .xl
-            default: return nil
-            }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
