@@ -28,19 +28,10 @@ extension Omnitracking {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "Wishlist": self = .wishlist
-            case "My Notifications List": self = .myNotificationsList
-            case "Product Listing": self = .productListing
-            case "Product Detail": self = .productDetail
-            case "Bag": self = .bag
-            case "Home": self = .home
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -87,18 +78,10 @@ extension Omnitracking {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "back": self = .back
-            case "tab_bar": self = .tabBar
-            case "deep_link": self = .deepLink
-            case "product_tap": self = .productTap
-            case "background": self = .background
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -139,16 +122,10 @@ extension Omnitracking {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "tap": self = .tap
-            case "swipe": self = .swipe
-            case "long_press": self = .longPress
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -189,18 +166,10 @@ extension Omnitracking {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "EUR": self = .eur
-            case "GBP": self = .gbp
-            case "USD": self = .usd
-            case "JPY": self = .jpy
-            case "CNY": self = .cny
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.

@@ -5,7 +5,7 @@
 # C library's parts and libstdc++/libgcc_s (docs/self-contained-binary.md).
 # Leaves it at .build-static/contractgen (the npm packaging reads that path).
 #
-# The package itself is unchanged: CYAML's module map still says `link "yaml"`,
+# The root package is unchanged: CYAML's module map still says `link "yaml"`,
 # so the normal build (and macOS) links libyaml dynamically. Here SwiftPM reads
 # a yaml-0.1.pc of this script's (--pkg-config-path) whose `-L` names a folder
 # holding only libyaml.a: that folder comes first on the link line, so the same
@@ -39,7 +39,68 @@ Cflags: -I\${includedir}
 Libs: -L\${libdir} -lyaml
 PC
 
-build=(swift build -c release --product contractgen --static-swift-stdlib --scratch-path "$scratch" --pkg-config-path "$static_libs")
+# What is built is not the root package but a package of contractgen's own
+# targets (CYAML, TrackingCore, ContractGenCore, contractgen), their folders
+# linked to the root's Sources/: SwiftPM builds the tool of every build plugin
+# of the package it builds, even for `--product contractgen`, and the root's
+# ContractGenPlugin tool is a second contractgen (TrackingCore, ContractGenCore,
+# ArgumentParser) in release, which the binary does not need: half the build's
+# work. The targets must say what the root manifest says (checked below), and
+# the root's Package.resolved pins ArgumentParser's version.
+package="$scratch/package"
+rm -rf "$package"
+mkdir -p "$package/Sources"
+for target in CYAML TrackingCore ContractGenCore contractgen; do ln -s "$PWD/Sources/$target" "$package/Sources/$target"; done
+if [ -f Package.resolved ]; then cp Package.resolved "$package/Package.resolved"; fi
+cat >"$package/Package.swift" <<'SWIFT'
+// swift-tools-version: 6.1
+// Written by scripts/build-static-contractgen.sh: contractgen's targets only, from the root's sources.
+import PackageDescription
+
+let package = Package(
+    name: "contractgen-static",
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1"),
+        .target(name: "TrackingCore"),
+        .target(name: "ContractGenCore", dependencies: ["CYAML", "TrackingCore"]),
+        .executableTarget(
+            name: "contractgen",
+            dependencies: [
+                "ContractGenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+SWIFT
+# The root's manifest is read with a scratch path of this script's: the root's
+# own .build is locked while a build or `swift test` runs there (CI runs this beside them).
+python3 - <(swift package --scratch-path "$scratch/root-manifest" dump-package) <(swift package --package-path "$package" dump-package) <<'PY'
+import json, sys
+root, static = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+def fail(what, ours, theirs):
+    sys.exit(f"build-static-contractgen.sh: its package's {what} differs from the root manifest's: "
+             f"{ours!r}, the root says {theirs!r}; make them the same (the Package.swift in this script)")
+if static["swiftLanguageVersions"] != root["swiftLanguageVersions"]:
+    fail("language modes", static["swiftLanguageVersions"], root["swiftLanguageVersions"])
+def dependency(manifest):
+    found = [d["sourceControl"][0] for d in manifest["dependencies"]
+             if d.get("sourceControl") and d["sourceControl"][0]["identity"] == "swift-argument-parser"]
+    return {k: found[0].get(k) for k in ("location", "requirement", "traits")} if found else None
+if dependency(static) != dependency(root):
+    fail("swift-argument-parser dependency", dependency(static), dependency(root))
+roots = {t["name"]: t for t in root["targets"]}
+for target in static["targets"]:
+    for key in ("type", "dependencies", "settings", "resources", "exclude", "sources", "pkgConfig", "packageAccess", "pluginUsages"):
+        if target.get(key) != roots[target["name"]].get(key):
+            fail(f"target {target['name']} ({key})", target.get(key), roots[target["name"]].get(key))
+PY
+
+build=(swift build -c release --product contractgen --static-swift-stdlib --package-path "$package" --scratch-path "$scratch" --pkg-config-path "$static_libs")
 swift_build "${build[@]:2}"
 
 bin="$("${build[@]}" --show-bin-path)/contractgen"

@@ -24,17 +24,10 @@ extension Conformance {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "Light Mode": self = .light
-            case "dark-mode": self = .dark
-            case "🌑 Object": self = .object
-            case "__proto__": self = .constructor
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -73,16 +66,10 @@ extension Conformance {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "S": self = .s
-            case "M": self = .m
-            case "XL": self = .xl
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.

@@ -28,19 +28,10 @@ extension Type_ {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "say \"hi\"": self = .`default`
-            case "C:\\path\\to\\(file)": self = .self_
-            case "two\nlines\ttab\r": self = .type
-            case "emoji 😀 and é and \u{7} bell": self = .`protocol`
-            case "*/ \"\"\" #\" \\(x)": self = .init_
-            case "": self = .rawValue_
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -83,16 +74,10 @@ extension Type_ {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "class": self = .`class`
-            case "struct": self = .`struct`
-            case "let": self = .`let`
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.

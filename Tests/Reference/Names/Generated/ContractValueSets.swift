@@ -20,15 +20,10 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "small": self = .small
-            case "large": self = .large
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -61,15 +56,10 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "http": self = .http
-            case "https": self = .https
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -102,15 +92,10 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "top": self = .top
-            case "bottom": self = .bottom
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -141,14 +126,10 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "fast": self = .fast
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -179,15 +160,10 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "OK": self = .ok
-            case "FAILED": self = .failed
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
@@ -222,16 +198,10 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
+        /// The case whose wire value is `rawValue`; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "__proto__": self = .proto
-            case "constructor": self = .constructor
-            case "valueOf": self = .toString
-            default: return nil
-            }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.
