@@ -13,6 +13,7 @@ set -eu
 cd "$(dirname "$0")"
 tree="${TMPDIR:-/tmp}/contractgen-status-scan-tree"
 rm -rf "$tree"
+trap 'rm -rf "$tree"' EXIT
 python3 synthesize-status-tree.py "$tree"
 echo "tree: $(find "$tree" -type f -not -name contract.yaml | wc -l) files, $(cat $(find "$tree" -type f -not -name contract.yaml) | wc -l) lines (without the generated code)"
 if [ -z "${CONTRACTGEN:-}" ]; then
@@ -49,4 +50,3 @@ for name, roots in cases:
     notes = report.get("notes") or []
     print(f"{name:11} {best:.2f} s  {files} files, {sites} call sites" + (f", notes: {notes}" if notes else ""), flush=True)
 PY
-rm -rf "$tree"
