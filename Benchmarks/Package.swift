@@ -20,12 +20,6 @@ let package = Package(
             dependencies: [.product(name: "ContractGenCore", package: "contractgen")],
             path: "Sources/ValidationBenchmark"
         ),
-        // The call-site scan of `contractgen status` on a generated 2,000-file tree: Benchmarks/status-scan.sh.
-        .executableTarget(
-            name: "StatusScanBenchmark",
-            dependencies: [.product(name: "ContractGenCore", package: "contractgen")],
-            path: "Sources/StatusScanBenchmark"
-        ),
         // The pattern engine: `swift run -c release PatternBenchmark [rounds]`.
         .executableTarget(
             name: "PatternBenchmark",

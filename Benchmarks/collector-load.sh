@@ -23,6 +23,8 @@
 # COLLECTOR=path skips the build (default: a release build of Collector/).
 # BASELINE=path (another tracking-collector build, e.g. of the code before a change)
 # runs that build instead of the sink in each round: the two back to back.
+# BASELINE_ARGS adds arguments to the baseline's: what the arrival counts cost is
+#   BASELINE="$COLLECTOR" BASELINE_ARGS=--benchmark-without-arrivals Benchmarks/collector-load.sh sqlite
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)

@@ -9,8 +9,8 @@ android/ (Kotlin), about --lines lines in --files files in all (default
 2,000 files, 500,000 lines). The files look like app code: types, functions,
 comments and strings that mention events, interpolations, and calls of the
 generated event functions in every form the scanners know. The generated
-code is written by status-scan.sh (contractgen generate), then
-StatusScanBenchmark times the scan.
+code is written by status-scan.sh (contractgen generate), which then
+times `contractgen status` on the tree.
 The output is deterministic for a given seed.
 """
 import argparse

@@ -10,7 +10,12 @@ postgres: two collectors sharing the PostgreSQL of COLLECTOR_TEST_POSTGRES_URL
 
 With BASELINE=path (another build of tracking-collector, such as the code before a
 change), each round runs that build instead of the sink, with the same storage and
-load: the two builds back to back, round by round.
+load: the two builds back to back, round by round. BASELINE_ARGS (split at spaces)
+are added to the baseline's arguments: BASELINE=COLLECTOR with
+BASELINE_ARGS=--benchmark-without-arrivals measures what the arrival counts cost.
+The summary then gives the rounds' ratios of CPU per event (baseline / collector:
+below 1, the collector costs more) and of the rate, each round against the
+baseline run just before it.
 
 Each round: wrk for DURATION seconds with CONNECTIONS connections in all (--latency),
 then the stored events are counted through GET /stats (duplicates too: a batch is
@@ -29,6 +34,7 @@ import urllib.request
 
 CASE, COLLECTOR, BATCHES = sys.argv[1], sys.argv[2], sys.argv[3]
 BASELINE = os.environ.get("BASELINE")
+BASELINE_ARGS = os.environ.get("BASELINE_ARGS", "").split()
 MODES = ("baseline", "collector") if BASELINE else ("sink", "collector")
 ROUNDS = int(os.environ.get("ROUNDS", "5"))
 DURATION = int(os.environ.get("DURATION", "8"))
@@ -139,6 +145,8 @@ def round_of(mode, index):
     else:
         arguments = [["--postgres", os.environ["COLLECTOR_TEST_POSTGRES_URL"]]] * count
     executable = BASELINE if mode == "baseline" else COLLECTOR
+    if mode == "baseline":
+        arguments = [a + BASELINE_ARGS for a in arguments]
     instances = [start(arguments[n], f"{mode}-{index}-{n}", executable) for n in range(count)]
     try:
         if mode != "sink" and CASE == "postgres":
@@ -208,4 +216,11 @@ for mode, name in ((mode, names[mode]) for mode in MODES):
           f" per CPU s min {min(per_cpu):.0f} median {statistics.median(per_cpu):.0f};"
           f" p99 ms min {min(p99s):.1f} median {statistics.median(p99s):.1f} max {max(p99s):.1f};"
           f" peak MB max {max(peaks):.0f}")
+if BASELINE:
+    # Round by round (the two ran one after the other), so a change of load between rounds cancels out.
+    cpu_ratios = [c["events_per_cpu_second"] / b["events_per_cpu_second"] for b, c in zip(rows["baseline"], rows["collector"])]
+    rate_ratios = [c["events_per_second"] / b["events_per_second"] for b, c in zip(rows["baseline"], rows["collector"])]
+    print(f"{CASE} collector / baseline, events per CPU s: median {statistics.median(cpu_ratios):.3f}"
+          f" (rounds {', '.join(f'{r:.3f}' for r in cpu_ratios)});"
+          f" events/s: median {statistics.median(rate_ratios):.3f} (rounds {', '.join(f'{r:.3f}' for r in rate_ratios)})")
 print(f"load average after: {load()}")

@@ -69,7 +69,7 @@ public enum ViolationMessage {
 
 /// The facts every runtime spells alike (docs/wire-format.md, "Shared constants").
 public enum RuntimeConstants {
-    /// The members the encoder writes at the head of every payload, and the envelope's.
+    /// The members the encoder writes at the head of every payload, the envelope's, and the global the collector counts by.
     public enum PayloadMember {
         /// The event's name: the first member of every payload.
         public static let event = "event"
@@ -81,6 +81,8 @@ public enum RuntimeConstants {
         public static let uuid = "uuid"
         /// The envelope's time on the device (type timestamp); the runtime orders by it.
         public static let clientTimestamp = "clientTimestamp"
+        /// The app's version: a global of the contract, not written by the encoder; the collector counts arrivals per value of it (GET /arrivals).
+        public static let appVersion = "appVersion"
     }
     /// The members of a batch.
     public enum BatchMember {

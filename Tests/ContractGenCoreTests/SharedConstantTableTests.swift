@@ -47,6 +47,7 @@ import TrackingCore
     @Test func runtimeNamesReadTheTable() {
         #expect(WireNames.encoderMembers == SharedConstantTable.payloadMembers.prefix(3).map(\.value))
         #expect(RuntimeConstants.redactionMarker == "<redacted>")
+        #expect(RuntimeConstants.PayloadMember.appVersion == "appVersion")
         #expect(RuntimeConstants.PatternOpcode.match == 5)
         #expect(RuntimeConstants.queueOverflowPolicy == "dropOldest")
     }

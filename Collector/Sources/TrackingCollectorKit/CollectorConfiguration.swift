@@ -17,6 +17,10 @@ public struct CollectorConfiguration: Sendable {
     /// answers 200 without reading, checking or storing the body, through the same HTTP
     /// stack and limits; the upper bound a load generator can reach (docs/performance.md).
     package var benchmarkSink = false
+    /// Benchmarks only (`--benchmark-without-arrivals`, a hidden flag): batches are checked
+    /// and stored but add nothing to the arrival counts of `GET /arrivals`: the code
+    /// without them, to measure what they cost (docs/performance.md, "Arrival counts").
+    package var benchmarkWithoutArrivals = false
 
     /// Defaults, listening on 127.0.0.1 on a free port.
     public init() {}

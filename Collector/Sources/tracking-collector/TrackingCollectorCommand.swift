@@ -59,6 +59,10 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
                              visibility: .hidden))
     var benchmarkSink = false
 
+    @Flag(help: ArgumentHelp("Benchmarks only: keep no arrival counts (docs/performance.md, \"Arrival counts\").",
+                             visibility: .hidden))
+    var benchmarkWithoutArrivals = false
+
     @Option(help: "Largest request body in bytes, as sent.")
     var maxBodyBytes = CollectorLimits().maxBodyBytes
 
@@ -112,6 +116,7 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
         configuration.enableFaults = enableFaults
         configuration.showPII = showPII
         configuration.benchmarkSink = benchmarkSink
+        configuration.benchmarkWithoutArrivals = benchmarkWithoutArrivals
         configuration.limits.maxBodyBytes = maxBodyBytes
         configuration.limits.maxInflatedBytes = maxInflatedBytes
         configuration.limits.maxRequestLineBytes = maxRequestLineBytes
@@ -165,7 +170,7 @@ struct TrackingCollectorCommand: AsyncParsableCommand {
               batches:  \(CollectorService.batchURL(port: bound, host: host).absoluteString)
               monitor:  \(base)/\(showPII ? " (pii shown)" : "")
               access:   \(accessSummary(configuration.access))
-              faults:   \(enableFaults ? "enabled (POST /faults)" : "disabled")\(benchmarkSink ? "\n  BENCHMARK SINK: batches are answered 200 unread, nothing is checked or stored" : "")
+              faults:   \(enableFaults ? "enabled (POST /faults)" : "disabled")\(benchmarkSink ? "\n  BENCHMARK SINK: batches are answered 200 unread, nothing is checked or stored" : "")\(benchmarkWithoutArrivals ? "\n  BENCHMARK: no arrival counts are kept" : "")
 
             """
         // Written unbuffered so a script reading our output sees the port at once.

@@ -141,6 +141,57 @@ struct ArrivalsTests {
         await upgraded.stop()
     }
 
+    @Test("--benchmark-without-arrivals: batches are stored and answered, the counts left alone")
+    func benchmarkWithoutArrivals() async throws {
+        let collector = try await RunningCollector.start { $0.benchmarkWithoutArrivals = true }
+        let events = (0..<3).map { _ in exampleEvent() } + [Self.unknownEvent()]
+        #expect(try await collector.post("/v1/batch", batch(events)).0 == 200)
+        #expect(try await collector.service.statistics().events == 4)
+        #expect(try #require(try await Self.report(collector).report).events == [])
+        await collector.stop()
+    }
+
+    @Test("The batch counter's runs add up to what counting event by event gives")
+    func counterRunsMatchPerEventCounts() {
+        // Runs of one name broken by others, versions changing inside a run and back,
+        // missing versions, violations (one code twice), rejected events with and without
+        // a name, and a UTC day boundary inside a run of one name.
+        let midnight = Date(timeIntervalSince1970: 20_000 * 86_400)
+        let twice = [Violation(path: "a", code: .unknownField, message: "m"), Violation(path: "b", code: .unknownField, message: "m")]
+        let pattern = [Violation(path: "c", code: .patternMismatch, message: "m")]
+        typealias Event = (name: String, seconds: Double, rejected: Bool, facts: ArrivalFacts, violations: [Violation])
+        var events: [Event] = []
+        for index in 0..<200 {
+            let name = index % 17 == 5 ? "b" : (index % 31 == 0 ? "c" : "a")
+            let facts = ArrivalFacts(event: index % 13 == 0 ? (index % 2 == 0 ? name : nil) : name,
+                                     contractVersion: index % 7 == 3 ? nil : (index / 20 % 2 == 0 ? "1.3.0" : "1.2.0"),
+                                     appVersion: index % 5 == 0 ? nil : "4.\(index / 50)")
+            let violations = index % 11 == 0 ? twice : (index % 19 == 0 ? pattern + twice : [])
+            events.append((name, Double(index - 100), index % 13 == 0, facts, violations))
+        }
+        var counter = ArrivalCounter()
+        var expected = ArrivalTally()
+        for event in events {
+            let at = midnight.addingTimeInterval(event.seconds)
+            if event.rejected {
+                counter.addRejected(at: at, facts: event.facts)
+                if let name = event.facts.event {
+                    expected.add(event: name, at: at, rejected: true, facts: event.facts, violationCodes: [])
+                }
+            } else {
+                counter.add(event: event.name, at: at, rejected: false, facts: event.facts, violations: event.violations)
+                expected.add(event: event.name, at: at, rejected: false, facts: event.facts,
+                             violationCodes: event.violations.map(\.code.rawValue))
+            }
+        }
+        let counted = counter.finish()
+        #expect(counted == expected)
+        // Both days, and every name on them, have rows.
+        #expect(Set(counted.rows.keys.map(\.day)) == [19_999, 20_000])
+        #expect(counted.rows.values.map(\.arrived).reduce(0, +) == events.filter { !$0.rejected || $0.facts.event != nil }.count)
+        #expect(counted.rows[ArrivalTally.Key(day: 20_000, event: "a")]?.values[.violation]?["unknownField"] != nil)
+    }
+
     @Test("?since= keeps the UTC days from the given one on; a bad value is refused with 400")
     func window() async throws {
         try await Self.checkWindow(try SQLiteStorage(path: nil))

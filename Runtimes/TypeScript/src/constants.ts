@@ -50,7 +50,7 @@ export const ViolationMessage = {
     unknownEvent: (contract: string | number): string => "is not an event of contract " + contract,
 } as const;
 
-/** The members the encoder writes at the head of every payload, and the envelope's. */
+/** The members the encoder writes at the head of every payload, the envelope's, and the global the collector counts by. */
 export const PayloadMember = {
     /** The event's name: the first member of every payload. */
     event: "event",
@@ -62,6 +62,8 @@ export const PayloadMember = {
     uuid: "uuid",
     /** The envelope's time on the device (type timestamp); the runtime orders by it. */
     clientTimestamp: "clientTimestamp",
+    /** The app's version: a global of the contract, not written by the encoder; the collector counts arrivals per value of it (GET /arrivals). */
+    appVersion: "appVersion",
 } as const;
 
 /** The members of a batch. */

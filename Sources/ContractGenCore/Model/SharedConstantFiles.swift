@@ -25,7 +25,7 @@ package enum SharedConstantFiles {
     /// The groups of named strings and of numbers each runtime's file declares,
     /// in this order: one list, so that a group added reaches every language.
     static let stringGroups: [(type: String, doc: String, entries: [Table.Name])] = [
-        ("PayloadMember", "The members the encoder writes at the head of every payload, and the envelope's.", Table.payloadMembers),
+        ("PayloadMember", "The members the encoder writes at the head of every payload, the envelope's, and the global the collector counts by.", Table.payloadMembers),
         ("BatchMember", "The members of a batch.", Table.batchMembers),
         ("VerdictMember", "The members of the collector's verdict.", Table.verdictMembers),
         ("Format", "What `badFormat` messages say a value is not.", Table.formats),

@@ -46,13 +46,15 @@ package enum SharedConstantTable {
         }
     }
 
-    /// The members the encoder writes at the head of every payload, then the envelope's own.
+    /// The members the encoder writes at the head of every payload, then the envelope's own,
+    /// then the global the collector counts arrivals by (docs/collector.md, "Arrivals").
     package static let payloadMembers: [Name] = [
         Name(name: "event", value: "event", doc: "The event's name: the first member of every payload."),
         Name(name: "kind", value: "kind", doc: "The event's kind."),
         Name(name: "contractVersion", value: "contractVersion", doc: "The version of the contract the app was built with."),
         Name(name: "uuid", value: "uuid", doc: "The envelope's id (type uuid); the runtime and the collector de-duplicate by it."),
         Name(name: "clientTimestamp", value: "clientTimestamp", doc: "The envelope's time on the device (type timestamp); the runtime orders by it."),
+        Name(name: "appVersion", value: "appVersion", doc: "The app's version: a global of the contract, not written by the encoder; the collector counts arrivals per value of it (GET /arrivals)."),
     ]
 
     /// The members of a batch the runtimes send (docs/wire-format.md, "Batches").

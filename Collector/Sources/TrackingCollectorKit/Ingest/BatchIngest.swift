@@ -8,6 +8,9 @@ import TrackingGzip
 struct BatchIngest: Sendable {
     let limits: CollectorLimits
     let storage: any EventStorage
+    /// Keep the arrival counts of `GET /arrivals`; false only for the benchmark that
+    /// measures what they cost (`--benchmark-without-arrivals`, docs/performance.md).
+    var countsArrivals = true
 
     /// What the route sends back, and what the monitor and the log are told.
     struct Outcome: Sendable {
@@ -62,16 +65,20 @@ struct BatchIngest: Sendable {
         var accepted: [CollectedEvent] = []
         var acceptedKeys: [ParsedUUID?] = []
         var rejected: [RejectedEvent] = []
-        // What the arrival counts read from each event (`GET /arrivals`), index by index with the two lists.
+        // What the arrival counts read from each event (`GET /arrivals`), index by index with the two
+        // lists: the storage counts again from them when some events were stored before (duplicates).
         var acceptedFacts: [ArrivalFacts] = []
         var rejectedFacts: [ArrivalFacts] = []
-        acceptedFacts.reserveCapacity(items.count)
+        if countsArrivals { acceptedFacts.reserveCapacity(items.count) }
+        // The batch's counts as if every accepted event were new, made here on the pool so that
+        // SQLite's single writer thread only adds tallies up.
+        var arrivals = ArrivalCounter()
         // An event sent twice in one batch is stored once and answered once: its repeats are dropped.
         var uuids = Set<String>(minimumCapacity: items.count)
         accepted.reserveCapacity(items.count)
         acceptedKeys.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            let (verdict, key) = checker.checkKeepingUUID(item)
+            let (verdict, key, facts) = checker.checkForIngest(item)
             if case .accepted(let uuid, _, _, _) = verdict, !uuids.insert(uuid).inserted { continue }
             // Stored in the writer's form: the received bytes when they are in it, else encoded again.
             let payload = if index < texts.count, let text = texts[index] {
@@ -84,11 +91,16 @@ struct BatchIngest: Sendable {
                 accepted.append(CollectedEvent(uuid: uuid, eventName: name, kind: kind, payload: payload,
                                                violations: violations, requestID: requestID, receivedAt: now))
                 acceptedKeys.append(key)
-                acceptedFacts.append(ArrivalFacts(contractVersion: item[WireNames.contractVersion]?.stringValue,
-                                                  appVersion: item[ArrivalFacts.appVersionMember]?.stringValue))
+                if countsArrivals {
+                    acceptedFacts.append(facts)
+                    arrivals.add(event: name, at: now, rejected: false, facts: facts, violations: violations)
+                }
             case .rejected(let uuid, let reason):
                 rejected.append(RejectedEvent(uuid: uuid, reason: reason, payload: payload, requestID: requestID, receivedAt: now))
-                rejectedFacts.append(ArrivalFacts(of: item))
+                if countsArrivals {
+                    rejectedFacts.append(facts)
+                    arrivals.addRejected(at: now, facts: facts)
+                }
             }
         }
         record.status = 200
@@ -99,10 +111,9 @@ struct BatchIngest: Sendable {
         do {
             var batch = IngestBatch(accepted: accepted, rejected: rejected, request: record, acceptedKeys: acceptedKeys,
                                     acceptedFacts: acceptedFacts, rejectedFacts: rejectedFacts)
-            // Here, on the pool: the storage's writer only adds it to its group's (or counts again with duplicates).
-            var arrivals = ArrivalTally()
-            arrivals.add(batch, stored: batch.accepted.indices)
-            batch.arrivals = arrivals
+            // The storage's writer only adds it to its group's (or counts again when there were duplicates).
+            batch.arrivals = arrivals.finish()
+            batch.countsArrivals = countsArrivals
             duplicates = try await storage.ingest(batch)
         } catch {
             // Nothing is acknowledged: the client sends the batch again later.

@@ -68,7 +68,8 @@ extension CollectorService {
         if let fault = await faults.next() {
             if let answer = try await serve(fault, requestID: requestID, bytes: body.count, context: context) { return answer }
         }
-        let ingest = BatchIngest(limits: configuration.limits, storage: storage)
+        let ingest = BatchIngest(limits: configuration.limits, storage: storage,
+                                 countsArrivals: !configuration.benchmarkWithoutArrivals)
         let outcome = await ingest.run(body: body, gzipped: gzipped, requestID: requestID, contract: contract.get(),
                                        showPII: configuration.showPII)
         if gzipped, outcome.status != 400 || outcome.record.outcome != "bad gzip" { gzippedRequests.update { $0 += 1 } }

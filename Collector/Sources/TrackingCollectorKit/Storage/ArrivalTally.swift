@@ -1,15 +1,17 @@
 import Foundation
 import TrackingCore
 
-/// What the arrival counts read from one event besides its name and violations,
-/// taken at the check (`BatchIngest`) so that the writer does not parse the payload again.
+/// What the arrival counts read from one event besides its violations, taken at
+/// the check (`EventChecker.checkForIngest`, in its one pass over the envelope) so
+/// that neither `BatchIngest` nor the writer reads the payload again.
 struct ArrivalFacts: Sendable, Hashable {
-    /// The `event` member; set for rejected events only (an accepted event has its name).
+    /// The `event` member (a rejected event is counted under it when it has one).
     var event: String?
     var contractVersion: String?
+    /// The global counted per app version (docs/collector.md, "Arrivals").
     var appVersion: String?
 
-    init(event: String? = nil, contractVersion: String?, appVersion: String?) {
+    init(event: String? = nil, contractVersion: String? = nil, appVersion: String? = nil) {
         self.event = event
         self.contractVersion = contractVersion
         self.appVersion = appVersion
@@ -19,22 +21,19 @@ struct ArrivalFacts: Sendable, Hashable {
     init(of value: JSONValue?) {
         event = value?[WireNames.event]?.stringValue
         contractVersion = value?[WireNames.contractVersion]?.stringValue
-        appVersion = value?[ArrivalFacts.appVersionMember]?.stringValue
+        appVersion = value?[RuntimeConstants.PayloadMember.appVersion]?.stringValue
     }
 
     /// Read from a stored payload: for batches made without the check's facts.
     init(payload: String) {
         self.init(of: try? JSONValue.parse(payload))
     }
-
-    /// The global counted per app version (docs/collector.md, "Arrivals").
-    static let appVersionMember = "appVersion"
 }
 
 /// The arrival counts of a group of batches, per UTC day and event name: added
 /// together in memory while the group is written, then added to the stored counts
 /// with one upsert per row in the group's transaction (`GET /arrivals` sums the days).
-struct ArrivalTally: Sendable {
+struct ArrivalTally: Sendable, Equatable {
     /// One stored row: a UTC day (days since 1970-01-01) and an event name.
     struct Key: Hashable, Sendable, Comparable {
         var day: Int
@@ -49,7 +48,7 @@ struct ArrivalTally: Sendable {
         case violation
     }
 
-    struct Counts: Sendable {
+    struct Counts: Sendable, Equatable {
         var arrived = 0
         var rejected = 0
         /// Seconds since 1970 (the collector's clock at receipt).
@@ -77,35 +76,38 @@ struct ArrivalTally: Sendable {
     /// Counts a batch's events that were newly stored (`stored`: indices into
     /// `batch.accepted`) and its rejected events that carry a name.
     mutating func add(_ batch: IngestBatch, stored: some Sequence<Int>) {
+        var counter = ArrivalCounter()
         for index in stored {
             let event = batch.accepted[index]
             let facts = index < batch.acceptedFacts.count ? batch.acceptedFacts[index] : ArrivalFacts(payload: event.payload)
-            add(event: event.eventName, at: event.receivedAt, rejected: false, facts: facts,
-                violationCodes: event.violations.map(\.code.rawValue))
+            counter.add(event: event.eventName, at: event.receivedAt, rejected: false, facts: facts, violations: event.violations)
         }
         for (index, event) in batch.rejected.enumerated() {
             let facts = index < batch.rejectedFacts.count ? batch.rejectedFacts[index] : ArrivalFacts(payload: event.payload)
-            // An event without a name is in no event's row (it is listed by `GET /rejected`).
-            guard let name = facts.event, !name.isEmpty else { continue }
-            add(event: name, at: event.receivedAt, rejected: true, facts: facts, violationCodes: [])
+            counter.addRejected(at: event.receivedAt, facts: facts)
+        }
+        merge(counter.finish())
+    }
+
+    /// Adds one row's counts.
+    mutating func add(_ counts: Counts, to key: Key) {
+        if rows[key] == nil {
+            rows[key] = counts
+        } else {
+            rows[key]!.merge(counts)
         }
     }
 
     /// Adds another tally's counts.
     mutating func merge(_ other: ArrivalTally) {
-        for (key, counts) in other.rows {
-            if rows[key] == nil {
-                rows[key] = counts
-            } else {
-                rows[key]!.merge(counts)
-            }
-        }
+        for (key, counts) in other.rows { add(counts, to: key) }
     }
 
     /// The counts of a batch whose events at `stored` (indices into `batch.accepted`)
     /// were stored now: the tally made at the check when all were (`batch.arrivals`),
     /// counted again from the stored ones when some were duplicates.
     static func of(_ batch: IngestBatch, stored: [Int]) -> ArrivalTally {
+        guard batch.countsArrivals else { return ArrivalTally() }
         if stored.count == batch.accepted.count, let counted = batch.arrivals { return counted }
         var tally = ArrivalTally()
         tally.add(batch, stored: stored)
@@ -174,12 +176,92 @@ extension ArrivalTally.Counts {
         lastSeen = max(lastSeen, seconds)
         if let version = facts.contractVersion { values[.contractVersion, default: [:]][version, default: 0] += 1 }
         if let version = facts.appVersion { values[.appVersion, default: [:]][version, default: 0] += 1 }
-        switch violationCodes.count {
+        addViolations(codes: violationCodes)
+    }
+
+    /// Counts one event's violations: an event with two violations of one code counts once under it.
+    mutating func addViolations<Codes: Collection<String>>(codes: Codes) {
+        switch codes.count {
         case 0: break
-        // An event with two violations of one code counts once under it.
-        case 1: values[.violation, default: [:]][violationCodes[0], default: 0] += 1
-        default: for code in Set(violationCodes) { values[.violation, default: [:]][code, default: 0] += 1 }
+        case 1: values[.violation, default: [:]][codes.first!, default: 0] += 1
+        default: for code in Set(codes) { values[.violation, default: [:]][code, default: 0] += 1 }
         }
+    }
+
+    /// Adds `count` events' `value` under `dimension`.
+    mutating func add(_ value: String, count: Int, to dimension: ArrivalTally.Dimension) {
+        values[dimension, default: [:]][value, default: 0] += count
+    }
+}
+
+/// Counts one batch's events as they are checked, into an ``ArrivalTally``.
+///
+/// Cheaper per event than ``ArrivalTally/add(event:at:rejected:facts:violationCodes:)``,
+/// which hashes the row's key and each value: a batch is mostly runs of one event
+/// name with one contract and app version (one app, one build), so consecutive
+/// events of one name and UTC day are added up in a run, and consecutive equal
+/// versions in a count, and each run goes into the tally's rows once.
+struct ArrivalCounter {
+    private var tally = ArrivalTally()
+    /// The run: its row, counts so far (values but the pending versions), and the
+    /// versions of its last events with how many in a row had them.
+    private var key: ArrivalTally.Key?
+    private var counts = ArrivalTally.Counts(firstSeen: 0, lastSeen: 0)
+    private var contractVersion: (value: String, count: Int)?
+    private var appVersion: (value: String, count: Int)?
+
+    init() {}
+
+    /// Counts one event (accepted, or rejected with a name) received at `date`.
+    mutating func add(event name: String, at date: Date, rejected: Bool, facts: ArrivalFacts, violations: [Violation]) {
+        let seconds = date.timeIntervalSince1970
+        let day = ArrivalTally.day(ofSeconds: seconds)
+        if key?.day != day || key?.event != name {
+            endRun()
+            key = ArrivalTally.Key(day: day, event: name)
+            counts = ArrivalTally.Counts(firstSeen: seconds, lastSeen: seconds)
+        }
+        counts.arrived += 1
+        if rejected { counts.rejected += 1 }
+        if seconds < counts.firstSeen { counts.firstSeen = seconds }
+        if seconds > counts.lastSeen { counts.lastSeen = seconds }
+        Self.count(facts.contractVersion, in: &contractVersion, dimension: .contractVersion, counts: &counts)
+        Self.count(facts.appVersion, in: &appVersion, dimension: .appVersion, counts: &counts)
+        if !violations.isEmpty { counts.addViolations(codes: violations.lazy.map(\.code.rawValue)) }
+    }
+
+    /// Counts a rejected event under the name it carries (one without a name is in no
+    /// event's row: it is listed by `GET /rejected`).
+    mutating func addRejected(at date: Date, facts: ArrivalFacts) {
+        guard let name = facts.event, !name.isEmpty else { return }
+        add(event: name, at: date, rejected: true, facts: facts, violations: [])
+    }
+
+    /// The counts of every event added.
+    mutating func finish() -> ArrivalTally {
+        endRun()
+        return tally
+    }
+
+    private static func count(_ value: String?, in pending: inout (value: String, count: Int)?,
+                              dimension: ArrivalTally.Dimension, counts: inout ArrivalTally.Counts) {
+        guard let value else { return }
+        if pending?.value == value {
+            pending!.count += 1
+        } else {
+            if let previous = pending { counts.add(previous.value, count: previous.count, to: dimension) }
+            pending = (value, 1)
+        }
+    }
+
+    private mutating func endRun() {
+        guard let key else { return }
+        if let pending = contractVersion { counts.add(pending.value, count: pending.count, to: .contractVersion) }
+        if let pending = appVersion { counts.add(pending.value, count: pending.count, to: .appVersion) }
+        contractVersion = nil
+        appVersion = nil
+        tally.add(counts, to: key)
+        self.key = nil
     }
 }
 

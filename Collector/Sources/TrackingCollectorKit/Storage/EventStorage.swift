@@ -52,6 +52,8 @@ public struct IngestBatch: Sendable {
     /// the concurrency pool, so that SQLite's single writer thread only adds tallies up
     /// (`ArrivalTally.of`); `nil`: counted by the storage.
     var arrivals: ArrivalTally?
+    /// False only under `--benchmark-without-arrivals`: the batch adds nothing to the counts.
+    var countsArrivals = true
 
     /// A batch to store.
     public init(accepted: [CollectedEvent], rejected: [RejectedEvent], request: RequestRecord) {

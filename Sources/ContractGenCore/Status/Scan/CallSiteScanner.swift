@@ -102,19 +102,3 @@ enum GeneratedHeader {
         return true
     }
 }
-
-/// The scan for `Benchmarks/` (another package, which cannot see `package`
-/// API): Benchmarks/status-scan.sh times it. Not for apps.
-public enum CallSiteScanBenchmark {
-    /// Scans `roots` for the calls of the contract at `contractPath` in the
-    /// languages named (`swift`, `typescript`, `kotlin`): the files scanned,
-    /// the call sites found, and the notes.
-    public static func run(contractPath: String, roots: [String], languages: [String]) throws -> (files: Int, sites: Int, notes: [String]) {
-        let loaded = try ContractLoader.load(path: contractPath)
-        guard let contract = loaded.contract, !loaded.hasErrors else {
-            throw CallSiteScanError(description: "\(contractPath): not a valid contract")
-        }
-        let scan = try scanCallSites(of: contract, CallSiteScanRequest(roots: roots, languages: Set(languages.compactMap(SourceLanguage.init(rawValue:)))))
-        return (scan.filesScanned.values.reduce(0, +), scan.sites.count, scan.notes)
-    }
-}

@@ -82,7 +82,7 @@ object ViolationMessage {
 
 /** The facts every runtime spells alike (docs/wire-format.md, "Shared constants"). */
 object RuntimeConstants {
-    /** The members the encoder writes at the head of every payload, and the envelope's. */
+    /** The members the encoder writes at the head of every payload, the envelope's, and the global the collector counts by. */
     object PayloadMember {
         /** The event's name: the first member of every payload. */
         const val EVENT: String = "event"
@@ -94,6 +94,8 @@ object RuntimeConstants {
         const val UUID: String = "uuid"
         /** The envelope's time on the device (type timestamp); the runtime orders by it. */
         const val CLIENT_TIMESTAMP: String = "clientTimestamp"
+        /** The app's version: a global of the contract, not written by the encoder; the collector counts arrivals per value of it (GET /arrivals). */
+        const val APP_VERSION: String = "appVersion"
     }
 
     /** The members of a batch. */
