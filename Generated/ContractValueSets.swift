@@ -28,9 +28,11 @@ extension Omnitracking {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+                return nil
+            }
             self = match
         }
 
@@ -78,9 +80,11 @@ extension Omnitracking {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+                return nil
+            }
             self = match
         }
 
@@ -122,9 +126,11 @@ extension Omnitracking {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+                return nil
+            }
             self = match
         }
 
@@ -166,9 +172,11 @@ extension Omnitracking {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+                return nil
+            }
             self = match
         }
 

@@ -24,9 +24,11 @@ extension Conformance {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+                return nil
+            }
             self = match
         }
 
@@ -66,9 +68,11 @@ extension Conformance {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+                return nil
+            }
             self = match
         }
 

@@ -98,54 +98,10 @@ extension CodePoints {
 
         /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            switch rawValue {
-            case "azAZ09 _-.,:;!?@&%~|^=<>+*": self = .v0
-            case "\"'`\\$#{}()[]/": self = .v1
-            case "\0": self = .v2
-            case "\u{1}\u{2}\u{3}\u{4}\u{5}\u{6}\u{7}\u{8}\t\n\u{B}\u{C}\r\u{E}\u{F}\u{10}\u{11}\u{12}\u{13}\u{14}\u{15}\u{16}\u{17}\u{18}\u{19}\u{1A}\u{1B}\u{1C}\u{1D}\u{1E}\u{1F}": self =
-                .v3
-            case "\u{7F}\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8A}\u{8B}\u{8C}\u{8D}\u{8E}\u{8F}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9A}\u{9B}\u{9C}\u{9D}\u{9E}\u{9F}": self =
-                .v4
-            case "\u{2028}\u{2029}": self = .v5
-            case "\u{61C}\u{200E}\u{200F}\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}": self =
-                .v6
-            case "\u{200B}\u{200C}\u{200D}\u{2060}\u{FEFF}": self = .v7
-            case "́̈⃝️": self = .v8
-            case "éßΩ中가": self = .v9
-            case "\u{E000}\u{F8FF}": self = .v10
-            case "﷐﷯\u{FFFE}\u{FFFF}\u{1FFFE}\u{10FFFF}": self = .v11
-            case "\u{FFF9}￼�": self = .v12
-            case "𐀀𝄞😀👨𠀀\u{E0001}\u{F0000}": self = .v13
-            case "\"\"\"": self = .v14
-            case "*/": self = .v15
-            case "/*": self = .v16
-            case "\\(": self = .v17
-            case "${": self = .v18
-            case "$x": self = .v19
-            case "\\u{41}": self = .v20
-            case "\\u0041": self = .v21
-            case "#\"": self = .v22
-            case "\"#": self = .v23
-            case "`${": self = .v24
-            case "\r\n": self = .v25
-            case "// ": self = .v26
-            case "<!--": self = .v27
-            case "%s": self = .v28
-            case "{{": self = .v29
-            case "￼;\u{E0001}]\0\u{9D}\u{2028}#️\\u0041": self = .v30
-            case "￼\u{202C}﷐\u{94}️️#𠀀\u{200B}\u{2029}\u{1FFFE}\\u{41}": self = .v31
-            case "\u{2029}\0\u{2060}\u{2028}*/ %s\u{1FFFE}\u{8C}(": self = .v32
-            case "\u{FFF9}\u{F8FF}\u{12}\u{F8FF}": self = .v33
-            case "\0\u{2060}\u{2029}": self = .v34
-            case "\u{FFF9}﷯": self = .v35
-            case "\u{8A}\u{E000}\u{17}�\u{200E}\u{E000}﷯𠀀": self = .v36
-            case "👨": self = .v37
-            case "\u{2067}&#\"\u{2028}\u{FFF9}\0%s;\u{E000}\u{FEFF}\u{91}": self = .v38
-            case "\u{FEFF}中\u{202E}\u{200D}\u{1FFFE}￼가﷐@\u{F8FF}Ω": self = .v39
-            default: return nil
+            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+                return nil
             }
-            // A switch matches canonically equivalent text ("K" and the Kelvin sign); the wire compares scalars.
-            guard self.rawValue.utf8.elementsEqual(rawValue.utf8) else { return nil }
+            self = match
         }
 
         /// Every case, in contract order.

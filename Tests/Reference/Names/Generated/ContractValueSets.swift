@@ -20,9 +20,11 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+                return nil
+            }
             self = match
         }
 
@@ -56,9 +58,11 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+                return nil
+            }
             self = match
         }
 
@@ -92,9 +96,11 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+                return nil
+            }
             self = match
         }
 
@@ -126,9 +132,11 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+                return nil
+            }
             self = match
         }
 
@@ -160,9 +168,11 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+                return nil
+            }
             self = match
         }
 
@@ -198,9 +208,11 @@ extension Shop {
             }
         }
 
-        /// The case whose wire value is `rawValue`; `nil` for any other string.
+        /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+                return nil
+            }
             self = match
         }
 
