@@ -109,14 +109,20 @@ import TrackingCore
         #expect(expected.values.count >= 40 && Set(expected.values.map(Self.scalars)).count == expected.values.count)
     }
 
+    /// The diagnostics of a contract whose one value set `T` has the members `lines` (YAML, from line 8).
+    static func diagnostics(ofValueSet lines: String) -> [Diagnostic] {
+        let text = "contract: S\nversion: 1.0.0\nmandatory:\n  uuid: { type: uuid }\n  clientTimestamp: { type: timestamp }\n"
+            + "valueSets:\n  T:\n" + lines
+        let result = ContractLoader.load(bytes: Array(text.utf8), file: "set.yaml")
+        #expect(result.hasErrors)
+        return result.diagnostics
+    }
+
     /// A lone surrogate is the one thing a contract cannot hold: the reader refuses its escape, with its place.
     @Test func aLoneSurrogateIsRefused() throws {
-        let text = "contract: S\nversion: 1.0.0\nmandatory:\n  uuid: { type: uuid }\n  clientTimestamp: { type: timestamp }\n"
-            + "valueSets:\n  T:\n    a: \"x\\uD800y\"\n"
-        let result = ContractLoader.load(bytes: Array(text.utf8), file: "surrogate.yaml")
-        #expect(result.hasErrors)
-        #expect(result.diagnostics.contains { $0.message.contains("invalid Unicode character escape") && $0.location.line == 8 },
-            "\(result.diagnostics.map(\.message))")
+        let diagnostics = Self.diagnostics(ofValueSet: "    a: \"x\\uD800y\"\n")
+        #expect(diagnostics.contains { $0.message.contains("invalid Unicode character escape") && $0.location.line == 8 },
+            "\(diagnostics.map(\.message))")
     }
 
     /// No generated file of any target holds a scalar that must be escaped as itself, but for the
@@ -227,12 +233,9 @@ import TrackingCore
 
     /// Two wire values of one set that are the same text in different Unicode forms are refused, with both places.
     @Test func canonicallyEquivalentWireValuesAreRefused() throws {
-        let text = "contract: S\nversion: 1.0.0\nmandatory:\n  uuid: { type: uuid }\n  clientTimestamp: { type: timestamp }\n"
-            + "valueSets:\n  T:\n    a: \"caf\\u00E9\"\n    b: \"cafe\\u0301\"\n"
-        let result = ContractLoader.load(bytes: Array(text.utf8), file: "forms.yaml")
-        #expect(result.hasErrors)
-        #expect(result.diagnostics.contains { $0.message.contains("is the same text as the value at line 8, column 5, in another Unicode form") && $0.location.line == 9 },
-            "\(result.diagnostics.map(\.message))")
+        let diagnostics = Self.diagnostics(ofValueSet: "    a: \"caf\\u00E9\"\n    b: \"cafe\\u0301\"\n")
+        #expect(diagnostics.contains { $0.message.contains("is the same text as the value at line 8, column 5, in another Unicode form") && $0.location.line == 9 },
+            "\(diagnostics.map(\.message))")
     }
 
     /// TypeScript: the generated code compiles with tsc --strict, and a program reads every value back under Node.
