@@ -48,7 +48,10 @@ fixture=Tests/ContractGenCoreTests/Fixtures/status-monorepo
 # for the root package's build plugin). Both packages have a module named
 # ShopTracking: whichever package is built next recompiles it from its own
 # sources (SwiftPM sees the commands change).
-swift_app=(--package-path "$fixture/swift-app" --scratch-path "$root/Examples/ShopApp/.build")
+# Without build-manifest caching: SwiftPM may otherwise reuse the example's cached build
+# description for this other package in the same scratch folder ("No target named
+# 'ShopApp-…-debug.exe' in build description"), depending on which of the two built last.
+swift_app=(--package-path "$fixture/swift-app" --scratch-path "$root/Examples/ShopApp/.build" --disable-build-manifest-caching)
 
 work=$(mktemp -d)
 second=""
