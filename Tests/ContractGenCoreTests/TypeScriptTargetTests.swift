@@ -166,7 +166,8 @@ import TrackingCore
 /// globals, or differ only in case: the Names reference contract and a
 /// framework-names contract compile with tsc --strict and their programs
 /// (`Fixtures/typescript/names.ts`, `framework-names.ts`) pass under Node,
-/// polluting no prototype. A contract with U+2028 and U+2029 in its texts
+/// polluting no prototype; each contract's conformance driver compiles with
+/// them. A contract with U+2028 and U+2029 in its texts
 /// (`line-separators.yaml`) compiles with Debian's tsc 4.8, which ends a
 /// string literal there, and its values read back whole.
 @Suite struct TypeScriptNamesTests {
@@ -178,10 +179,16 @@ import TrackingCore
         ("line-separators.ts", Fixtures.packageRoot.appendingPathComponent("Tests/ContractGenCoreTests/Fixtures/typescript/line-separators.yaml").path),
     ])
     func contractCompilesAndRuns(program: String, contractPath: String) async throws {
-        var files = TypeScriptProject.generated(try GeneratedTestSupport.load(URL(fileURLWithPath: contractPath)), in: "Generated")
+        let contract = try GeneratedTestSupport.load(URL(fileURLWithPath: contractPath))
+        var files = TypeScriptProject.generated(contract, in: "Generated")
         for name in [program, "check.ts"] {
             files[name] = try String(contentsOf: Self.fixtures.appendingPathComponent(name), encoding: .utf8)
         }
+        // The contract's conformance driver compiles too: its typed calls spell the names as the generated code does.
+        let driver = try #require(TypeScriptTarget().conformanceDriver(for: ContractGenerator.lower(contract)))
+        files[driver.name] = driver.contents
+        files["ConformanceArguments.ts"] = try String(
+            contentsOf: TypeScriptTargetTests.directory.appendingPathComponent("ConformanceArguments.ts"), encoding: .utf8)
         let project = try await TypeScriptProject.make(files)
         let compiled = try await TypeScriptProject.compile(project)
         try #require(compiled.status == 0, "tsc --strict: \(compiled.output)")

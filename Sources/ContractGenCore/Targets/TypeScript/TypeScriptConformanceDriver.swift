@@ -18,8 +18,7 @@ enum TypeScriptConformanceDriver {
     static func render(_ lowered: LoweredContract) -> GeneratedFile {
         let contract = lowered.contract
         let valueSets = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let objectIndices = Dictionary(contract.objects.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        let objectTypes = Dictionary(contract.objects.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let objectIndices = Dictionary(lowered.objects.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
         let reader = Reader(valueSets: valueSets, objectIndices: objectIndices)
         var out = TypeScriptGenerator.commentSyntax.generatedHeader
         out += "\n// Contract: \(JavaScriptLiteral.string(contract.name))\n"
@@ -55,7 +54,7 @@ enum TypeScriptConformanceDriver {
 
             """
         for (index, object) in lowered.objects.enumerated() {
-            let type = "$g." + (objectTypes[object.name].map(TypeScriptNames.object) ?? object.name)
+            let type = "$g." + TypeScriptNames.object(object.declaration)
             let members = object.required.map { ($0.declaration, false) } + object.optional.map { ($0.declaration, true) }
             out += """
 
