@@ -114,11 +114,11 @@ import TrackingCore
         }
     }
 
-    /// Swift's and Kotlin's drivers are the ones their corpus runs compile; TypeScript's runner needs none.
+    /// Every target has a driver, the one its corpus run compiles.
     @Test func conformanceDriversPerTarget() throws {
         let contract = try TypeScriptTargetTests.conformanceContract()
         let names = CodeTargets.all.map { $0.conformanceDriver(for: ContractGenerator.lower(contract))?.name }
-        #expect(names == ["ConformanceDriver.swift", nil, "ConformanceDriver.kt"])
+        #expect(names == ["ConformanceDriver.swift", "ConformanceDriver.ts", "ConformanceDriver.kt"])
         let checkedIn = try String(
             contentsOf: GeneratedTestSupport.conformanceDirectory.appendingPathComponent("Swift/ConformanceDriver.swift"), encoding: .utf8)
         #expect(CodeTargets.defaultTarget.conformanceDriver(for: ContractGenerator.lower(contract))?.contents == checkedIn)

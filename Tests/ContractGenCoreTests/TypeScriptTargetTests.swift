@@ -2,10 +2,12 @@ import ContractGenCore
 import Foundation
 import Testing
 import TestSupport
+import TrackingCore
 
 /// The TypeScript target (docs/typescript.md): its output for the conformance
 /// contract is committed and current, compiles with `tsc --strict` with the
-/// runtime, and passes the conformance corpus under Node.
+/// runtime, and passes the conformance corpus under Node, through the
+/// generated driver's typed calls and through the rules as data.
 @Suite struct TypeScriptTargetTests {
     static let directory = GeneratedTestSupport.conformanceDirectory.appendingPathComponent("TypeScript")
 
@@ -20,18 +22,66 @@ import TestSupport
         }
     }
 
-    /// Every corpus case gives the case's wire bytes, pii forms and violations under Node.
-    @Test func corpusPassesUnderNode() async throws {
-        var files = TypeScriptProject.generated(try Self.conformanceContract(), in: "Generated")
-        for name in ["corpus.ts", "node.d.ts"] {
-            files[name] = try String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)
+    /// `Conformance/TypeScript/ConformanceDriver.ts` is the driver the target renders (re-record with RECORD_GOLDENS=1).
+    @Test func committedDriverIsTheRenderedOne() throws {
+        let driver = try #require(TypeScriptTarget().conformanceDriver(for: ContractGenerator.lower(try Self.conformanceContract())))
+        try GeneratedTestSupport.assertGolden(driver.contents, at: Self.directory.appendingPathComponent(driver.name))
+    }
+
+    /// The conformance project: the generated code, the rendered driver and the hand-written runner and reader.
+    static func corpusProject(mutatingGenerated mutate: (inout [String: String]) -> Void = { _ in }) async throws -> URL {
+        var files = TypeScriptProject.generated(try conformanceContract(), in: "Generated")
+        mutate(&files)
+        let driver = try #require(TypeScriptTarget().conformanceDriver(for: ContractGenerator.lower(try conformanceContract())))
+        files[driver.name] = driver.contents
+        for name in ["corpus.ts", "ConformanceArguments.ts", "node.d.ts"] {
+            files[name] = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
         }
-        let project = try await TypeScriptProject.make(files)
+        return try await TypeScriptProject.make(files)
+    }
+
+    /// Every corpus case gives the case's wire bytes, pii forms and violations under Node, both through the
+    /// generated driver's typed calls and through the untyped path; every case of `Conformance/cases` goes
+    /// typed, and only the wrong types of `wrong-types.json` (no typed call can pass one) go untyped only.
+    @Test func corpusPassesUnderNodeTypedAndUntyped() async throws {
+        let project = try await Self.corpusProject()
         let compiled = try await TypeScriptProject.compile(project)
         try #require(compiled.status == 0, "tsc --strict: \(compiled.output)")
         let run = try await TypeScriptProject.node("out/corpus.js", [ConformanceCorpusTests.casesDirectory.path], in: project)
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.stdout.hasSuffix("\(ConformanceCorpusTests.cases.count) cases, 0 failed\n"), "\(run.output)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let typed = lines.filter { $0.hasPrefix("typed ") }.map { String($0.dropFirst("typed ".count)) }
+        let untyped = lines.filter { $0.hasPrefix("untyped ") }
+        let names = ConformanceCorpusTests.cases.map(\.name)
+        let wrongTypes = try Self.wrongTypeCount()
+        #expect(names.count > 100 && wrongTypes >= 10)
+        #expect(typed == names, "cases that did not go typed: \(Set(names).subtracting(typed).sorted()); \(untyped)")
+        #expect(untyped.count == wrongTypes && untyped.allSatisfy { $0.hasPrefix("untyped wrong-types.json ") }, "\(untyped)")
+        #expect(lines.last == "\(names.count) cases (\(names.count) typed, 0 untyped only), \(wrongTypes) wrong-type cases (untyped), 0 failed", "\(run.output)")
+    }
+
+    /// A mistake in the generated typed layer that the rules as data do not see (an event's properties
+    /// interface naming a property otherwise): the untyped path would pass, the driver does not compile.
+    @Test func driverCatchesATypedLayerTheRulesDoNotSee() async throws {
+        var mutated = false
+        let project = try await Self.corpusProject { files in
+            for (path, text) in files where text.contains("export interface EveryTypeProperties {") {
+                files[path] = text.replacingOccurrences(of: "    readonly text?: string;\n", with: "    readonly txt?: string;\n")
+                mutated = files[path] != text
+            }
+        }
+        try #require(mutated)
+        let compiled = try await TypeScriptProject.compile(project)
+        #expect(compiled.status != 0)
+        #expect(compiled.stdout.hasPrefix("ConformanceDriver.ts("), "\(compiled.output)")
+        #expect(compiled.stdout.contains("'text' does not exist in type 'EveryTypeProperties'"), "\(compiled.output)")
+    }
+
+    /// How many cases `Conformance/wrong-types.json` holds.
+    static func wrongTypeCount() throws -> Int {
+        let data = try Data(contentsOf: GeneratedTestSupport.conformanceDirectory.appendingPathComponent("wrong-types.json"))
+        guard case .array(let cases)? = try JSONValue.parse(data)["cases"] else { return 0 }
+        return cases.count
     }
 }
 
@@ -116,7 +166,8 @@ import TestSupport
 /// globals, or differ only in case: the Names reference contract and a
 /// framework-names contract compile with tsc --strict and their programs
 /// (`Fixtures/typescript/names.ts`, `framework-names.ts`) pass under Node,
-/// polluting no prototype. A contract with U+2028 and U+2029 in its texts
+/// polluting no prototype; each contract's conformance driver compiles with
+/// them. A contract with U+2028 and U+2029 in its texts
 /// (`line-separators.yaml`) compiles with Debian's tsc 4.8, which ends a
 /// string literal there, and its values read back whole.
 @Suite struct TypeScriptNamesTests {
@@ -128,10 +179,16 @@ import TestSupport
         ("line-separators.ts", Fixtures.packageRoot.appendingPathComponent("Tests/ContractGenCoreTests/Fixtures/typescript/line-separators.yaml").path),
     ])
     func contractCompilesAndRuns(program: String, contractPath: String) async throws {
-        var files = TypeScriptProject.generated(try GeneratedTestSupport.load(URL(fileURLWithPath: contractPath)), in: "Generated")
+        let contract = try GeneratedTestSupport.load(URL(fileURLWithPath: contractPath))
+        var files = TypeScriptProject.generated(contract, in: "Generated")
         for name in [program, "check.ts"] {
             files[name] = try String(contentsOf: Self.fixtures.appendingPathComponent(name), encoding: .utf8)
         }
+        // The contract's conformance driver compiles too: its typed calls spell the names as the generated code does.
+        let driver = try #require(TypeScriptTarget().conformanceDriver(for: ContractGenerator.lower(contract)))
+        files[driver.name] = driver.contents
+        files["ConformanceArguments.ts"] = try String(
+            contentsOf: TypeScriptTargetTests.directory.appendingPathComponent("ConformanceArguments.ts"), encoding: .utf8)
         let project = try await TypeScriptProject.make(files)
         let compiled = try await TypeScriptProject.compile(project)
         try #require(compiled.status == 0, "tsc --strict: \(compiled.output)")

@@ -56,7 +56,7 @@ package protocol CodeTarget: Sendable {
     /// The conformance driver of a valid contract, lowered (docs/conformance.md): a file compiled beside the
     /// target's generated code that makes any event of the contract from a conformance case's arguments,
     /// so the corpus runs against the generated functions' real names and types; `nil` when the target's
-    /// corpus runner needs none (TypeScript's reads the rules the generated module embeds).
+    /// corpus runner needs none (every target has one today).
     func conformanceDriver(for lowered: LoweredContract) -> GeneratedFile?
 
     /// The type a value of a scalar field type has in this target's code

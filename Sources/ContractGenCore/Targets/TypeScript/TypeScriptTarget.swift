@@ -37,9 +37,9 @@ package struct TypeScriptTarget: CodeTarget {
 
     package var generator: any TargetGenerator { TypeScriptGenerator() }
 
-    /// None: the corpus runner (Conformance/TypeScript/corpus.ts) reads each case's arguments by the rules the
-    /// generated module embeds (`$contract.rules`) and calls the event's generated function by its TypeScript name.
-    package func conformanceDriver(for lowered: LoweredContract) -> GeneratedFile? { nil }
+    /// `ConformanceDriver.ts` (``TypeScriptConformanceDriver``): typed calls of the generated functions, which
+    /// the corpus runner (Conformance/TypeScript/corpus.ts) runs beside its untyped path.
+    package func conformanceDriver(for lowered: LoweredContract) -> GeneratedFile? { TypeScriptConformanceDriver.render(lowered) }
 
     package func scalarTypeName(_ type: ScalarFieldType) -> String {
         switch type {
