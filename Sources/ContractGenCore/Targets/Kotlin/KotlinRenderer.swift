@@ -37,8 +37,8 @@ struct KotlinRenderer: TargetFileRenderer {
 
     // MARK: The contract's object
 
-    /// What an event function takes, in order: the envelope's other fields, the kind's fields the event
-    /// does not fix, its required fields, its optional ones, then `uuid` and `clientTimestamp`.
+    /// What an event function takes: one parameter per lowered member the event does not fix, in the
+    /// members' order, but the ones the runtime fills in (`uuid`, `clientTimestamp`) last.
     struct Parameter {
         /// Kept alive by the model's field codes, and not counted: a parameter list is made per event,
         /// twice, and copied as it is read (reference counting was a tenth of the CPU time).
@@ -47,8 +47,6 @@ struct KotlinRenderer: TargetFileRenderer {
         /// `uuid` and `clientTimestamp`: the fresh value made when not given (decided by the lower stage).
         let freshValue: FreshValue?
         var fresh: Bool { freshValue != nil }
-        /// One of the event's own fields (required or optional), which the event's writer writes last.
-        let ofEvent: Bool
 
         var field: Field { code.field }
     }
@@ -64,36 +62,34 @@ struct KotlinRenderer: TargetFileRenderer {
         var result: [Parameter] = []
         var filled: [Parameter] = []
         result.reserveCapacity(event.members.count)
-        // A filled member's parameter comes after every other: its index, `result.count + n`, is known at the end
-        // (noted as `-1 - n` until then).
         var ofMember: [Int?] = []
         ofMember.reserveCapacity(event.members.count)
+        // Where in `ofMember` the filled members are: their parameters come after every other.
+        var filledMembers: [Int] = []
         for member in event.members {
             let parameter: Parameter
             switch (member.field, member.role) {
             case (.envelope(let index), .filled(let value)):
-                ofMember.append(-1 - filled.count)
-                filled.append(Parameter(code: model.envelopeCodes[index], optional: true, freshValue: value, ofEvent: false))
+                filledMembers.append(ofMember.count)
+                ofMember.append(nil)
+                filled.append(Parameter(code: model.envelopeCodes[index], optional: true, freshValue: value))
                 continue
             case (.envelope(let index), _):
-                parameter = Parameter(code: model.envelopeCodes[index], optional: false, freshValue: nil, ofEvent: false)
+                parameter = Parameter(code: model.envelopeCodes[index], optional: false, freshValue: nil)
             case (.kind, .fixed), (.kind, .filled), (.curated, .fixed), (.curated, .filled):
                 ofMember.append(nil)
                 continue
             case (.kind(let kind, let position), .required), (.kind(let kind, let position), .optional):
-                parameter = Parameter(code: model.kindCodeLists[kind][position], optional: false, freshValue: nil, ofEvent: false)
+                parameter = Parameter(code: model.kindCodeLists[kind][position], optional: false, freshValue: nil)
             case (.curated(let index), .required):
-                parameter = Parameter(code: model.curatedCodes[index], optional: false, freshValue: nil, ofEvent: true)
+                parameter = Parameter(code: model.curatedCodes[index], optional: false, freshValue: nil)
             case (.curated(let index), .optional):
-                parameter = Parameter(code: model.curatedCodes[index], optional: true, freshValue: nil, ofEvent: true)
+                parameter = Parameter(code: model.curatedCodes[index], optional: true, freshValue: nil)
             }
             ofMember.append(result.count)
             result.append(parameter)
         }
-        let unfilled = result.count
-        for (position, index) in ofMember.enumerated() {
-            if let index, index < 0 { ofMember[position] = unfilled - 1 - index }
-        }
+        for (order, position) in filledMembers.enumerated() { ofMember[position] = result.count + order }
         return (result + filled, ofMember)
     }
 
