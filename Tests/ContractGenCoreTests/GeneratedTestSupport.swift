@@ -94,11 +94,16 @@ enum GeneratedTestSupport {
     /// built `TrackingCore`: its exit status and everything it printed (a
     /// warning counts: generated code compiles without any).
     static func typeCheck(_ contract: Contract) async throws -> (status: Int32, output: String) {
+        try await typeCheck(ContractGenerator.sources(of: contract))
+    }
+
+    /// `swiftc -typecheck` of generated `files` against the built `TrackingCore`, as ``typeCheck(_:)-(Contract)``.
+    static func typeCheck(_ files: [(name: String, text: String)]) async throws -> (status: Int32, output: String) {
         let modules = try #require(modules, "this package's modules were not found beside the test bundle")
         let output = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
         var paths: [String] = []
-        for file in ContractGenerator.sources(of: contract) {
+        for file in files {
             let path = output.appendingPathComponent(file.name)
             try Data(file.text.utf8).write(to: path)
             paths.append(path.path)

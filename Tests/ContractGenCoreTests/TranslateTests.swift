@@ -61,8 +61,9 @@ import TrackingCore
         let table = ContractTranslator.eventTable(lowered, fields: ContractTranslator.FieldDeclarations(lowered))
         let event = try #require(lowered.events.first { $0.name == "wishlistPageView" })
         let entry = table.entry(of: event, in: lowered)
-        var properties: [(slot: Int, constant: ConstantDecl?)] = []
-        table.appendProperties(of: entry, to: &properties)
+        // The members as slots, in the lowered wire order.
+        let properties = entry.properties
+        #expect(properties.map { table.fields[$0.slot].wireName } == event.members.map { lowered.field($0.field).wireName })
         #expect(properties.map { table.fields[$0.slot].wireName }
             == ["uuid", "clientTimestamp", "viewType", "uniqueViewId", "skuItemList", "exitInteraction"])
         #expect(properties.compactMap { $0.constant?.wireValue } == ["Wishlist"])

@@ -37,8 +37,8 @@ struct KotlinRenderer: TargetFileRenderer {
 
     // MARK: The contract's object
 
-    /// What an event function takes, in order: the envelope's other fields, the kind's fields the event
-    /// does not fix, its required fields, its optional ones, then `uuid` and `clientTimestamp`.
+    /// What an event function takes: one parameter per lowered member the event does not fix, in the
+    /// members' order, but the ones the runtime fills in (`uuid`, `clientTimestamp`) last.
     struct Parameter {
         /// Kept alive by the model's field codes, and not counted: a parameter list is made per event,
         /// twice, and copied as it is read (reference counting was a tenth of the CPU time).
@@ -47,34 +47,50 @@ struct KotlinRenderer: TargetFileRenderer {
         /// `uuid` and `clientTimestamp`: the fresh value made when not given (decided by the lower stage).
         let freshValue: FreshValue?
         var fresh: Bool { freshValue != nil }
-        /// One of the event's own fields (required or optional), which the event's writer writes last.
-        let ofEvent: Bool
 
         var field: Field { code.field }
     }
 
     /// The event's lowered members as parameters: in wire order, but the fields the runtime fills in last.
     func parameters(of event: LoweredEvent) -> [Parameter] {
+        parameterLayout(of: event).parameters
+    }
+
+    /// The event's ``parameters(of:)``, and for each of its lowered members, in wire order, the index of
+    /// its parameter (`nil` for a member the event fixes): what the event's writer walks.
+    func parameterLayout(of event: LoweredEvent) -> (parameters: [Parameter], ofMember: [Int?]) {
         var result: [Parameter] = []
         var filled: [Parameter] = []
         result.reserveCapacity(event.members.count)
+        var ofMember: [Int?] = []
+        ofMember.reserveCapacity(event.members.count)
+        // Where in `ofMember` the filled members are: their parameters come after every other.
+        var filledMembers: [Int] = []
         for member in event.members {
+            let parameter: Parameter
             switch (member.field, member.role) {
             case (.envelope(let index), .filled(let value)):
-                filled.append(Parameter(code: model.envelopeCodes[index], optional: true, freshValue: value, ofEvent: false))
+                filledMembers.append(ofMember.count)
+                ofMember.append(nil)
+                filled.append(Parameter(code: model.envelopeCodes[index], optional: true, freshValue: value))
+                continue
             case (.envelope(let index), _):
-                result.append(Parameter(code: model.envelopeCodes[index], optional: false, freshValue: nil, ofEvent: false))
+                parameter = Parameter(code: model.envelopeCodes[index], optional: false, freshValue: nil)
             case (.kind, .fixed), (.kind, .filled), (.curated, .fixed), (.curated, .filled):
+                ofMember.append(nil)
                 continue
             case (.kind(let kind, let position), .required), (.kind(let kind, let position), .optional):
-                result.append(Parameter(code: model.kindCodeLists[kind][position], optional: false, freshValue: nil, ofEvent: false))
+                parameter = Parameter(code: model.kindCodeLists[kind][position], optional: false, freshValue: nil)
             case (.curated(let index), .required):
-                result.append(Parameter(code: model.curatedCodes[index], optional: false, freshValue: nil, ofEvent: true))
+                parameter = Parameter(code: model.curatedCodes[index], optional: false, freshValue: nil)
             case (.curated(let index), .optional):
-                result.append(Parameter(code: model.curatedCodes[index], optional: true, freshValue: nil, ofEvent: true))
+                parameter = Parameter(code: model.curatedCodes[index], optional: true, freshValue: nil)
             }
+            ofMember.append(result.count)
+            result.append(parameter)
         }
-        return result + filled
+        for (order, position) in filledMembers.enumerated() { ofMember[position] = result.count + order }
+        return (result + filled, ofMember)
     }
 
     private func printContractObject(_ printer: inout KotlinPrinter) {
@@ -237,7 +253,7 @@ struct KotlinRenderer: TargetFileRenderer {
     /// An event's body, piece by piece into the printer: each field's checks and writes are
     /// ``KotlinStatements`` made once per contract, given the parameter's name.
     private func printEventBody(_ lowered: LoweredEvent, _ printer: inout KotlinPrinter) {
-        let parameters = parameters(of: lowered)
+        let (parameters, parameterOfMember) = parameterLayout(of: lowered)
         let event = lowered.declaration
         let kindReference = model.kindReference(event.kind)
         printer.line("@JvmStatic")
@@ -271,12 +287,6 @@ struct KotlinRenderer: TargetFileRenderer {
             /// The value of the parameter named `wireName`, if the event takes one.
             func value(_ wireName: String) -> KotlinValueName? {
                 parameters.firstIndex(where: { $0.code.wireName == wireName }).map(value(at:))
-            }
-            /// The value of the parameter of `code`, which the event takes (a contract declares a name once:
-            /// the parameter of that name is the field's).
-            func value(of code: KotlinFieldCode) -> KotlinValueName {
-                guard let index = parameters.firstIndex(where: { $0.code === code }) else { preconditionFailure("not a parameter: \(code.wireName)") }
-                return value(at: index)
             }
             func value(at index: Int) -> KotlinValueName {
                 parameters[index].fresh ? .fresh(index) : .parameter(index)
@@ -324,25 +334,23 @@ struct KotlinRenderer: TargetFileRenderer {
                 members.append(KotlinContract.versionMemberConstant)
                 members.append(")")
                 members.line()
-                for code in model.envelopeCodes {
-                    members.print(code.write, value: value(of: code))
-                }
-                for (index, code) in kindCodes.enumerated() {
-                    if let constant = constants[index] {
+                // The members in the lowered wire order: each its parameter's write (of the fresh value for a
+                // filled one), or the constant the event fixes a kind field to.
+                for (member, parameterIndex) in zip(lowered.members, parameterOfMember) {
+                    if let parameterIndex {
+                        let parameter = parameters[parameterIndex]
+                        let write = parameter.optional && !parameter.fresh ? parameter.code.optionalWrite : parameter.code.write
+                        members.print(write, value: value(at: parameterIndex))
+                    } else if case .kind(let kind, let position) = member.field, position < constants.count, let constant = constants[position] {
                         members.fragment("w.key(")
-                        members.append(code.key)
+                        members.append(model.kindCodeLists[kind][position].key)
                         members.append(")")
                         members.line()
                         members.fragment("w.string(")
                         members.append(bytes: constant)
                         members.append(".wire)")
                         members.line()
-                    } else {
-                        members.print(code.write, value: value(of: code))
                     }
-                }
-                for (index, parameter) in parameters.enumerated() where parameter.ofEvent {
-                    members.print(parameter.optional ? parameter.code.optionalWrite : parameter.code.write, value: .parameter(index))
                 }
             }
         }

@@ -29,14 +29,11 @@ enum ConformanceDriverRenderer {
                 p.line("let made: any TrackingCore.TrackingEvent")
                 p.switchBlock("event") { p in
                     let table = translated.events
-                    var properties: [(slot: Int, constant: ConstantDecl?)] = []
                     var parameters: [(slot: Int, constant: ConstantDecl?)] = []
                     for entry in translated.allEventEntries() {
-                        properties.removeAll()
                         parameters.removeAll()
-                        table.appendProperties(of: entry, to: &properties)
                         StructLayout.appendInParameterOrder(
-                            properties, group: { $0.constant == nil ? PropertyPrinter(table.fields[$0.slot], immutable: true).parameterGroup : nil },
+                            entry.properties, group: { $0.constant == nil ? PropertyPrinter(table.fields[$0.slot], immutable: true).parameterGroup : nil },
                             to: &parameters)
                         p.line("case \(SwiftLiteral.string(entry.name)):")
                         p.indent()

@@ -126,8 +126,6 @@ struct EventRenderer: Sendable {
 
     /// Per-event lists, reused from event to event.
     private struct Scratch {
-        /// (slot, constant) per property, in wire order.
-        var properties: [(slot: Int, constant: ConstantDecl?)] = []
         var parameters: [(slot: Int, constant: ConstantDecl?)] = []
         var argument: [UInt8] = []
     }
@@ -138,9 +136,8 @@ struct EventRenderer: Sendable {
         func append(_ range: Range<Int>) {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: arena[range]))
         }
-        var properties = scratch.properties.takeStorage()
-        defer { scratch.properties = properties }
-        table.appendProperties(of: event, to: &properties)
+        // The members in the lowered wire order: the writes follow it, the parameters are grouped from it.
+        let properties = event.properties
         var parameters = scratch.parameters.takeStorage()
         defer { scratch.parameters = parameters }
         StructLayout.appendInParameterOrder(
@@ -230,9 +227,9 @@ struct EventRenderer: Sendable {
         argument.append(contentsOf: Self.eventNameLabel)
         SwiftLiteral.appendString(event.name, to: &argument)
         LineWrapping.append(argument, first: true, continuation: Self.argumentIndent, lineStart: &lineStart, to: &out)
-        // Envelope and kind fields come first in `properties`; the curated ones are not stored.
-        let carried = table.envelope.count + (event.kind.map { table.kinds[$0].fields.count } ?? 0)
-        for (slot, constant) in properties.prefix(carried) {
+        // The struct stores the envelope's and the kind's fields (not the curated ones), in its initializer's order.
+        for slot in table.storedSlots(ofKind: event.kind) {
+            let constant = event.constant(ofSlot: slot)
             argument.removeAll(keepingCapacity: true)
             argument.append(contentsOf: UnsafeBufferPointer(rebasing: arena[slots[slot].label]))
             if let constant {

@@ -13,7 +13,7 @@ struct KindEventRenderer {
     let kindProtocol: ProtocolDecl
 
     func render(into p: inout CodePrinter) {
-        let stored = (table.envelope + kind.fields).map { PropertyPrinter(table.fields[$0], immutable: true) }
+        let stored = table.storedSlots(ofKind: table.kindIndices[kind.name]).map { PropertyPrinter(table.fields[$0], immutable: true) }
         // Kind names are plain ASCII (`NameSyntax`): safe in a comment.
         p.doc(
             "An event of kind `\(kind.name)`, as the contract's event functions make it:\n"

@@ -42,42 +42,50 @@ struct EventTable: Sendable {
         /// The kind's wire name (validated to exist) and its index in ``EventTable/kinds``.
         var kindName: String
         var kind: Int?
-        /// Kind fields this event fixes: position among the kind's fields, and the member.
-        var constants: [(position: Int, constant: ConstantDecl)]
-        /// Curated slots: required fields, then optional ones, in contract order.
-        var curated: [Int]
+        /// The event's members in the lowered wire order (``LoweredEvent/members``, the one place that
+        /// order is decided): each as its slot in ``EventTable/fields`` and the constant the event fixes
+        /// it to (a kind field whose role is ``LoweredRole/fixed(code:wireValue:)``), if any.
+        var properties: [(slot: Int, constant: ConstantDecl?)]
 
-        func constant(at position: Int) -> ConstantDecl? {
-            constants.first { $0.position == position }?.constant
+        /// The constant the event fixes the field of `slot` to; `nil` for an argument.
+        func constant(ofSlot slot: Int) -> ConstantDecl? {
+            for property in properties where property.slot == slot { return property.constant }
+            return nil
         }
     }
 
-    /// `lowered` (an event of `contract`) with its fields as slots: the kind fields it fixes and its
-    /// curated fields, with their roles, as the lower stage decided them.
+    /// `lowered` (an event of `contract`) with its fields as slots: each member, in the lowered order,
+    /// as the slot of its section (envelope, kind or curated field) and role (a curated field required
+    /// or optional; a kind field fixed to a constant), as the lower stage decided them.
     func entry(of lowered: LoweredEvent, in contract: LoweredContract) -> EventEntry {
         let event = lowered.declaration
         let kind = kindIndices[event.kind]
-        var constants: [(position: Int, constant: ConstantDecl)] = []
-        var curated: [Int] = []
-        curated.reserveCapacity(event.required.count + event.optional.count)
+        var properties: [(slot: Int, constant: ConstantDecl?)] = []
+        properties.reserveCapacity(lowered.members.count)
         for member in lowered.members {
             switch (member.field, member.role) {
-            case (.kind(_, let position), .fixed(let code, _)):
+            case (.envelope(let index), _):
+                // Its slot's declaration has the envelope field's lowered role (a fresh default when filled).
+                properties.append((envelope[index], nil))
+            case (.kind(_, let position), let role):
                 guard let kind, position < kinds[kind].fields.count else { continue }
-                if case .valueSet(let setName) = fields[kinds[kind].fields[position]].spec.type, let fixed = constantCases[setName]?[code] {
-                    constants.append((position, fixed))
+                let slot = kinds[kind].fields[position]
+                var constant: ConstantDecl?
+                if case .fixed(let code, _) = role, case .valueSet(let setName) = fields[slot].spec.type {
+                    constant = constantCases[setName]?[code]
                 }
+                properties.append((slot, constant))
             case (.curated(let index), .required):
-                if let slots = curatedSlots[contract.fields[index].wireName] { curated.append(slots.present) }
+                if let slots = curatedSlots[contract.fields[index].wireName] { properties.append((slots.present, nil)) }
             case (.curated(let index), .optional):
-                if let slots = curatedSlots[contract.fields[index].wireName] { curated.append(slots.optional) }
-            case (.envelope, _), (.kind, .required), (.kind, .optional), (.kind, .filled), (.curated, .fixed), (.curated, .filled):
+                if let slots = curatedSlots[contract.fields[index].wireName] { properties.append((slots.optional, nil)) }
+            case (.curated, .fixed), (.curated, .filled):
                 continue
             }
         }
         return EventEntry(
             name: event.name, line: event.location.line, doc: event.description, deprecated: event.deprecated, kindName: event.kind, kind: kind,
-            constants: constants, curated: curated)
+            properties: properties)
     }
 
     /// The struct the event's function returns, in `Events`, unqualified and escaped.
@@ -85,17 +93,10 @@ struct EventTable: Sendable {
         event.kind.map { kinds[$0].structName } ?? SwiftName.escaped(names.kindName(event.kindName))
     }
 
-    /// `event`'s properties in wire order (envelope, kind, curated fields): each
-    /// as its slot in ``fields`` and the constant the event fixes it to, if any.
-    /// Appended to `properties`, so a renderer can reuse one array.
-    func appendProperties(of event: EventEntry, to properties: inout [(slot: Int, constant: ConstantDecl?)]) {
-        for slot in envelope { properties.append((slot, nil)) }
-        if let kind = event.kind {
-            for (position, slot) in kinds[kind].fields.enumerated() {
-                properties.append((slot, event.constants.isEmpty ? nil : event.constant(at: position)))
-            }
-        }
-        for slot in event.curated { properties.append((slot, nil)) }
+    /// The slots a kind's event struct stores (``KindEventRenderer``), in its initializer's order: the
+    /// members of the lowered envelope, then those of the lowered kind. (Its initializer's order, not the
+    /// wire order: an event function writes its members in ``EventEntry/properties``' order.)
+    func storedSlots(ofKind kind: Int?) -> [Int] {
+        kind.map { envelope + kinds[$0].fields } ?? envelope
     }
-
 }
