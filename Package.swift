@@ -153,6 +153,8 @@ let package = Package(
             name: "ContractGenCoreTests",
             dependencies: [
                 "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract", "CodePointsContract", "ConformanceContract",
+                // The dispatcher applies globals: Conformance/globals.json runs through it (GlobalsConformanceTests).
+                "TrackingDispatcher",
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

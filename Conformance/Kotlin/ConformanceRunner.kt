@@ -1,6 +1,8 @@
 package io.contractgen.conformance
 
+import io.contractgen.runtime.EventGlobals
 import io.contractgen.runtime.JsonReader
+import io.contractgen.runtime.JsonWriter
 import io.contractgen.runtime.PiiHandling
 import io.contractgen.runtime.ShortestDouble
 import java.io.File
@@ -52,16 +54,60 @@ object ConformanceRunner {
         return passed == total && doublesPassed == doublesTotal && total > 0 && doublesTotal > 0
     }
 
+    /**
+     * `Conformance/globals.json` (docs/conformance.md, "Globals"): each case's event,
+     * then its globals made through the generated globals class ([globals]) and
+     * appended as a sink appends them (`CollectorSink.body`); compares the bytes
+     * with consent granted and denied and as logs show them, and the globals'
+     * violations. Prints `globals <passed>/<total>`.
+     */
+    @JvmStatic
+    fun runGlobals(file: File, make: (String, Any?) -> io.contractgen.runtime.TrackedEvent, globals: (Any?) -> EventGlobals): Boolean {
+        var total = 0
+        var passed = 0
+        val corpus = JsonReader.parse(file.readText(Charsets.UTF_8)) as Map<*, *>
+        for (case in corpus["cases"] as List<*>) {
+            case as Map<*, *>
+            total++
+            val problems = ArrayList<String>()
+            try {
+                val event = make(case["event"] as String, case["arguments"])
+                val given = globals(case["globals"])
+                fun sent(pii: PiiHandling): String {
+                    val writer = JsonWriter(pii, 512)
+                    writer.beginObject()
+                    event.writeMembers(writer)
+                    given.writeMembers(writer)
+                    writer.endObject()
+                    return writer.toString()
+                }
+                compare(problems, "payload", case["payload"] as String, sent(PiiHandling.KEEP))
+                compare(problems, "withoutPii", case["withoutPii"] as String, sent(PiiHandling.REMOVE))
+                compare(problems, "redacted", case["redacted"] as String, sent(PiiHandling.REDACT))
+                val expected = (case["violations"] as List<*>).map { v -> v as Map<*, *>; "${v["path"]} ${v["code"]}: ${v["message"]}" }.toSet()
+                val found = given.violations().map { "${it.path} ${it.code}: ${it.message}" }.toSet()
+                if (expected != found) problems.add("violations: expected $expected, found $found")
+            } catch (e: Exception) {
+                problems.add("threw $e")
+            }
+            if (problems.isEmpty()) passed++ else println("FAIL ${case["name"]}: ${problems.joinToString("; ")}")
+        }
+        println("globals $passed/$total")
+        return passed == total && total > 0
+    }
+
     private fun compare(problems: MutableList<String>, what: String, expected: String, written: String) {
         if (!expected.toByteArray(Charsets.UTF_8).contentEquals(written.toByteArray(Charsets.UTF_8))) {
             problems.add("$what: expected $expected, wrote $written")
         }
     }
 
-    /** `main(cases directory, doubles.json)`. */
+    /** `main(cases directory, doubles.json, globals.json)`. */
     @JvmStatic
     fun main(args: Array<String>) {
-        val ok = run(File(args[0]), File(args[1])) { event, arguments -> contractgen.conformance.ConformanceDriver.make(event, arguments) }
-        if (!ok) System.exit(1)
+        val make = { event: String, arguments: Any? -> contractgen.conformance.ConformanceDriver.make(event, arguments) }
+        val ok = run(File(args[0]), File(args[1]), make)
+        val globalsOk = runGlobals(File(args[2]), make) { arguments -> contractgen.conformance.ConformanceDriver.globals(arguments) }
+        if (!ok || !globalsOk) System.exit(1)
     }
 }

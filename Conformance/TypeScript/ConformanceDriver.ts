@@ -87,6 +87,23 @@ export function conformanceEvent(event: string, json: unknown): TrackedEvent {
     }
 }
 
+/**
+ * The contract's globals from a conformance case's `globals` (`json`, keyed by wire name,
+ * docs/conformance.md, "Globals"), each read into its property's TypeScript type: what an app
+ * gives a sink (`new CollectorSink($contract, { globals })`), so tsc checks every name and type.
+ */
+export function conformanceGlobals(json: unknown): $g.ContractGlobals {
+    const a = new $Arguments(json);
+    a.only("appVersion", "build", "channel", "region", "userEmail");
+    return {
+        appVersion: a.optional("appVersion", $read.string),
+        build: a.optional("build", $read.int),
+        channel: a.optional("channel", $read.member($g.Size)),
+        region: a.optional("region", $read.string),
+        userEmail: a.optional("userEmail", $read.string),
+    };
+}
+
 /** A `Price` from an object argument, through its generated constructor. */
 function object0(json: unknown, path: string): $g.Price {
     const a = new $Arguments(json, path);

@@ -17,9 +17,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as generated from "./Generated/index.js";
-import { conformanceEvent } from "./ConformanceDriver.js";
+import { conformanceEvent, conformanceGlobals } from "./ConformanceDriver.js";
 import { Inexpressible, read } from "./ConformanceArguments.js";
-import type { FieldSpec, FieldSpecs, ScalarTypeName, TrackedEvent } from "@contractgen/runtime";
+import { CollectorSink } from "@contractgen/runtime";
+import type { Consent, EventQueue, FieldSpec, FieldSpecs, QueuedEvent, ScalarTypeName, TrackedEvent } from "@contractgen/runtime";
 
 interface Case {
     readonly name: string;
@@ -141,6 +142,76 @@ function wrongTypes(path: string, all: ReadonlyMap<string, Case>): { count: numb
     return { count: file.cases.length, problems: file.cases.length > 0 ? problems : ["wrong-types.json has no cases"] };
 }
 
+/** A case of `../globals.json` (docs/conformance.md, "Globals"). */
+interface GlobalsCase {
+    readonly name: string;
+    readonly event: string;
+    readonly arguments: { readonly [wire: string]: unknown };
+    readonly globals: { readonly [wire: string]: unknown };
+    readonly payload: string;
+    readonly withoutPii: string;
+    readonly violations: readonly { readonly path: string; readonly code: string; readonly message: string }[];
+}
+
+/** A queue that keeps what the sink stores: each payload exactly as it will be sent. */
+class RecordingQueue implements EventQueue {
+    readonly restored: readonly QueuedEvent[] = [];
+    readonly stored: QueuedEvent[] = [];
+    append(events: readonly QueuedEvent[]): Promise<void> {
+        this.stored.push(...events);
+        return Promise.resolve();
+    }
+    remove(): Promise<void> {
+        return Promise.resolve();
+    }
+    close(): Promise<void> {
+        return Promise.resolve();
+    }
+}
+
+const brokenGlobals = "globals break the contract: ";
+
+/**
+ * `../globals.json`: each case's event made through the typed driver and tracked by a
+ * `CollectorSink` given the case's globals through the typed `conformanceGlobals`, as an
+ * app does; the payload the sink stores must be the case's, with consent granted and
+ * denied. Globals that break the contract are refused when the sink is made (it throws,
+ * naming each violation with its shared message): those cases compare the violations.
+ * The TypeScript runtime prints no payload with its globals, so `redacted` is not checked
+ * here (the event's own `redactedJSON()` is, in the corpus).
+ */
+async function globalsCases(path: string): Promise<{ count: number; problems: string[] }> {
+    const cases = (JSON.parse(readFileSync(path, "utf8")) as { cases: GlobalsCase[] }).cases;
+    const problems: string[] = [];
+    for (const testCase of cases) {
+        const expected = testCase.violations.map((v) => v.path + " " + v.code + ": " + v.message).sort();
+        for (const consent of ["granted", "denied"] as Consent[]) {
+            const queue = new RecordingQueue();
+            let sink: CollectorSink<generated.ContractGlobals> | undefined;
+            try {
+                sink = new CollectorSink(generated.$contract, { url: "http://127.0.0.1:9/unused", globals: conformanceGlobals(testCase.globals), queue, consent });
+            } catch (error) {
+                const message = error instanceof Error ? error.message : String(error);
+                const got = message.startsWith(brokenGlobals) ? message.slice(brokenGlobals.length).split(", ").sort() : [message];
+                if (JSON.stringify(got) !== JSON.stringify(expected)) problems.push(testCase.name + ": refused with " + JSON.stringify(got) + ", expected " + JSON.stringify(expected));
+                continue;
+            }
+            if (sink === undefined || expected.length > 0) {
+                problems.push(testCase.name + ": globals that break the contract were accepted");
+                continue;
+            }
+            const result = await sink.track(conformanceEvent(testCase.event, testCase.arguments));
+            const got = queue.stored.map((event) => event.payload);
+            const want = consent === "granted" ? testCase.payload : testCase.withoutPii;
+            if (!result.queued || got.length !== 1 || got[0] !== want) {
+                problems.push(testCase.name + " (consent " + consent + "):\n  got      " + JSON.stringify(got) + "\n  expected " + want);
+            }
+        }
+        console.log("globals " + testCase.name);
+    }
+    return { count: cases.length, problems: cases.length > 0 ? problems : ["globals.json has no cases"] };
+}
+
 const directory = process.argv[2];
 let count = 0, typed = 0, failed = 0;
 const byName = new Map<string, Case>();
@@ -163,5 +234,11 @@ if (wrong.problems.length > 0) {
     failed++;
     console.log("FAIL wrong-types.json\n  " + wrong.problems.join("\n  "));
 }
-console.log(count + " cases (" + typed + " typed, " + (count - typed) + " untyped only), " + wrong.count + " wrong-type cases (untyped), " + failed + " failed");
+const globals = await globalsCases(join(directory, "..", "globals.json"));
+if (globals.problems.length > 0) {
+    failed++;
+    console.log("FAIL globals.json\n  " + globals.problems.join("\n  "));
+}
+console.log(count + " cases (" + typed + " typed, " + (count - typed) + " untyped only), " + wrong.count + " wrong-type cases (untyped), "
+    + globals.count + " globals cases, " + failed + " failed");
 process.exitCode = failed === 0 && count > 0 ? 0 : 1;

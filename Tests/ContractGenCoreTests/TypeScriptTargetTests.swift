@@ -57,7 +57,12 @@ import TrackingCore
         #expect(names.count > 100 && wrongTypes >= 10)
         #expect(typed == names, "cases that did not go typed: \(Set(names).subtracting(typed).sorted()); \(untyped)")
         #expect(untyped.count == wrongTypes && untyped.allSatisfy { $0.hasPrefix("untyped wrong-types.json ") }, "\(untyped)")
-        #expect(lines.last == "\(names.count) cases (\(names.count) typed, 0 untyped only), \(wrongTypes) wrong-type cases (untyped), 0 failed", "\(run.output)")
+        // Conformance/globals.json: every case through a CollectorSink given the case's typed globals.
+        let globals = GlobalsConformanceTests.cases.map(\.name)
+        #expect(globals.count >= 4 && lines.filter { $0.hasPrefix("globals ") } == globals.map { "globals " + $0 }, "\(run.output)")
+        #expect(
+            lines.last == "\(names.count) cases (\(names.count) typed, 0 untyped only), \(wrongTypes) wrong-type cases (untyped), "
+                + "\(globals.count) globals cases, 0 failed", "\(run.output)")
     }
 
     /// A mistake in the generated typed layer that the rules as data do not see (an event's properties

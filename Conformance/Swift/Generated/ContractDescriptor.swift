@@ -96,7 +96,17 @@ public enum Conformance {
         mandatory.append(TrackingCore.FieldDescriptor("clientTimestamp", TrackingCore.ValueSpec(.timestamp)))
         mandatory.append(TrackingCore.FieldDescriptor("installId", TrackingCore.ValueSpec(.uuid)))
         mandatory.append(TrackingCore.FieldDescriptor("sessionStart", TrackingCore.ValueSpec(.timestamp)))
-        let globals: [TrackingCore.FieldDescriptor] = []
+        var globals: [TrackingCore.FieldDescriptor] = []
+        globals.append(TrackingCore.FieldDescriptor("appVersion", TrackingCore.ValueSpec(.string),
+            defaultValue: .string("unknown")))
+        globals.append(TrackingCore.FieldDescriptor("build",
+            TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
+                minimum: TrackingCore.GeneratedCodeSupport.decimal("1")))))
+        globals.append(TrackingCore.FieldDescriptor("channel", TrackingCore.ValueSpec(.valueSet("Size")),
+            defaultValue: .string("M")))
+        globals.append(TrackingCore.FieldDescriptor("region",
+            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^[A-Z]{2}$"))))
+        globals.append(TrackingCore.FieldDescriptor("userEmail", TrackingCore.ValueSpec(.string), pii: true))
         var fields: [TrackingCore.FieldDescriptor] = []
         fields.append(TrackingCore.FieldDescriptor("text", TrackingCore.ValueSpec(.string)))
         fields.append(TrackingCore.FieldDescriptor("count", TrackingCore.ValueSpec(.int)))

@@ -12,13 +12,13 @@ export const $contract = new $rt.Contract<ContractGlobals>({
     "format": 1,
     "contract": "Conformance",
     "version": "2.0.0-rc.1+corpus",
-    "patterns": [{"source": "^[A-Z]{3}$", "program": [1, 5, 6, 5, 0, 0, 4, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 3, 4, 0, 1, 1, 65, 90]}, {"source": "^[A-Z]{2}-[0-9]{3,4}$", "program": [1, 10, 11, 5, 0, 0, 4, 0, 0, 0, 0, 1, 1, 2, 1, 0, 0, 3, 0, 0, 4, 0, 0, 5, 0, 1, 6, 0, 2, 7, 0, 2, 8, 3, 9, 0, 3, 1, 48, 57, 1, 45, 45, 1, 65, 90]}, {"source": "^[a-z\\-😀]+$", "program": [1, 5, 6, 5, 0, 0, 4, 0, 0, 1, 3, 1, 0, 0, 2, 0, 0, 2, 3, 4, 0, 1, 3, 45, 45, 97, 122, 128512, 128512]}, {"source": "[0-9]", "program": [1, 1, 2, 5, 0, 0, 0, 0, 0, 1, 1, 48, 57]}, {"source": "^(ab|a)(c|bcd)(|!)$", "program": [1, 13, 14, 5, 0, 0, 4, 0, 0, 0, 0, 1, 1, 1, 2, 0, 1, 3, 0, 2, 4, 0, 3, 5, 0, 2, 3, 1, 7, 6, 0, 4, 8, 0, 3, 8, 0, 4, 10, 1, 11, 9, 3, 12, 0, 5, 1, 33, 33, 1, 100, 100, 1, 99, 99, 1, 98, 98, 1, 97, 97]}, {"source": "^a.c$", "program": [1, 5, 6, 5, 0, 0, 4, 0, 0, 0, 0, 1, 0, 1, 2, 0, 2, 3, 3, 4, 0, 3, 1, 99, 99, 4, 0, 9, 11, 12, 14, 8231, 8234, 1114111, 1, 97, 97]}],
+    "patterns": [{"source": "^[A-Z]{2}$", "program": [1, 4, 5, 5, 0, 0, 4, 0, 0, 0, 0, 1, 0, 0, 2, 3, 3, 0, 1, 1, 65, 90]}, {"source": "^[A-Z]{3}$", "program": [1, 5, 6, 5, 0, 0, 4, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 3, 4, 0, 1, 1, 65, 90]}, {"source": "^[A-Z]{2}-[0-9]{3,4}$", "program": [1, 10, 11, 5, 0, 0, 4, 0, 0, 0, 0, 1, 1, 2, 1, 0, 0, 3, 0, 0, 4, 0, 0, 5, 0, 1, 6, 0, 2, 7, 0, 2, 8, 3, 9, 0, 3, 1, 48, 57, 1, 45, 45, 1, 65, 90]}, {"source": "^[a-z\\-😀]+$", "program": [1, 5, 6, 5, 0, 0, 4, 0, 0, 1, 3, 1, 0, 0, 2, 0, 0, 2, 3, 4, 0, 1, 3, 45, 45, 97, 122, 128512, 128512]}, {"source": "[0-9]", "program": [1, 1, 2, 5, 0, 0, 0, 0, 0, 1, 1, 48, 57]}, {"source": "^(ab|a)(c|bcd)(|!)$", "program": [1, 13, 14, 5, 0, 0, 4, 0, 0, 0, 0, 1, 1, 1, 2, 0, 1, 3, 0, 2, 4, 0, 3, 5, 0, 2, 3, 1, 7, 6, 0, 4, 8, 0, 3, 8, 0, 4, 10, 1, 11, 9, 3, 12, 0, 5, 1, 33, 33, 1, 100, 100, 1, 99, 99, 1, 98, 98, 1, 97, 97]}, {"source": "^a.c$", "program": [1, 5, 6, 5, 0, 0, 4, 0, 0, 0, 0, 1, 0, 1, 2, 0, 2, 3, 3, 4, 0, 3, 1, 99, 99, 4, 0, 9, 11, 12, 14, 8231, 8234, 1114111, 1, 97, 97]}],
     "valueSets": {
         "Shade": ["Light Mode", "dark-mode", "🌑 Object", "__proto__"],
         "Size": ["S", "M", "XL"]
     },
     "objects": {
-        "Price": {"required": {"amount": {"type": "decimal", "minimum": "0", "maximum": "100000"}, "currency": {"type": "string", "pattern": 0}}, "optional": {"was": {"type": "decimal"}}},
+        "Price": {"required": {"amount": {"type": "decimal", "minimum": "0", "maximum": "100000"}, "currency": {"type": "string", "pattern": 1}}, "optional": {"was": {"type": "decimal"}}},
         "Line": {"required": {"sku": {"type": "string", "minLength": 4, "maxLength": 12}, "price": {"type": {"object": "Price"}}}, "optional": {"sizes": {"type": {"array": {"type": {"valueSet": "Size"}}}, "minItems": 1, "maxItems": 3}, "tags": {"type": {"array": {"type": {"array": {"type": "string", "maxLength": 4}}}}}, "note": {"type": "string", "pii": true}}},
         "Object": {"required": {"fun": {"type": "string"}, "val": {"type": "int"}, "when": {"type": "bool"}}, "optional": {"typeof": {"type": "double"}, "prototype": {"type": "string"}}}
     },
@@ -32,7 +32,13 @@ export const $contract = new $rt.Contract<ContractGlobals>({
         "action": {"shade": {"type": {"valueSet": "Shade"}}, "step": {"type": "int", "minimum": "0", "maximum": "1000"}},
         "system": {}
     },
-    "globals": {},
+    "globals": {
+        "appVersion": {"type": "string", "default": "unknown"},
+        "build": {"type": "int", "minimum": "1"},
+        "channel": {"type": {"valueSet": "Size"}, "default": "M"},
+        "region": {"type": "string", "pattern": 0},
+        "userEmail": {"type": "string", "pii": true}
+    },
     "fields": {
         "text": {"type": "string"},
         "count": {"type": "int"},
@@ -48,11 +54,11 @@ export const $contract = new $rt.Contract<ContractGlobals>({
         "short": {"type": "string", "minLength": 2, "maxLength": 5},
         "percent": {"type": "double", "minimum": "0", "maximum": "100"},
         "discount": {"type": "decimal", "minimum": "-10.5", "maximum": "10.5"},
-        "code": {"type": "string", "pattern": 1},
-        "word": {"type": "string", "pattern": 2},
-        "digits": {"type": "string", "pattern": 3},
-        "choice": {"type": "string", "pattern": 4},
-        "dotted": {"type": "string", "pattern": 5},
+        "code": {"type": "string", "pattern": 2},
+        "word": {"type": "string", "pattern": 3},
+        "digits": {"type": "string", "pattern": 4},
+        "choice": {"type": "string", "pattern": 5},
+        "dotted": {"type": "string", "pattern": 6},
         "ids": {"type": {"array": {"type": "int", "minimum": "1"}}, "minItems": 1, "maxItems": 3},
         "object": {"type": {"object": "Object"}},
         "constructor": {"type": "string", "name": "constructor_"},

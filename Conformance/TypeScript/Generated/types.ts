@@ -77,4 +77,10 @@ export type SystemEvent = $rt.TrackedEvent<string, "system", SystemKind>;
 
 /** The contract's globals, which a sink appends to every event; each may be left out (a default, if any, is used). */
 export interface ContractGlobals {
+    readonly appVersion?: string;
+    readonly build?: $rt.Int;
+    readonly channel?: Size;
+    readonly region?: string;
+    /** Personal data: removed when consent is denied, redacted in logs. */
+    readonly userEmail?: string;
 }

@@ -1,6 +1,6 @@
 import { BatchMember, retryAfterHeader } from "./constants.js";
 import type { Contract } from "./contract.js";
-import { EncodingPass, PiiMode } from "./encoder.js";
+import { EncodingPass, PiiMode, read, type Member } from "./encoder.js";
 import type { TrackedEvent } from "./event.js";
 import { timestampText } from "./json.js";
 import type { ContractRulesDocument, FieldSpec, FieldSpecs, ScalarTypeName } from "./rules.js";
@@ -146,12 +146,14 @@ export class CollectorSink<Globals extends object = object> {
         const document = contract.rules.document;
         const members = contract.rules.members(document.globals, false);
         const values = withDefaults(document, document.globals, (options.globals ?? {}) as { readonly [name: string]: unknown });
+        // Checked once here (an unknown name included); each violation is named with the shared message.
         const pass = new EncodingPass(PiiMode.all);
-        this.#globals = pass.members(members, values, "", false, "the globals");
+        pass.members(members, values, "", false, "the globals");
         if (pass.violations.length > 0) {
-            throw new Error("globals break the contract: " + pass.violations.map((v) => v.path + " " + v.code).join(", "));
+            throw new Error("globals break the contract: " + pass.violations.map((v) => v.path + " " + v.code + ": " + v.message).join(", "));
         }
-        this.#globalsWithoutPii = new EncodingPass(PiiMode.withoutPii).members(members, values, "", false, "the globals");
+        this.#globals = globalMembers(PiiMode.all, members, values);
+        this.#globalsWithoutPii = globalMembers(PiiMode.withoutPii, members, values);
         let last = 0;
         for (const event of this.#queue.restored) {
             this.#held.set(event.seq, { ...event, bytes: utf8Length(event.payload) });
@@ -523,6 +525,28 @@ export class CollectorSink<Globals extends object = object> {
             // A failing listener must not break delivery.
         }
     }
+}
+
+/**
+ * The globals' members (`"wire":value,…`) in contract order, as `mode` writes them:
+ * a global with neither a value nor a default is sent as `null`, as Swift's
+ * dispatcher and Kotlin's sinks send it (docs/conformance.md, "Globals"); with
+ * consent denied a pii global is left out, with or without a value.
+ */
+function globalMembers(mode: PiiMode.all | PiiMode.withoutPii, members: readonly Member[], values: { readonly [name: string]: unknown }): string {
+    const parts: string[] = [];
+    for (const member of members) {
+        const value = read(values, member);
+        if (value !== undefined && value !== null) {
+            const one: { [name: string]: unknown } = Object.create(null);
+            one[member.key] = value;
+            const text = new EncodingPass(mode).members([member], one, "", false, "the globals");
+            if (text !== "") parts.push(text);
+        } else if (!member.pii || mode === PiiMode.all) {
+            parts.push(member.prefix + "null");
+        }
+    }
+    return parts.join(",");
 }
 
 /** `json` (an event's wire JSON) with `globals` (written members) appended. */

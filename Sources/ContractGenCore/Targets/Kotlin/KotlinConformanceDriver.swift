@@ -16,7 +16,7 @@ package enum KotlinConformanceDriver {
         let model = KotlinContract(lowered, packageName: packageName, shardCount: KotlinGenerator.eventShardCount)
         let renderer = KotlinRenderer(model: model)
         var printer = KotlinPrinter(reusing: [])
-        model.printHeader(&printer, imports: ["TrackedEvent"])
+        model.printHeader(&printer, imports: ["EventGlobals", "TrackedEvent"])
         printer.line("import io.contractgen.conformance.ConformanceArguments")
         printer.line()
         printer.line("/** Makes any event of contract \(contract.name) from a conformance case's arguments (docs/conformance.md). */")
@@ -37,6 +37,22 @@ package enum KotlinConformanceDriver {
                     }
                     cases.line("else -> throw IllegalArgumentException(\"no event \" + event)")
                 }
+            }
+            // The globals as an app gives them to a sink: the generated class, each value typed (docs/conformance.md, "Globals").
+            let globals = contract.globals.filter { $0.wireName != WireNames.contractVersion }
+            body.line()
+            body.line("/** The contract's globals, made from a case's `globals` (JSON keyed by wire name); a global left out keeps its default. */")
+            body.line("@JvmStatic")
+            body.block("fun globals(arguments: kotlin.Any?): EventGlobals {") { make in
+                make.line("val a = ConformanceArguments(arguments)")
+                make.line("a.only(\(globals.map { KotlinLiteral.string($0.wireName) }.joined(separator: ", ")))")
+                make.line("\(globals.isEmpty ? "val" : "var") made = \(KotlinNames.escaped(model.globalsClass))()")
+                for field in globals {
+                    let name = KotlinNames.escaped(KotlinNames.member(field))
+                    let conversion = convert(field.spec, "v0", depth: 0, in: model)
+                    make.line("a.optional(\(KotlinLiteral.string(field.wireName))) { v0 -> \(conversion) }?.let { made = made.copy(\(name) = it) }")
+                }
+                make.line("return made")
             }
             for (index, object) in contract.objects.enumerated() {
                 let members = object.required.map { ($0, false) } + object.optional.map { ($0, true) }

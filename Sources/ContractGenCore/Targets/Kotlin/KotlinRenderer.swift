@@ -476,7 +476,9 @@ struct KotlinRenderer: TargetFileRenderer {
     private func printGlobals(_ printer: inout KotlinPrinter) {
         // The event already wrote `contractVersion`: a global of that name is the same value.
         let globals = model.contract.globals.filter { $0.wireName != WireNames.contractVersion }
-        model.printHeader(&printer, imports: ["EventGlobals", "JsonWriter"])
+        let checked = globals.filter { model.hasChecks($0.spec) }
+        model.printHeader(
+            &printer, imports: ["EventGlobals", "JsonWriter"] + (checked.isEmpty ? [] : ["FieldChecks", "Violation", "Violations"]))
         printer.line()
         var doc = [
             "The contract's globals: what a sink appends to every event it sends, in contract order, as the",
@@ -503,16 +505,37 @@ struct KotlinRenderer: TargetFileRenderer {
             body.block("override fun writeMembers(writer: JsonWriter) {") { write in
                 for field in globals {
                     let value = "this.\(KotlinNames.escaped(KotlinNames.member(field)))"
-                    write.line("writer.key(\(model.key(field)))")
                     let hasDefault = field.defaultValue.flatMap { model.defaultExpression($0, of: field.spec) } != nil
-                    if hasDefault {
-                        model.printWrite(field.spec, value, writer: "writer", into: &write)
-                    } else {
-                        write.block("if (\(value) == null) writer.nullValue() else {") { body in
+                    func printValue(_ body: inout KotlinPrinter) {
+                        if hasDefault {
                             model.printWrite(field.spec, value, writer: "writer", into: &body)
+                        } else {
+                            body.block("if (\(value) == null) writer.nullValue() else {") { inner in
+                                model.printWrite(field.spec, value, writer: "writer", into: &inner)
+                            }
                         }
                     }
+                    if field.pii {
+                        // Left out when consent is denied, redacted in logs, as the event's own pii members are.
+                        write.block("if (writer.piiKey(\(model.key(field)))) {") { body in printValue(&body) }
+                    } else {
+                        write.line("writer.key(\(model.key(field)))")
+                        printValue(&write)
+                    }
                 }
+            }
+            guard !checked.isEmpty else { return }
+            body.line()
+            // The values the app gave are checked as Swift's dispatcher checks them (a global without a value is not).
+            body.block("override fun violations(): List<Violation> {") { check in
+                check.line("val found = Violations()")
+                for field in checked {
+                    let hasDefault = field.defaultValue.flatMap { model.defaultExpression($0, of: field.spec) } != nil
+                    model.printMemberCheck(
+                        field, "this.\(KotlinNames.escaped(KotlinNames.member(field)))", optional: !hasDefault, parent: "\"\"",
+                        violations: "found", into: &check)
+                }
+                check.line("return found.toList()")
             }
         }
     }

@@ -52,7 +52,19 @@ enum TypeScriptConformanceDriver {
                 }
             }
 
+            /**
+             * The contract's globals from a conformance case's `globals` (`json`, keyed by wire name,
+             * docs/conformance.md, "Globals"), each read into its property's TypeScript type: what an app
+             * gives a sink (`new CollectorSink($contract, { globals })`), so tsc checks every name and type.
+             */
+            export function conformanceGlobals(json: unknown): $g.\(TypeScriptRenderer.globalsInterface) {
+                const a = new $Arguments(json);
+
             """
+        out += "    a.only(\(contract.globals.map { JavaScriptLiteral.string($0.wireName) }.joined(separator: ", ")));\n"
+        out += "    return {\n"
+        for field in contract.globals { out += "        " + reader.argument(field, optional: true) + ",\n" }
+        out += "    };\n}\n"
         for (index, object) in lowered.objects.enumerated() {
             let type = "$g." + TypeScriptNames.object(object.declaration)
             let members = object.required.map { ($0.declaration, false) } + object.optional.map { ($0.declaration, true) }
