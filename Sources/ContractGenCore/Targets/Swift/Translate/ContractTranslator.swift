@@ -97,8 +97,11 @@ public enum ContractTranslator {
         let names: GeneratedNames
         /// Wire name -> member name, for every field of the contract without a `swiftName:`.
         let memberNames: [String: String]
-        /// Kind name -> `kind<Kind>_`, the start of its rules' names.
-        let kindRulePrefixes: [String: String]
+        /// The names of the fields' shared rules in `N.Rules` (`envelope_<member>`, `kind<Kind>_<member>`,
+        /// `field_<member>`), by wire name (kind rules by kind name, then wire name): see ``ruleNames(_:)``.
+        let envelopeRules: [String: String]
+        let kindRules: [String: [String: String]]
+        let curatedRules: [String: String]
 
         init(_ lowered: LoweredContract) {
             names = GeneratedNames(lowered.contract)
@@ -116,22 +119,58 @@ public enum ContractTranslator {
                 note(object.optional)
             }
             self.memberNames = memberNames
-            var kindRulePrefixes: [String: String] = [:]
-            for kind in lowered.kinds where kindRulePrefixes[kind.name] == nil {
-                kindRulePrefixes[kind.name] = "kind" + names.kindName(kind.name) + "_"
+            (envelopeRules, kindRules, curatedRules) = Self.ruleNames(lowered, names: names, memberNames: memberNames)
+        }
+
+        /// Each rule's name, distinct by construction: a rule `R` also declares its constraints
+        /// `constraints_R`, `constraints_R_items`, ... (one per array depth, ``ValueCode/ruleConstraintsName(_:depth:)``),
+        /// and members and kinds may hold `_` (`swiftName: a_items`, a kind `A_b`), so two rules whose names are
+        /// one name without their trailing `_items` could declare one constant twice (`field_a` of an array and
+        /// `field_a_items`; `kindA_` + `b_c` and `kindA_b_` + `c`). The later one gets `_` appended until it is
+        /// alone; in every other contract the names are the plain ones.
+        static func ruleNames(
+            _ lowered: LoweredContract, names: GeneratedNames, memberNames: [String: String]
+        ) -> (envelope: [String: String], kinds: [String: [String: String]], curated: [String: String]) {
+            func member(_ field: LoweredField) -> String {
+                field.declaration.names.swift == nil
+                    ? memberNames[field.wireName] ?? GeneratedNames.memberName(of: field.declaration) : GeneratedNames.memberName(of: field.declaration)
             }
-            self.kindRulePrefixes = kindRulePrefixes
+            func root(_ name: String) -> Substring {
+                var root = Substring(name)
+                while root.hasSuffix("_items") { root = root.dropLast(6) }
+                return root
+            }
+            var roots: Set<Substring> = []
+            func claim(_ plain: String) -> String {
+                var name = plain
+                while !roots.insert(root(name)).inserted { name += "_" }
+                return name
+            }
+            var envelope: [String: String] = [:], kinds: [String: [String: String]] = [:], curated: [String: String] = [:]
+            for (field, _) in lowered.envelope where envelope[field.wireName] == nil {
+                envelope[field.wireName] = claim("envelope_" + member(field))
+            }
+            for kind in lowered.kinds where kinds[kind.name] == nil {
+                let prefix = "kind" + names.kindName(kind.name) + "_"
+                var rules: [String: String] = [:]
+                for field in kind.fields where rules[field.wireName] == nil { rules[field.wireName] = claim(prefix + member(field)) }
+                kinds[kind.name] = rules
+            }
+            for field in lowered.fields where curated[field.wireName] == nil {
+                curated[field.wireName] = claim("field_" + member(field))
+            }
+            return (envelope, kinds, curated)
         }
 
         func memberName(_ field: Field) -> String {
             field.names.swift == nil ? memberNames[field.wireName] ?? GeneratedNames.memberName(of: field) : GeneratedNames.memberName(of: field)
         }
 
-        func envelopeRule(_ field: LoweredField) -> String { "envelope_" + memberName(field.declaration) }
+        func envelopeRule(_ field: LoweredField) -> String { envelopeRules[field.wireName] ?? "envelope_" + memberName(field.declaration) }
         func kindRule(_ kind: String, _ field: LoweredField) -> String {
-            (kindRulePrefixes[kind] ?? "kind" + names.kindName(kind) + "_") + memberName(field.declaration)
+            kindRules[kind]?[field.wireName] ?? "kind" + names.kindName(kind) + "_" + memberName(field.declaration)
         }
-        func curatedRule(_ field: LoweredField) -> String { "field_" + memberName(field.declaration) }
+        func curatedRule(_ field: LoweredField) -> String { curatedRules[field.wireName] ?? "field_" + memberName(field.declaration) }
 
         /// The declaration of `field`, its rules as lowered: a field the runtime fills in (`role`
         /// ``LoweredRole/filled(_:)``) gets a fresh default.
