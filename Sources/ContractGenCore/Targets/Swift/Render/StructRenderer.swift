@@ -3,6 +3,8 @@
 /// ``StructLayout``, as a kind's event struct's are (``KindEventRenderer``).
 struct StructRenderer {
     let decl: StructDecl
+    /// `<Namespace>.Rules.equal`, the generic `==` the objects' `==` calls.
+    let equal: String
 
     func render(into p: inout CodePrinter) {
         p.doc(decl.doc, source: decl.source)
@@ -32,6 +34,26 @@ struct StructRenderer {
             renderValidation(into: &p)
             p.line()
             renderEncoder(into: &p)
+            p.line()
+            renderEquality(into: &p)
+        }
+    }
+
+    /// `==` over every stored member in declaration order, as `Hashable`
+    /// would derive it, each member compared through the namespace's
+    /// `Rules.equal(_:_:)` (``ModuleRenderer``): a derived `==` makes the
+    /// compiler solve the `==` operator once per member of every object, about
+    /// a third of the objects' type checking (docs/performance.md, "Build time
+    /// of the generated module"). `hash(into:)` is still derived.
+    func renderEquality(into p: inout CodePrinter) {
+        p.line("/// Whether every member of `lhs` equals the same member of `rhs`.")
+        p.block("public static func == (lhs: Self, rhs: Self) -> Swift.Bool") { p in
+            for property in decl.properties where property.constant == nil {
+                let stored = property.deprecated == nil && !property.isIndirect
+                    ? SwiftName.escaped(property.name) : "_" + property.name
+                p.line("guard \(equal)(lhs.\(stored), rhs.\(stored)) else { return false }")
+            }
+            p.line("return true")
         }
     }
 
