@@ -122,12 +122,9 @@ public enum ContractTranslator {
             (envelopeRules, kindRules, curatedRules) = Self.ruleNames(lowered, names: names, memberNames: memberNames)
         }
 
-        /// Each rule's name, distinct by construction: a rule `R` also declares its constraints
-        /// `constraints_R`, `constraints_R_items`, ... (one per array depth, ``ValueCode/ruleConstraintsName(_:depth:)``),
-        /// and members and kinds may hold `_` (`swiftName: a_items`, a kind `A_b`), so two rules whose names are
-        /// one name without their trailing `_items` could declare one constant twice (`field_a` of an array and
-        /// `field_a_items`; `kindA_` + `b_c` and `kindA_b_` + `c`). The later one gets `_` appended until it is
-        /// alone; in every other contract the names are the plain ones.
+        /// Each rule's name, distinct by construction once suffixed per array depth (``ItemsSuffixedNames``):
+        /// members and kinds may hold `_` (`swiftName: a_items`, a kind `A_b`), so `field_a` of an array and
+        /// `field_a_items`, or `kindA_` + `b_c` and `kindA_b_` + `c`, would otherwise meet.
         static func ruleNames(
             _ lowered: LoweredContract, names: GeneratedNames, memberNames: [String: String]
         ) -> (envelope: [String: String], kinds: [String: [String: String]], curated: [String: String]) {
@@ -135,17 +132,8 @@ public enum ContractTranslator {
                 field.declaration.names.swift == nil
                     ? memberNames[field.wireName] ?? GeneratedNames.memberName(of: field.declaration) : GeneratedNames.memberName(of: field.declaration)
             }
-            func root(_ name: String) -> Substring {
-                var root = Substring(name)
-                while root.hasSuffix("_items") { root = root.dropLast(6) }
-                return root
-            }
-            var roots: Set<Substring> = []
-            func claim(_ plain: String) -> String {
-                var name = plain
-                while !roots.insert(root(name)).inserted { name += "_" }
-                return name
-            }
+            var claimed = ItemsSuffixedNames()
+            func claim(_ plain: String) -> String { claimed.claim(plain) }
             var envelope: [String: String] = [:], kinds: [String: [String: String]] = [:], curated: [String: String] = [:]
             for (field, _) in lowered.envelope where envelope[field.wireName] == nil {
                 envelope[field.wireName] = claim("envelope_" + member(field))
