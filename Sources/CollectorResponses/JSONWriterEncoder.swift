@@ -93,15 +93,17 @@ extension Dictionary: StringKeyedEncodable where Key == String, Value: Encodable
 /// The encoder behind ``JSONWriterEncoding``. Containers are tracked as a stack:
 /// a container writes after closing every container opened inside it since.
 final class StreamingEncoder: Encoder {
-    var writer: JSONWriter
+    // Unchecked: one encoder is used by one call of `JSONWriterEncoding`, on one thread, and
+    // no access to these overlaps another; the run-time check cost as much as the writing.
+    @exclusivity(unchecked) var writer: JSONWriter
     /// Not tracked (it would cost an array per member); errors name the shape instead.
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// The containers open, innermost last: `true` for an object.
-    private var open: [Bool] = []
+    @exclusivity(unchecked) private var open: [Bool] = []
     /// The stack depth at which the value being encoded started: a container asked
     /// for beyond it is the one that value already opened.
-    private var valueDepth = 0
+    @exclusivity(unchecked) private var valueDepth = 0
     /// With ``JSONWriterEncoding/split(_:aroundMember:)``: the top-level member whose value's bytes are located.
     var markedMember: String?
     var markedRange: Range<Int>?
@@ -116,6 +118,7 @@ final class StreamingEncoder: Encoder {
         if Value.self == String.self { return writer.value(value as! String) }
         if Value.self == Int.self { return writer.value(value as! Int) }
         if Value.self == Bool.self { return writer.value(value as! Bool) }
+        if Value.self == RawJSON.self { return writer.rawValue((value as! RawJSON).text.utf8) }
         if let dictionary = value as? any StringKeyedEncodable { return try dictionary.encodeSorted(to: self) }
         let outer = valueDepth
         valueDepth = open.count
