@@ -228,7 +228,7 @@ public enum ContractTranslator {
     }
 
     /// The runtime descriptor of a lowered contract: its fields as lowered; without the events'
-    /// descriptors unless `includingEvents` (the renderer makes them per shard, with ``eventDescriptor(of:in:)``).
+    /// descriptors unless `includingEvents` (the renderer makes them per shard, with ``eventDescriptor(ofEvent:in:)``).
     static func descriptor(of lowered: LoweredContract, includingEvents: Bool) -> ContractDescriptor {
         func field(_ f: LoweredField) -> FieldDescriptor {
             FieldDescriptor(f.wireName, f.spec, pii: f.pii, deprecated: f.declaration.deprecated, defaultValue: f.defaultValue)
@@ -243,29 +243,29 @@ public enum ContractTranslator {
             fields: lowered.fields.map(field),
             // Shard order (contract order within a shard): the order generated code lists them in.
             events: !includingEvents ? [] : lowered.eventIndices(inFilesOf: GeneratedFileNames.eventShardCount)
-                .joined().map { eventDescriptor(of: lowered.events[$0], in: lowered) }
+                .joined().map { eventDescriptor(ofEvent: $0, in: lowered) }
         )
     }
 
-    /// The runtime descriptor of a lowered event: the kind fields it fixes (by the member's wire value, for
-    /// a field of a value set), its required and optional fields, as its members' roles say.
-    static func eventDescriptor(of event: LoweredEvent, in lowered: LoweredContract) -> EventDescriptor {
+    /// The runtime descriptor of the lowered event at `index` in `lowered.events`: the kind fields it fixes
+    /// (by the member's wire value, for a field of a value set), its required and optional fields, as its
+    /// members' roles say. (By index: the event's parts are read in place, not the whole event copied.)
+    static func eventDescriptor(ofEvent index: Int, in lowered: LoweredContract) -> EventDescriptor {
         var constants: [String: String] = [:]
         var required: [String] = [], optional: [String] = []
-        for member in event.members {
+        for member in lowered.events[index].members {
             switch (member.field, member.role) {
-            case (.kind, .fixed(_, let wireValue)):
-                let field = lowered.field(member.field)
-                if case .valueSet = field.spec.type { constants[field.wireName] = wireValue }
-            case (.curated, .required): required.append(lowered.field(member.field).wireName)
-            case (.curated, .optional): optional.append(lowered.field(member.field).wireName)
+            case (.kind(let kind, let position), .fixed(_, let wireValue)):
+                if case .valueSet = lowered.kinds[kind].fields[position].spec.type { constants[lowered.kinds[kind].fields[position].wireName] = wireValue }
+            case (.curated(let field), .required): required.append(lowered.fields[field].wireName)
+            case (.curated(let field), .optional): optional.append(lowered.fields[field].wireName)
             case (.envelope, _), (.kind, .required), (.kind, .optional), (.kind, .filled), (.curated, .fixed), (.curated, .filled):
                 continue
             }
         }
         return EventDescriptor(
-            name: event.name, kind: event.kind, constants: constants, required: required, optional: optional,
-            deprecated: event.declaration.deprecated)
+            name: lowered.events[index].name, kind: lowered.events[index].kind, constants: constants, required: required,
+            optional: optional, deprecated: lowered.events[index].declaration.deprecated)
     }
 
     /// Where a declaration is, as generated code says it: `contract.yaml, line 12`.
