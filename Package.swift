@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "TrackingGzip", targets: ["TrackingGzip"]),
         // The generated module for contract/contract.yaml.
         .library(name: "TrackingContract", targets: ["TrackingContract"]),
+        // The collector's answers as Swift values, for the collector (Collector/) and what reads it (contractgen status).
+        .library(name: "CollectorResponses", targets: ["CollectorResponses"]),
         // The generator.
         .library(name: "ContractGenCore", targets: ["ContractGenCore"]),
         .executable(name: "contractgen", targets: ["contractgen"]),
@@ -79,7 +81,10 @@ let package = Package(
         .target(name: "TrackingTesting", dependencies: ["TrackingCore", "TrackingDispatcher"]),
 
         // MARK: Generator
-        .target(name: "ContractGenCore", dependencies: ["CYAML", "TrackingCore"]),
+        .target(name: "ContractGenCore", dependencies: ["CYAML", "TrackingCore", "CollectorResponses"]),
+
+        // MARK: The collector's answers (written by Collector/, read by contractgen status and the tests; no app links it)
+        .target(name: "CollectorResponses", dependencies: ["TrackingCore"]),
         .executableTarget(
             name: "contractgen",
             dependencies: [
@@ -152,9 +157,14 @@ let package = Package(
         .testTarget(
             name: "ContractGenCoreTests",
             dependencies: [
+<<<<<<< HEAD
                 "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract", "CodePointsContract", "ConformanceContract",
                 // The dispatcher applies globals: Conformance/globals.json runs through it (GlobalsConformanceTests).
                 "TrackingDispatcher",
+=======
+                "ContractGenCore", "CollectorResponses", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract", "CodePointsContract",
+                "ConformanceContract",
+>>>>>>> main
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

@@ -47,6 +47,8 @@ let package = Package(
             name: "TrackingCollectorKit",
             dependencies: [
                 .product(name: "TrackingCore", package: "contractgen"),
+                // The shapes of its answers, which contractgen status and the tests read with the same description.
+                .product(name: "CollectorResponses", package: "contractgen"),
                 .product(name: "TrackingSQLite", package: "contractgen"),
                 .product(name: "TrackingGzip", package: "contractgen"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -74,6 +76,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: withPostgreSQL),
                 .product(name: "TrackingCore", package: "contractgen"),
+                .product(name: "CollectorResponses", package: "contractgen"),
                 .product(name: "TrackingContract", package: "contractgen"),
                 .product(name: "TrackingDispatcher", package: "contractgen"),
                 // The arrivals tests decode `GET /arrivals` with the shape `contractgen status` reads.

@@ -16,10 +16,11 @@ let package = Package(
     name: "Fuzz",
     platforms: [.macOS(.v13)],
     targets: [
-        // The root package's CYAML, TrackingCore and ContractGenCore (Sources/Shared/ links to ../Sources/).
+        // The root package's CYAML, TrackingCore, CollectorResponses and ContractGenCore (Sources/Shared/ links to ../Sources/).
         .systemLibrary(name: "CYAML", path: "Sources/Shared/CYAML", pkgConfig: "yaml-0.1"),
         .target(name: "TrackingCore", path: "Sources/Shared/TrackingCore"),
-        .target(name: "ContractGenCore", dependencies: ["CYAML", "TrackingCore"], path: "Sources/Shared/ContractGenCore"),
+        .target(name: "CollectorResponses", dependencies: ["TrackingCore"], path: "Sources/Shared/CollectorResponses"),
+        .target(name: "ContractGenCore", dependencies: ["CYAML", "TrackingCore", "CollectorResponses"], path: "Sources/Shared/ContractGenCore"),
         // What every target shares: entering libFuzzer's driver from the target's own main.
         .target(name: "FuzzDriver", path: "Sources/FuzzDriver"),
         // The runtime's JSON parser (JSONValue.parse) and writer: parse, re-encode, re-parse.

@@ -283,6 +283,15 @@ extension Omnitracking.Events {
 }
 
 extension Omnitracking.Rules {
+    /// The fields' constraints, built once, by the index their checks read.
+    static let envelopeConstraints: [TrackingCore.FieldConstraints] = [
+        TrackingCore.FieldConstraints(minLength: 1, maxLength: 64),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"),
+            maximum: TrackingCore.GeneratedCodeSupport.decimal("1")),
+    ]
+
     // "uuid"
     static func envelope_uuid(_ value: Foundation.UUID?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -339,11 +348,9 @@ extension Omnitracking.Rules {
     }
 
     // "itemId"
-    static let constraints_kindImpression_itemId: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minLength: 1, maxLength: 64)
     static func kindImpression_itemId(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_kindImpression_itemId, path: "itemId",
+        TrackingCore.ConstraintRules.check(string: value, Self.envelopeConstraints[0], path: "itemId",
             into: &violations)
     }
     static func kindImpression_itemId(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
@@ -352,12 +359,9 @@ extension Omnitracking.Rules {
     }
 
     // "position"
-    static let constraints_kindImpression_position: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func kindImpression_position(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(int: value, Self.constraints_kindImpression_position, path: "position",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(int: value, Self.envelopeConstraints[1], path: "position", into: &violations)
     }
     static func kindImpression_position(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -365,12 +369,10 @@ extension Omnitracking.Rules {
     }
 
     // "visibleSeconds"
-    static let constraints_kindImpression_visibleSeconds: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func kindImpression_visibleSeconds(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(double: value, Self.constraints_kindImpression_visibleSeconds,
-            path: "visibleSeconds", into: &violations)
+        TrackingCore.ConstraintRules.check(double: value, Self.envelopeConstraints[2], path: "visibleSeconds",
+            into: &violations)
     }
     static func kindImpression_visibleSeconds(_ value: Swift.Double?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -378,13 +380,10 @@ extension Omnitracking.Rules {
     }
 
     // "visibleRatio"
-    static let constraints_kindImpression_visibleRatio: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"), maximum: TrackingCore.GeneratedCodeSupport.decimal(
-        "1"))
     static func kindImpression_visibleRatio(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(double: value, Self.constraints_kindImpression_visibleRatio,
-            path: "visibleRatio", into: &violations)
+        TrackingCore.ConstraintRules.check(double: value, Self.envelopeConstraints[3], path: "visibleRatio",
+            into: &violations)
     }
     static func kindImpression_visibleRatio(_ value: Swift.Double?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }

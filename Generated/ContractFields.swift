@@ -251,6 +251,20 @@ extension Omnitracking.Fields {
 }
 
 extension Omnitracking.Rules {
+    /// The fields' constraints, built once, by the index their checks read.
+    static let fieldConstraints: [TrackingCore.FieldConstraints] = [
+        TrackingCore.FieldConstraints(maxItems: 200),
+        TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
+        TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$"),
+        TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("1"),
+            maximum: TrackingCore.GeneratedCodeSupport.decimal("99")),
+        TrackingCore.FieldConstraints(maxItems: 50),
+        TrackingCore.FieldConstraints(maxLength: 200),
+    ]
+
     // "exitInteraction"
     static func field_exitInteraction(_ value: Omnitracking.ExitInteraction?,
         to writer: inout TrackingCore.JSONWriter) {
@@ -259,16 +273,12 @@ extension Omnitracking.Rules {
     }
 
     // "skuItemList"
-    static let constraints_field_skuItemList: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        maxItems: 200)
-    static let constraints_field_skuItemList_items: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        pattern: "^[0-9]{4,12}$")
     static func field_skuItemList(_ value: [Swift.String]?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_field_skuItemList, path: "skuItemList",
+        TrackingCore.ConstraintRules.check(count: value.count, Self.fieldConstraints[0], path: "skuItemList",
             into: &violations)
         for (index0, item0) in value.enumerated() {
-            TrackingCore.ConstraintRules.check(string: item0, Self.constraints_field_skuItemList_items,
+            TrackingCore.ConstraintRules.check(string: item0, Self.fieldConstraints[1],
                 path: TrackingCore.GeneratedCodeSupport.path("skuItemList", index: index0), into: &violations)
         }
     }
@@ -283,11 +293,9 @@ extension Omnitracking.Rules {
     }
 
     // "messageQuantity"
-    static let constraints_field_messageQuantity: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func field_messageQuantity(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(int: value, Self.constraints_field_messageQuantity, path: "messageQuantity",
+        TrackingCore.ConstraintRules.check(int: value, Self.fieldConstraints[2], path: "messageQuantity",
             into: &violations)
     }
     static func field_messageQuantity(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
@@ -302,11 +310,9 @@ extension Omnitracking.Rules {
     }
 
     // "promocode"
-    static let constraints_field_promocode: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        pattern: "^[A-Z0-9]{4,16}$")
     static func field_promocode(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_promocode, path: "promocode",
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[3], path: "promocode",
             into: &violations)
     }
     static func field_promocode(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
@@ -315,11 +321,9 @@ extension Omnitracking.Rules {
     }
 
     // "sku"
-    static let constraints_field_sku: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        pattern: "^[0-9]{4,12}$")
     static func field_sku(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_sku, path: "sku", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[4], path: "sku", into: &violations)
     }
     static func field_sku(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -327,12 +331,9 @@ extension Omnitracking.Rules {
     }
 
     // "price"
-    static let constraints_field_price: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func field_price(_ value: Foundation.Decimal?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(decimal: value, Self.constraints_field_price, path: "price",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(decimal: value, Self.fieldConstraints[5], path: "price", into: &violations)
     }
     static func field_price(_ value: Foundation.Decimal?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -346,13 +347,9 @@ extension Omnitracking.Rules {
     }
 
     // "quantity"
-    static let constraints_field_quantity: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("1"), maximum: TrackingCore.GeneratedCodeSupport.decimal(
-        "99"))
     static func field_quantity(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(int: value, Self.constraints_field_quantity, path: "quantity",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(int: value, Self.fieldConstraints[6], path: "quantity", into: &violations)
     }
     static func field_quantity(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -360,10 +357,9 @@ extension Omnitracking.Rules {
     }
 
     // "products"
-    static let constraints_field_products: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 50)
     static func field_products(_ value: [Omnitracking.Product]?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_field_products, path: "products",
+        TrackingCore.ConstraintRules.check(count: value.count, Self.fieldConstraints[7], path: "products",
             into: &violations)
         for (index0, item0) in value.enumerated() {
             item0.collectViolations(at: TrackingCore.GeneratedCodeSupport.path("products", index: index0),
@@ -387,11 +383,9 @@ extension Omnitracking.Rules {
     }
 
     // "searchQuery"
-    static let constraints_field_searchQuery: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        maxLength: 200)
     static func field_searchQuery(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_searchQuery, path: "searchQuery",
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[8], path: "searchQuery",
             into: &violations)
     }
     static func field_searchQuery(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {

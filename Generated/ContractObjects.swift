@@ -91,5 +91,20 @@ extension Omnitracking {
             if let value = self.position { writer.rawKey("\"position\""); writer.value(value) }
             writer.endObject()
         }
+
+        /// Whether every member of `lhs` equals the same member of `rhs`.
+        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+            guard Omnitracking.Rules.equal(lhs.sku, rhs.sku) else { return false }
+            guard Omnitracking.Rules.equal(lhs.price, rhs.price) else { return false }
+            guard Omnitracking.Rules.equal(lhs.brand, rhs.brand) else { return false }
+            guard Omnitracking.Rules.equal(lhs.imageUrl, rhs.imageUrl) else { return false }
+            guard Omnitracking.Rules.equal(lhs.position, rhs.position) else { return false }
+            return true
+        }
     }
+}
+
+extension Omnitracking.Rules {
+    /// `lhs == rhs`, for the objects' `==`: one generic function, whose `==` the compiler solves once.
+    static func equal<Value: Swift.Equatable>(_ lhs: Value, _ rhs: Value) -> Swift.Bool { lhs == rhs }
 }

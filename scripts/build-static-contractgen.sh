@@ -40,7 +40,7 @@ Libs: -L\${libdir} -lyaml
 PC
 
 # What is built is not the root package but a package of contractgen's own
-# targets (CYAML, TrackingCore, ContractGenCore, contractgen), their folders
+# targets (CYAML, TrackingCore, CollectorResponses, ContractGenCore, contractgen), their folders
 # linked to the root's Sources/: SwiftPM builds the tool of every build plugin
 # of the package it builds, even for `--product contractgen`, and the root's
 # ContractGenPlugin tool is a second contractgen (TrackingCore, ContractGenCore,
@@ -50,7 +50,7 @@ PC
 package="$scratch/package"
 rm -rf "$package"
 mkdir -p "$package/Sources"
-for target in CYAML TrackingCore ContractGenCore contractgen; do ln -s "$PWD/Sources/$target" "$package/Sources/$target"; done
+for target in CYAML TrackingCore CollectorResponses ContractGenCore contractgen; do ln -s "$PWD/Sources/$target" "$package/Sources/$target"; done
 if [ -f Package.resolved ]; then cp Package.resolved "$package/Package.resolved"; fi
 cat >"$package/Package.swift" <<'SWIFT'
 // swift-tools-version: 6.1
@@ -65,7 +65,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1"),
         .target(name: "TrackingCore"),
-        .target(name: "ContractGenCore", dependencies: ["CYAML", "TrackingCore"]),
+        .target(name: "CollectorResponses", dependencies: ["TrackingCore"]),
+        .target(name: "ContractGenCore", dependencies: ["CYAML", "TrackingCore", "CollectorResponses"]),
         .executableTarget(
             name: "contractgen",
             dependencies: [

@@ -26,7 +26,7 @@ for name in "${targets[@]}"; do
   [ -d "Fuzz/Sources/fuzz-$name" ] || { echo "no fuzz target '$name' (Fuzz/Sources/fuzz-$name)"; exit 2; }
 done
 
-# Fuzz/Package.swift compiles the root's CYAML, TrackingCore and ContractGenCore
+# Fuzz/Package.swift compiles the root's CYAML, TrackingCore, CollectorResponses and ContractGenCore
 # from their sources (Fuzz/Sources/Shared/); its copies of those targets must
 # say what the root manifest says (dependencies, settings, resources...).
 # The root's manifest is read with a scratch path of Fuzz/'s: the root's own
@@ -37,7 +37,7 @@ def targets(path):
     return {t["name"]: t for t in json.load(open(path))["targets"]}
 root, fuzz = targets(sys.argv[1]), targets(sys.argv[2])
 keys = ("type", "dependencies", "settings", "resources", "exclude", "sources", "pkgConfig", "pluginUsages")
-for name in ("CYAML", "TrackingCore", "ContractGenCore"):
+for name in ("CYAML", "TrackingCore", "CollectorResponses", "ContractGenCore"):
     for key in keys:
         if root[name].get(key) != fuzz[name].get(key):
             sys.exit(f"Fuzz/Package.swift: target {name} differs from the root manifest's in '{key}': "

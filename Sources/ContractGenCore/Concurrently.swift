@@ -30,6 +30,29 @@ enum Concurrently {
         return results.values.map { $0! }
     }
 
+    /// `element(index)` for every index below `count`, in order, computed in chunks of `chunkSize`
+    /// indices on all cores and written straight into the result: for elements that are costly to copy
+    /// (``map(_:_:)``'s results, and joining per-chunk arrays, copy every element once more).
+    static func array<R: Sendable>(count: Int, chunkSize: Int, _ element: @Sendable (Int) -> R) -> [R] {
+        precondition(chunkSize > 0, "chunks of \(chunkSize) elements")
+        return Array(unsafeUninitializedCapacity: count) { buffer, initializedCount in
+            guard let start = buffer.baseAddress else { return }
+            let elements = SendablePointer(start: start)
+            // Each chunk initializes its own indices: no two workers write the same element.
+            DispatchQueue.concurrentPerform(iterations: (count + chunkSize - 1) / chunkSize) { chunk in
+                for index in chunk * chunkSize..<min(chunk * chunkSize + chunkSize, count) {
+                    (elements.start + index).initialize(to: element(index))
+                }
+            }
+            initializedCount = count
+        }
+    }
+
+    /// The result's storage, shared by the workers that initialize disjoint parts of it.
+    private struct SendablePointer<R>: @unchecked Sendable {
+        let start: UnsafeMutablePointer<R>
+    }
+
     /// One slot per task, each written once under a lock.
     private final class Results<R>: @unchecked Sendable {
         private let lock = NSLock()

@@ -28,13 +28,16 @@ import TrackingCore
         #expect(events.contains("Omnitracking.Rules.field_cartId(cartId, to: &_writer)"))
     }
 
-    @Test func eachFieldsConstraintsAreBuiltOnceAsStaticLets() throws {
+    @Test func theFieldsConstraintsAreBuiltOnceInOneArray() throws {
         let wrapped = try #require(try Self.files()[GeneratedFileSet.fields])
         // Lines are wrapped at 120 columns: compare the statements unwrapped.
         let fields = wrapped.replacing(/\(\n +/, with: "(").replacing(/\n +/, with: " ")
-        #expect(fields.contains("static let constraints_field_skuItemList: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 200)"))
-        #expect(fields.contains("static let constraints_field_skuItemList_items: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: \"^[0-9]{4,12}$\")"))
-        #expect(fields.contains("Self.constraints_field_skuItemList_items, path: TrackingCore.GeneratedCodeSupport.path(\"skuItemList\", index: index0)"))
+        // skuItemList is the first checked curated field: its list's constraints, then its items'.
+        #expect(fields.contains("static let fieldConstraints: [TrackingCore.FieldConstraints] = [ TrackingCore.FieldConstraints(maxItems: 200), TrackingCore.FieldConstraints(pattern: \"^[0-9]{4,12}$\"),"))
+        #expect(fields.contains("TrackingCore.ConstraintRules.check(count: value.count, Self.fieldConstraints[0], path: \"skuItemList\","))
+        #expect(fields.contains("Self.fieldConstraints[1], path: TrackingCore.GeneratedCodeSupport.path(\"skuItemList\", index: index0)"))
+        // No field has a `static let` of its own.
+        #expect(fields.components(separatedBy: "static let ").count == 2)
         // Every check and writer is emitted once per field, whatever the number of events.
         let writers = fields.components(separatedBy: "to writer: inout TrackingCore.JSONWriter)").count - 1
         #expect(writers == (try GeneratedTestSupport.exampleContract()).fields.count)

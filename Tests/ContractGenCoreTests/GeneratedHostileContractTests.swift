@@ -14,6 +14,30 @@ import TrackingCore
     static let defaultObject = Type_.Class(
         self_: "a\"b\\", any: Decimal(string: "1.5")!, init_: [[Type_.Protocol2(eventName_: "é😀", kindName_: true)]])
 
+    /// An object's `==` is written out (docs/generated-code.md): two objects are
+    /// equal exactly when every stored member is, whichever member differs (plain,
+    /// optional, nested arrays, boxed, deprecated), and equal objects hash alike.
+    @Test func objectsAreEqualExactlyWhenEveryStoredMemberIs() {
+        let leaf = Type_.Node(label: "leaf")
+        func node(
+            label: String = "n", parent: Type_.Node? = leaf, weight: Int? = 1, former: Type_.Node? = leaf,
+            children: [Type_.Node]? = [leaf]
+        ) -> Type_.Node {
+            Type_.Node(label: label, parent: parent, edge: Type_.Edge(to: leaf, weight: weight), former: former, children: children)
+        }
+        #expect(node() == node())
+        #expect(node().hashValue == node().hashValue)
+        for variant in [node(label: "m"), node(parent: nil), node(weight: 2), node(former: nil), node(children: [])] {
+            #expect(node() != variant)
+        }
+        let object = Self.defaultObject
+        #expect(object == Type_.Class(self_: object.self_, any: object.any, init_: object.init_))
+        #expect(object != Type_.Class(self_: object.self_ + "x", any: object.any, init_: object.init_))
+        #expect(object != Type_.Class(self_: object.self_, any: object.any + 1, init_: object.init_))
+        #expect(object != Type_.Class(self_: object.self_, any: object.any, init_: [[Type_.Protocol2(eventName_: "é😀")]]))
+        #expect(object != Type_.Class(self_: object.self_, any: object.any))
+    }
+
     /// Events are immutable: a variant is a new event (`case` and `self_` given).
     static func defaultEvent(case: Int = 3, self_: Type_.Class = defaultObject) -> Type_.Events.Static {
         Type_.default(

@@ -1,3 +1,4 @@
+import CollectorResponses
 @testable import ContractGenCore
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import ContractGenCore
+import CollectorResponses
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -11,14 +11,14 @@ import TrackingCore
 /// transaction that stores the events, read as `contractgen status` reads it.
 @Suite("Arrivals", .timeLimit(.minutes(10)))
 struct ArrivalsTests {
-    /// The body of `GET /arrivals` decoded with ContractGenCore's `ArrivalsReport`.
+    /// The body of `GET /arrivals` read as `contractgen status` reads it (`ArrivalsReport.decoded(from:)`).
     static func report(_ collector: RunningCollector, query: String = "",
                        headers: [String: String] = [:]) async throws -> (status: Int, report: ArrivalsReport?, body: String) {
         var request = URLRequest(url: URL(string: "/arrivals\(query)", relativeTo: collector.base)!)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        return (status, status == 200 ? try JSONDecoder().decode(ArrivalsReport.self, from: data) : nil,
+        return (status, status == 200 ? try ArrivalsReport.decoded(from: data) : nil,
                 String(decoding: data, as: UTF8.self))
     }
 

@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -129,11 +130,10 @@ struct CapacityTests {
         let whole = try await offPool { RawHTTP.readSlowly(fd, after: start) }
         let body = try #require(RawHTTP.body(of: whole))
         #expect(body.utf8.count > 20_000_000)
-        let list = try JSONValue.parse(Array(body.utf8))
-        guard case .array(let events)? = list["events"] else { Issue.record("no events: \(body.prefix(200))"); return }
-        #expect(events.count == 10_000)
-        #expect(events.last?["payload"]?["n"] == .number("9999"))
-        #expect(list["next"] == .number("10000"))
+        let list = try JSONValueDecoding.decode(EventList.self, from: Array(body.utf8))
+        #expect(list.events.count == 10_000)
+        #expect(try list.events.last?.payload.value["n"] == .number("9999"))
+        #expect(list.next == 10_000)
         let largest = collector.service.largestListWrite.get()
         #expect(largest <= 1 << 20, "largest single write \(largest) bytes")
         // The permit was given back.
@@ -153,19 +153,18 @@ struct CapacityTests {
         while true {
             let (status, _, page) = try await collector.request("GET", "/events?limit=3&after=\(after)")
             #expect(status == 200)
-            guard case .array(let events)? = page?["events"], !events.isEmpty else { break }
-            listed += events.compactMap { $0["uuid"]?.stringValue }
-            guard case .number(let next)? = page?["next"], let value = Int(next) else { Issue.record("no next"); break }
-            after = value
+            let list = try #require(page).decoded(as: EventList.self)
+            guard !list.events.isEmpty else { break }
+            listed += list.events.map(\.uuid)
+            after = list.next
         }
         #expect(listed == uuids)
         let (_, _, rejected) = try await collector.request("GET", "/rejected?limit=2&offset=1")
-        #expect(rejected?["rejected"]?[0]?["uuid"] == .string("not-1"))
-        let (_, _, snapshot) = try await collector.request("GET", "/monitor/snapshot?limit=2")
-        guard case .array(let items)? = snapshot?["items"] else { Issue.record("no items"); return }
-        let shown = items.compactMap { $0["uuid"]?.stringValue }
-        #expect(shown == Array(uuids.suffix(2)) + ["not-3", "not-4"])
-        #expect(snapshot?["contract"]?["name"] != nil)
+        #expect(try #require(rejected).decoded(as: RejectedList.self).rejected.first?.uuid == "not-1")
+        let (_, _, snapshotAnswer) = try await collector.request("GET", "/monitor/snapshot?limit=2")
+        let snapshot = try #require(snapshotAnswer).decoded(as: MonitorSnapshot.self)
+        #expect(snapshot.items.map(\.uuid) == Array(uuids.suffix(2)) + ["not-3", "not-4"])
+        #expect(snapshot.contract.name == LoadedContract.example.name)
         await collector.stop()
     }
 

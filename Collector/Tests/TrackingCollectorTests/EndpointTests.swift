@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 import Testing
 import TrackingCore
@@ -13,7 +14,7 @@ struct EndpointTests {
 
         let (ok, _, answer) = try await collector.post("/v1/batch", batch([exampleEvent(uuid: a)]))
         #expect(ok == 200)
-        #expect(answer?["accepted"] == .array([.string(a)]))
+        #expect(try #require(answer).decoded(as: BatchVerdict.self).accepted == [a])
         #expect(try await collector.service.events().map(\.uuid) == [a])
 
         // Faults are served in order to the next batch requests.
@@ -26,14 +27,15 @@ struct EndpointTests {
         #expect(try await collector.post("/v1/batch", batch([])).0 == 200)
 
         let (_, _, events) = try await collector.request("GET", "/events?uuid=\(a)")
-        guard case .array(let list)? = events?["events"] else { Issue.record("no events list"); return }
+        let list = try #require(events).decoded(as: EventList.self).events
         #expect(list.count == 1)
-        #expect(list.first?["payload"]?["uuid"] == .string(a))
+        #expect(try list.first?.payload.value["uuid"] == .string(a))
 
-        let (_, _, stats) = try await collector.request("GET", "/stats")
-        #expect(stats?["events"] == .number("1"))
-        #expect(stats?["faultsServed"] == .number("2"))
-        #expect(stats?["requests"] == .number("4"))
+        let (_, _, statsAnswer) = try await collector.request("GET", "/stats")
+        let stats = try #require(statsAnswer).decoded(as: CollectorStatistics.self)
+        #expect(stats.events == 1)
+        #expect(stats.faultsServed == 2)
+        #expect(stats.requests == 4)
 
         #expect(try await collector.request("DELETE", "/events").0 == 200)
         #expect(try await collector.service.events().isEmpty)

@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 import Logging
 import Testing
@@ -72,24 +73,20 @@ struct JourneyMonitorTests {
         let (status, _, snapshot) = try await collector.request("GET", "/monitor/snapshot")
         await collector.stop()
         #expect(status == 200)
-        guard case .array(let items)? = snapshot?["items"] else {
-            Issue.record("no items in \(String(describing: snapshot))")
-            return
+        let items = try #require(snapshot).decoded(as: MonitorSnapshot.self).items
+        func steps(_ event: WishlistView) -> [MonitorJourneyStep] {
+            items.compactMap { if case .journeyStep(let step) = $0, step.uuid == event.uuid.lowercasedString { step } else { nil } }
         }
-        func half(_ side: String, _ event: WishlistView) -> [JSONValue] {
-            items.filter { $0["side"]?.stringValue == side && $0["uuid"]?.stringValue == event.uuid.lowercasedString }
+        func received(_ event: WishlistView) -> [MonitorEventItem] {
+            items.compactMap { if case .event(let item) = $0, item.uuid == event.uuid.lowercasedString { item } else { nil } }
         }
         // Delivered: the app's whole journey, and the collector's row in the same request.
-        let app = half("app", delivered).compactMap { $0["stage"]?.stringValue }
-        #expect(app == ["created", "validated", "persisted", "batched", "sent", "confirmed"])
-        let received = half("collector", delivered)
-        #expect(received.count == 1)
-        #expect(received.first?["verdict"]?.stringValue == "valid")
-        let sentIn = half("app", delivered).first { $0["stage"]?.stringValue == "sent" }?["requestId"]?.stringValue
-        #expect(sentIn != nil && received.first?["requestId"]?.stringValue == sentIn)
+        #expect(steps(delivered).map(\.stage) == ["created", "validated", "persisted", "batched", "sent", "confirmed"])
+        #expect(received(delivered).map(\.verdict) == [.valid])
+        let sentIn = steps(delivered).first { $0.stage == "sent" }?.requestId
+        #expect(sentIn != nil && received(delivered).first?.requestId == sentIn)
         // Created, sent, failed: never received.
-        let lostSteps = half("app", lost).compactMap { $0["stage"]?.stringValue }
-        #expect(lostSteps == ["created", "validated", "persisted", "batched", "sent", "failed"])
-        #expect(half("collector", lost).isEmpty)
+        #expect(steps(lost).map(\.stage) == ["created", "validated", "persisted", "batched", "sent", "failed"])
+        #expect(received(lost).isEmpty)
     }
 }

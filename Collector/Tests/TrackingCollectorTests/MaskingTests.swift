@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -170,13 +171,12 @@ struct MaskingTests {
         }
         let (status, _, snapshot) = try await collector.request("GET", "/monitor/snapshot?limit=2")
         #expect(status == 200)
-        guard case .array(let items)? = snapshot?["items"] else {
-            Issue.record("no items")
-            return
+        let items = try #require(snapshot).decoded(as: MonitorSnapshot.self).items
+        let shown = { (verdict: MonitorVerdict) in
+            items.compactMap { if case .event(let item) = $0, item.verdict == verdict { item.uuid } else { nil } }
         }
-        let shown = { (verdict: String) in items.filter { $0["verdict"]?.stringValue == verdict }.compactMap { $0["uuid"]?.stringValue } }
-        #expect(shown("rejected") == Array(rejected.suffix(2)))
-        #expect(shown("valid") == Array(stored.suffix(2)))
+        #expect(shown(.rejected) == Array(rejected.suffix(2)))
+        #expect(shown(.valid) == Array(stored.suffix(2)))
         await collector.stop()
     }
 }

@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -35,9 +36,9 @@ struct MonitorPageTests {
         let embedded = try JSONValue.parse(json)
         let (_, _, fetched) = try await collector.request("GET", "/monitor/snapshot")
         #expect(embedded == fetched)
-        guard case .array(let items)? = embedded["items"] else { Issue.record("no items"); return }
+        let items = try embedded.decoded(as: MonitorSnapshot.self).items
         #expect(items.count == 2)
-        #expect(items.contains { $0["uuid"]?.stringValue == uuid && $0["event"]?.stringValue == hostile })
+        #expect(items.contains { if case .event(let item) = $0 { item.uuid == uuid && item.event == hostile } else { false } })
         await collector.stop()
     }
 

@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -51,6 +52,14 @@ struct RunningCollector {
 
     func post(_ path: String, _ text: String, headers: [String: String] = ["Content-Type": "application/json"]) async throws -> (Int, [String: String], JSONValue?) {
         try await request("POST", path, body: Array(text.utf8), headers: headers)
+    }
+}
+
+extension JSONValue {
+    /// This answer read as `shape`, one of the collector's answer shapes (CollectorResponses),
+    /// with the description the collector writes it by.
+    func decoded<Shape: Decodable>(as shape: Shape.Type) throws -> Shape {
+        try JSONValueDecoding.decode(shape, from: self)
     }
 }
 

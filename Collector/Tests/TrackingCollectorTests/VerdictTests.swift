@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 import Testing
 import TrackingCore
@@ -17,15 +18,13 @@ struct VerdictTests {
                       exampleEvent(uuid: broken, timestamp: "noon")]               // broken envelope
         let (status, _, answer) = try await collector.post("/v1/batch", batch(events))
         #expect(status == 200)
-        #expect(answer?["accepted"] == .array([.string(valid), .string(flagged)]))
-        #expect(answer?["duplicates"] == .array([.string(valid)]))
-        #expect(answer?["rejected"] == .array([.object([("uuid", .string(broken)),
-                                                        ("reason", .string("clientTimestamp is missing or not ISO 8601 UTC with milliseconds"))])]))
-        #expect(answer?["rejectedCount"] == .number("1"))
-        guard case .array(let violations)? = answer?["violations"] else { Issue.record("no violations"); return }
-        #expect(violations.count == 1)
-        #expect(violations.first?["uuid"] == .string(flagged))
-        #expect(violations.first?["violations"]?[0]?["code"] == .string("unknownField"))
+        let verdict = try #require(answer).decoded(as: BatchVerdict.self)
+        #expect(verdict.accepted == [valid, flagged])
+        #expect(verdict.duplicates == [valid])
+        #expect(verdict.rejected == [BatchVerdict.RejectedEntry(uuid: broken, reason: "clientTimestamp is missing or not ISO 8601 UTC with milliseconds")])
+        #expect(verdict.rejectedCount == 1)
+        #expect(verdict.violations.map(\.uuid) == [flagged])
+        #expect(verdict.violations.first?.violations.first?.violation.code == .unknownField)
         #expect(Set(try await collector.service.events().map(\.uuid)) == [valid, flagged])
         #expect(try await collector.service.rejectedEvents().map(\.uuid) == [broken])
         let stats = try await collector.service.statistics()
@@ -41,9 +40,9 @@ struct VerdictTests {
         let events = (0..<1_000).map { _ in exampleEvent(timestamp: String(repeating: "x", count: 2_000)) }
         let (status, _, answer) = try await collector.post("/v1/batch", batch(events))
         #expect(status == 200)
-        guard case .array(let rejected)? = answer?["rejected"] else { Issue.record("no rejected list"); return }
-        #expect(rejected.count == 50)
-        #expect(answer?["rejectedCount"] == .number("1000"))
+        let verdict = try #require(answer).decoded(as: BatchVerdict.self)
+        #expect(verdict.rejected.count == 50)
+        #expect(verdict.rejectedCount == 1_000)
         #expect(answer.map { $0.encodedBytes.count } ?? .max < 50 * 500)
         await collector.stop()
     }
@@ -63,11 +62,10 @@ struct VerdictTests {
     func reload() async throws {
         let collector = try await RunningCollector.start(contract: LoadedContract(name: "none", version: "0", descriptor: nil))
         let first = try await collector.post("/v1/batch", batch([exampleEvent(extra: #","colour":"red""#)]))
-        #expect(first.2?["violations"] == .array([]))
+        #expect(try #require(first.2).decoded(as: BatchVerdict.self).violations == [])
         collector.service.reload(.example, reason: "test")
         let second = try await collector.post("/v1/batch", batch([exampleEvent(extra: #","colour":"red""#)]))
-        guard case .array(let flagged)? = second.2?["violations"] else { Issue.record("no violations"); return }
-        #expect(flagged.count == 1)
+        #expect(try #require(second.2).decoded(as: BatchVerdict.self).violations.count == 1)
         #expect(collector.logs.all.contains { $0.contains("contract reloaded (test): \(LoadedContract.example.name)") })
         await collector.stop()
     }

@@ -146,6 +146,12 @@ extension Conformance.Events {
 }
 
 extension Conformance.Rules {
+    /// The fields' constraints, built once, by the index their checks read.
+    static let envelopeConstraints: [TrackingCore.FieldConstraints] = [
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"),
+            maximum: TrackingCore.GeneratedCodeSupport.decimal("1000")),
+    ]
+
     // "uuid"
     static func envelope_uuid(_ value: Foundation.UUID?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -177,13 +183,9 @@ extension Conformance.Rules {
     }
 
     // "step"
-    static let constraints_kindAction_step: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"), maximum: TrackingCore.GeneratedCodeSupport.decimal(
-        "1000"))
     static func kindAction_step(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(int: value, Self.constraints_kindAction_step, path: "step",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(int: value, Self.envelopeConstraints[0], path: "step", into: &violations)
     }
     static func kindAction_step(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }

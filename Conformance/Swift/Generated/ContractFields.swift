@@ -445,6 +445,26 @@ extension Conformance.Fields {
 }
 
 extension Conformance.Rules {
+    /// The fields' constraints, built once, by the index their checks read.
+    static let fieldConstraints: [TrackingCore.FieldConstraints] = [
+        TrackingCore.FieldConstraints(),
+        TrackingCore.FieldConstraints(),
+        TrackingCore.FieldConstraints(maxItems: 2),
+        TrackingCore.FieldConstraints(maxLength: 40),
+        TrackingCore.FieldConstraints(minLength: 2, maxLength: 5),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"),
+            maximum: TrackingCore.GeneratedCodeSupport.decimal("100")),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("-10.5"),
+            maximum: TrackingCore.GeneratedCodeSupport.decimal("10.5")),
+        TrackingCore.FieldConstraints(pattern: "^[A-Z]{2}-[0-9]{3,4}$"),
+        TrackingCore.FieldConstraints(pattern: "^[a-z\\-😀]+$"),
+        TrackingCore.FieldConstraints(pattern: "[0-9]"),
+        TrackingCore.FieldConstraints(pattern: "^(ab|a)(c|bcd)(|!)$"),
+        TrackingCore.FieldConstraints(pattern: "^a.c$"),
+        TrackingCore.FieldConstraints(minItems: 1, maxItems: 3),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("1")),
+    ]
+
     // "text"
     static func field_text(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -458,11 +478,9 @@ extension Conformance.Rules {
     }
 
     // "ratio"
-    static let constraints_field_ratio: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints()
     static func field_ratio(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(double: value, Self.constraints_field_ratio, path: "ratio",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(double: value, Self.fieldConstraints[0], path: "ratio", into: &violations)
     }
     static func field_ratio(_ value: Swift.Double?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -470,11 +488,9 @@ extension Conformance.Rules {
     }
 
     // "amount"
-    static let constraints_field_amount: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints()
     static func field_amount(_ value: Foundation.Decimal?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(decimal: value, Self.constraints_field_amount, path: "amount",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(decimal: value, Self.fieldConstraints[1], path: "amount", into: &violations)
     }
     static func field_amount(_ value: Foundation.Decimal?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -516,10 +532,9 @@ extension Conformance.Rules {
     }
 
     // "lines"
-    static let constraints_field_lines: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 2)
     static func field_lines(_ value: [Conformance.Line]?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_field_lines, path: "lines",
+        TrackingCore.ConstraintRules.check(count: value.count, Self.fieldConstraints[2], path: "lines",
             into: &violations)
         for (index0, item0) in value.enumerated() {
             item0.collectViolations(at: TrackingCore.GeneratedCodeSupport.path("lines", index: index0),
@@ -537,11 +552,9 @@ extension Conformance.Rules {
     }
 
     // "email"
-    static let constraints_field_email: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxLength: 40)
     static func field_email(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_email, path: "email",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[3], path: "email", into: &violations)
     }
     static func field_email(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -549,12 +562,9 @@ extension Conformance.Rules {
     }
 
     // "short"
-    static let constraints_field_short: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minLength: 2,
-        maxLength: 5)
     static func field_short(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_short, path: "short",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[4], path: "short", into: &violations)
     }
     static func field_short(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -562,13 +572,9 @@ extension Conformance.Rules {
     }
 
     // "percent"
-    static let constraints_field_percent: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"), maximum: TrackingCore.GeneratedCodeSupport.decimal(
-        "100"))
     static func field_percent(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(double: value, Self.constraints_field_percent, path: "percent",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(double: value, Self.fieldConstraints[5], path: "percent", into: &violations)
     }
     static func field_percent(_ value: Swift.Double?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -576,12 +582,9 @@ extension Conformance.Rules {
     }
 
     // "discount"
-    static let constraints_field_discount: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("-10.5"), maximum: TrackingCore.GeneratedCodeSupport.decimal(
-        "10.5"))
     static func field_discount(_ value: Foundation.Decimal?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(decimal: value, Self.constraints_field_discount, path: "discount",
+        TrackingCore.ConstraintRules.check(decimal: value, Self.fieldConstraints[6], path: "discount",
             into: &violations)
     }
     static func field_discount(_ value: Foundation.Decimal?, to writer: inout TrackingCore.JSONWriter) {
@@ -590,11 +593,9 @@ extension Conformance.Rules {
     }
 
     // "code"
-    static let constraints_field_code: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        pattern: "^[A-Z]{2}-[0-9]{3,4}$")
     static func field_code(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_code, path: "code", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[7], path: "code", into: &violations)
     }
     static func field_code(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -602,11 +603,9 @@ extension Conformance.Rules {
     }
 
     // "word"
-    static let constraints_field_word: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        pattern: "^[a-z\\-😀]+$")
     static func field_word(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_word, path: "word", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[8], path: "word", into: &violations)
     }
     static func field_word(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -614,11 +613,9 @@ extension Conformance.Rules {
     }
 
     // "digits"
-    static let constraints_field_digits: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "[0-9]")
     static func field_digits(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_digits, path: "digits",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[9], path: "digits", into: &violations)
     }
     static func field_digits(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -626,12 +623,9 @@ extension Conformance.Rules {
     }
 
     // "choice"
-    static let constraints_field_choice: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        pattern: "^(ab|a)(c|bcd)(|!)$")
     static func field_choice(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_choice, path: "choice",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[10], path: "choice", into: &violations)
     }
     static func field_choice(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -639,11 +633,9 @@ extension Conformance.Rules {
     }
 
     // "dotted"
-    static let constraints_field_dotted: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(pattern: "^a.c$")
     static func field_dotted(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_dotted, path: "dotted",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[11], path: "dotted", into: &violations)
     }
     static func field_dotted(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -651,16 +643,12 @@ extension Conformance.Rules {
     }
 
     // "ids"
-    static let constraints_field_ids: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minItems: 1,
-        maxItems: 3)
-    static let constraints_field_ids_items: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("1"))
     static func field_ids(_ value: [Swift.Int]?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_field_ids, path: "ids",
+        TrackingCore.ConstraintRules.check(count: value.count, Self.fieldConstraints[12], path: "ids",
             into: &violations)
         for (index0, item0) in value.enumerated() {
-            TrackingCore.ConstraintRules.check(int: item0, Self.constraints_field_ids_items,
+            TrackingCore.ConstraintRules.check(int: item0, Self.fieldConstraints[13],
                 path: TrackingCore.GeneratedCodeSupport.path("ids", index: index0), into: &violations)
         }
     }

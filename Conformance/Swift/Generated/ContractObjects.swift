@@ -64,6 +64,14 @@ extension Conformance {
             if let value = self.was { writer.rawKey("\"was\""); writer.value(value) }
             writer.endObject()
         }
+
+        /// Whether every member of `lhs` equals the same member of `rhs`.
+        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+            guard Conformance.Rules.equal(lhs.amount, rhs.amount) else { return false }
+            guard Conformance.Rules.equal(lhs.currency, rhs.currency) else { return false }
+            guard Conformance.Rules.equal(lhs.was, rhs.was) else { return false }
+            return true
+        }
     }
 
     /// Declared in contract.yaml, line 43.
@@ -162,6 +170,16 @@ extension Conformance {
             if let value = self.note { writer.rawKey("\"note\""); writer.value(value) }
             writer.endObject()
         }
+
+        /// Whether every member of `lhs` equals the same member of `rhs`.
+        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+            guard Conformance.Rules.equal(lhs.sku, rhs.sku) else { return false }
+            guard Conformance.Rules.equal(lhs.price, rhs.price) else { return false }
+            guard Conformance.Rules.equal(lhs.sizes, rhs.sizes) else { return false }
+            guard Conformance.Rules.equal(lhs.tags, rhs.tags) else { return false }
+            guard Conformance.Rules.equal(lhs.note, rhs.note) else { return false }
+            return true
+        }
     }
 
     /// Declared in contract.yaml, line 52.
@@ -222,5 +240,20 @@ extension Conformance {
             if let value = self.prototype { writer.rawKey("\"prototype\""); writer.value(value) }
             writer.endObject()
         }
+
+        /// Whether every member of `lhs` equals the same member of `rhs`.
+        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+            guard Conformance.Rules.equal(lhs.fun, rhs.fun) else { return false }
+            guard Conformance.Rules.equal(lhs.val, rhs.val) else { return false }
+            guard Conformance.Rules.equal(lhs.when, rhs.when) else { return false }
+            guard Conformance.Rules.equal(lhs.typeof, rhs.typeof) else { return false }
+            guard Conformance.Rules.equal(lhs.prototype, rhs.prototype) else { return false }
+            return true
+        }
     }
+}
+
+extension Conformance.Rules {
+    /// `lhs == rhs`, for the objects' `==`: one generic function, whose `==` the compiler solves once.
+    static func equal<Value: Swift.Equatable>(_ lhs: Value, _ rhs: Value) -> Swift.Bool { lhs == rhs }
 }

@@ -86,7 +86,7 @@ struct ContractGrammar {
 
     /// A Swift identifier for `swiftName:`.
     private mutating func swiftName() -> String {
-        pick(["underscore", "renamed", "Custom", "value_", "_x", "typeName", "Self_", "Type_", "xOptional", "x"])
+        pick(["underscore", "renamed", "Custom", "value_", "_x", "typeName", "Self_", "Type_", "xOptional", "x", "X", "x_items", "X_b", "b_c"])
             + pick(["", "", "2", "Name"])
     }
 

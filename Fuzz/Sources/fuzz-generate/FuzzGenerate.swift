@@ -57,6 +57,17 @@ public func fuzzGenerate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(!files.isEmpty, "a valid contract generated nothing")
     precondition(Set(files.map(\.name)).count == files.count, "a file name twice")
     for file in files { precondition(!file.text.isEmpty, "\(file.name) is empty") }
+    // The other targets render from the same lowered contract: no crash, each file name once (not compiled here:
+    // tsc and kotlinc take seconds; their tests compile hostile contracts).
+    let lowered = ContractGenerator.lower(contract)
+    for target in [TypeScriptTarget() as any CodeTarget, KotlinTarget()] {
+        let generator = target.generator
+        let renderer = generator.renderer(for: lowered)
+        precondition(Set(generator.fileNames).count == generator.fileNames.count, "\(target.id): a file name twice")
+        for name in generator.fileNames where !renderer.isEmpty(file: name) {
+            _ = renderer.render(file: name, reusing: [])
+        }
+    }
 
     defer { validContracts += 1 }
     guard validContracts % parseEvery == 0, parsedContracts < parseMax,

@@ -92,19 +92,29 @@ package struct LoweredContract: Sendable {
         for (index, field) in contract.fields.enumerated() where fieldIndices[field.wireName] == nil { fieldIndices[field.wireName] = index }
         self.fieldIndices = fieldIndices
         let valueSetsByName = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let kinds = self.kinds
         let envelope = self.envelope
         let envelopeMembers = envelope.indices.map { LoweredEvent.Member(field: .envelope($0), role: envelope[$0].role) }
+        // Per kind field, decided once rather than per event: its wire name, and the wire value of each
+        // code of its value set (``wireValues(ofCodesOf:valueSets:)``).
+        let kindFieldNames = self.kinds.map { $0.fields.map(\.wireName) }
+        let kindFieldWireValues = self.kinds.map { kind in
+            kind.fields.map { field in Self.wireValues(ofCodesOf: field.declaration, valueSets: valueSetsByName) }
+        }
         let kindIndexByName = kindIndices, fieldIndexByName = fieldIndices
-        @Sendable func lowerEvent(_ event: Event) -> LoweredEvent {
-            var members = envelopeMembers
+        // `consuming`: the event value becomes the lowered event's declaration without another copy.
+        @Sendable func lowerEvent(_ event: consuming Event) -> LoweredEvent {
             let kind = kindIndexByName[event.kind]
+            let kindFieldCount = kind.map { kindFieldNames[$0].count } ?? 0
+            // One allocation per event: the envelope's members are copied into an array of the final size.
+            var members: [LoweredEvent.Member] = []
+            members.reserveCapacity(envelopeMembers.count + kindFieldCount + event.required.count + event.optional.count)
+            members.append(contentsOf: envelopeMembers)
             if let kind {
-                for (position, field) in kinds[kind].fields.enumerated() {
+                for position in 0..<kindFieldCount {
                     var role = LoweredRole.required
-                    if let constant = event.constants.first(where: { $0.field == field.wireName }) {
-                        role = .fixed(
-                            code: constant.code, wireValue: Self.wireValue(of: constant, field: field.declaration, valueSets: valueSetsByName))
+                    let wireName = kindFieldNames[kind][position]
+                    if let constant = event.constants.first(where: { $0.field == wireName }) {
+                        role = .fixed(code: constant.code, wireValue: kindFieldWireValues[kind][position]?[constant.code] ?? constant.code)
                     }
                     members.append(LoweredEvent.Member(field: .kind(kind, position), role: role))
                 }
@@ -116,30 +126,28 @@ package struct LoweredContract: Sendable {
                 if let index = fieldIndexByName[reference.name] { members.append(LoweredEvent.Member(field: .curated(index), role: .optional)) }
             }
             return LoweredEvent(
-                name: event.name, kind: event.kind, kindIndex: kind, members: members,
-                shard: GeneratedFileNames.eventShard(ofEvent: event.name, count: shardCount), declaration: event)
+                kindIndex: kind, members: members, shard: GeneratedFileNames.eventShard(ofEvent: event.name, count: shardCount),
+                declaration: event)
         }
-        // Each event is lowered on its own: a big contract's events in chunks on all cores, in order.
-        if contract.events.count < Self.concurrentEventThreshold {
-            events = contract.events.map(lowerEvent)
+        // Each event is lowered on its own: a big contract's events in chunks on all cores, each written
+        // in place into the one array (joining per-chunk arrays would copy every event once more).
+        let allEvents = contract.events
+        if allEvents.count < Self.concurrentEventThreshold {
+            events = allEvents.map(lowerEvent)
         } else {
-            let chunkSize = Self.concurrentEventThreshold / 2
-            let chunks = stride(from: 0, to: contract.events.count, by: chunkSize).map { start in
-                start..<min(start + chunkSize, contract.events.count)
-            }
-            let allEvents = contract.events
-            events = Concurrently.map(chunks) { range in allEvents[range].map(lowerEvent) }.flatMap { $0 }
+            events = Concurrently.array(count: allEvents.count, chunkSize: Self.concurrentEventThreshold / 2) { lowerEvent(allEvents[$0]) }
         }
     }
 
-    /// The wire value an event's constant fixes its kind field to: the value set member's wire value
-    /// (for a list set, the item itself).
-    static func wireValue(of constant: EventConstant, field: Field?, valueSets: [String: ValueSet]) -> String {
-        if case .valueSet(let setName)? = field?.spec.type,
-           let member = valueSets[setName]?.cases.first(where: { $0.code == constant.code }) {
-            return member.wireValue
-        }
-        return constant.code
+    /// What an event's constant fixes a kind field to, per code: the wire value of the value set's
+    /// member of that code (for a list set, the item itself; the first member of a code); `nil` when
+    /// `field` is not of a value set the contract declares (then the wire value is the code).
+    static func wireValues(ofCodesOf field: Field, valueSets: [String: ValueSet]) -> [String: String]? {
+        guard case .valueSet(let setName) = field.spec.type, let set = valueSets[setName] else { return nil }
+        var wireValues: [String: String] = [:]
+        wireValues.reserveCapacity(set.cases.count)
+        for member in set.cases where wireValues[member.code] == nil { wireValues[member.code] = member.wireValue }
+        return wireValues
     }
 
     /// The field an event's member refers to.
@@ -257,8 +265,10 @@ package struct LoweredEvent: Sendable {
         package var role: LoweredRole
     }
 
-    package var name: String
-    package var kind: String
+    /// The event's wire name (its declaration's: not stored twice, so a copy of the event retains less).
+    package var name: String { declaration.name }
+    /// The kind's wire name (its declaration's).
+    package var kind: String { declaration.kind }
     /// The kind's index in ``LoweredContract/kinds`` (`nil` only for a kind the validator reported).
     package var kindIndex: Int?
     /// In wire order: the envelope, the kind's fields, the event's required then optional fields.

@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -24,14 +25,14 @@ package enum ArrivalsReading {
     package static func decode(_ data: Data, name: String) throws(Failure) -> ArrivalsReport {
         let report: ArrivalsReport
         do {
-            report = try JSONDecoder().decode(ArrivalsReport.self, from: data)
+            report = try ArrivalsReport.decoded(from: data)
         } catch let error as DecodingError {
             throw Failure("\(name): not an arrivals report (the JSON of a collector's GET /arrivals): \(describe(error))")
         } catch {
             throw Failure("\(name): not an arrivals report: \(error)")
         }
-        guard report.format == 1 else {
-            throw Failure("\(name): arrivals format \(report.format), this contractgen reads format 1; use a contractgen as new as the collector")
+        guard report.format == ArrivalsReport.currentFormat else {
+            throw Failure("\(name): arrivals format \(report.format), this contractgen reads format \(ArrivalsReport.currentFormat); use a contractgen as new as the collector")
         }
         return report
     }

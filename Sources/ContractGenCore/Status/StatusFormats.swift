@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 import TrackingCore
 

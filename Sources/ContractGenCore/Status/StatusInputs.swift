@@ -2,8 +2,9 @@
 // here so that the code scanners, the collector's arrivals endpoint and the
 // join are written against one shape:
 // - `CallSiteScan`: where the apps' code calls a generated event function.
-// - `ArrivalsReport`: what a collector received, per event name; the JSON of
-//   the collector's `GET /arrivals` and of a saved copy (`status --arrivals`).
+// - `ArrivalsReport` (module CollectorResponses, which the collector writes it
+//   with): what a collector received, per event name; the JSON of the
+//   collector's `GET /arrivals` and of a saved copy (`status --arrivals`).
 
 /// A language whose source `contractgen status` scans for calls.
 package enum SourceLanguage: String, Codable, Sendable, CaseIterable, Comparable {
@@ -75,63 +76,5 @@ package struct CallSiteScan: Sendable, Hashable {
         self.sites = sites
         self.filesScanned = filesScanned
         self.notes = notes
-    }
-}
-
-/// What a collector received, per event name: the body of its
-/// `GET /arrivals` (docs/collector.md, "Arrivals") and the file
-/// `contractgen status --arrivals` reads. Public, not `package`: the collector
-/// (a package of its own, Collector/) decodes it in its tests. Times are ISO 8601 in UTC with
-/// milliseconds (`2026-12-07T05:00:00.000Z`), the collector's own clock.
-public struct ArrivalsReport: Codable, Sendable, Hashable {
-    /// The format of this document; 1.
-    public var format: Int
-    /// When the collector answered.
-    public var readAt: String
-    /// The window's start when one was asked for (`?since=`): only events
-    /// received from then on are counted. `nil` for everything kept.
-    public var since: String?
-    /// One entry per event name received, contract or not, sorted by name.
-    public var events: [ArrivedEvent]
-
-    public init(format: Int = 1, readAt: String, since: String? = nil, events: [ArrivedEvent]) {
-        self.format = format
-        self.readAt = readAt
-        self.since = since
-        self.events = events
-    }
-}
-
-/// The arrivals of one event name.
-public struct ArrivedEvent: Codable, Sendable, Hashable {
-    /// The `event` member as received.
-    public var event: String
-    /// Events of this name received (a repeated uuid counts once).
-    public var count: Int
-    /// Of those, how many the collector refused (not stored).
-    public var rejected: Int
-    public var firstSeen: String
-    public var lastSeen: String
-    /// How many events carried each `contractVersion`.
-    public var contractVersions: [String: Int]
-    /// How many events carried each `appVersion` (when the contract has that
-    /// global; empty otherwise).
-    public var appVersions: [String: Int]
-    /// How many events had each violation code (an event with two codes
-    /// counts under both).
-    public var violations: [String: Int]
-
-    public init(
-        event: String, count: Int, rejected: Int = 0, firstSeen: String, lastSeen: String,
-        contractVersions: [String: Int] = [:], appVersions: [String: Int] = [:], violations: [String: Int] = [:]
-    ) {
-        self.event = event
-        self.count = count
-        self.rejected = rejected
-        self.firstSeen = firstSeen
-        self.lastSeen = lastSeen
-        self.contractVersions = contractVersions
-        self.appVersions = appVersions
-        self.violations = violations
     }
 }

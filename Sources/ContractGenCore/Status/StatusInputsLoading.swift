@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 
 /// What `contractgen status` (and `docs` with the same flags) reads besides

@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 
 /// `contractgen status`: the join of the contract, the apps' code (a

@@ -371,7 +371,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case 414: "URI Too Long"
         default: "Request Header Fields Too Large"
         }
-        let body = #"{"error":"\#(message)"}"#
+        let body = String(decoding: CollectorService.errorBytes(message), as: UTF8.self)
         let text = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
         let buffer = context.channel.allocator.buffer(string: text)
         // Close our side only, and keep reading (and dropping) what the client is

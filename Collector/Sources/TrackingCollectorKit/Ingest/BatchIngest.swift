@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 import TrackingCore
 import TrackingGzip
@@ -30,9 +31,7 @@ struct BatchIngest: Sendable {
         func refusal(_ status: Int, _ outcome: String, _ message: String) -> Outcome {
             record.status = status
             record.outcome = outcome
-            var writer = JSONWriter()
-            writer.beginObject(); writer.key("error"); writer.value(message); writer.endObject()
-            return Outcome(status: status, body: writer.bytes, record: record)
+            return Outcome(status: status, body: CollectorService.errorBytes(message), record: record)
         }
         var body = raw
         if gzipped {
@@ -133,7 +132,7 @@ struct BatchIngest: Sendable {
         return outcome
     }
 
-    /// The 200 answer. Bounded whatever the batch: `accepted` has at most
+    /// The 200 answer (`BatchVerdict`). Bounded whatever the batch: `accepted` has at most
     /// `maxEventsPerBatch` uuids; rejections and violations are listed up to
     /// `maxListedRejections` events (the rest are counted), reasons are cut to
     /// `maxReasonLength` characters.
@@ -142,41 +141,22 @@ struct BatchIngest: Sendable {
         func cut(_ text: String) -> String {
             text.count <= limits.maxReasonLength ? text : String(text.prefix(limits.maxReasonLength)) + "…"
         }
-        var writer = JSONWriter(capacity: 64 + accepted.count * 40)
-        writer.beginObject()
         // By index, reading one field: iterating the events copies each (a retain and release per field).
-        writer.key(RuntimeConstants.VerdictMember.accepted); writer.beginArray()
-        for index in accepted.indices { writer.value(accepted[index].uuid) }
-        writer.endArray()
-        writer.key("duplicates"); writer.beginArray()
-        if !duplicates.isEmpty {
-            for index in accepted.indices where duplicates.contains(accepted[index].uuid) { writer.value(accepted[index].uuid) }
-        }
-        writer.endArray()
-        writer.key(RuntimeConstants.VerdictMember.rejected); writer.beginArray()
-        for event in rejected.prefix(cap) {
-            writer.beginObject()
-            writer.key(RuntimeConstants.VerdictMember.uuid); writer.value(cut(event.uuid))
-            writer.key(RuntimeConstants.VerdictMember.reason); writer.value(cut(event.reason))
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.key("rejectedCount"); writer.value(rejected.count)
+        let acceptedUUIDs = accepted.indices.map { accepted[$0].uuid }
+        let repeated = duplicates.isEmpty ? [] : acceptedUUIDs.filter { duplicates.contains($0) }
         // Indices, not copies of the events: this runs for every batch.
         let flagged = accepted.indices.filter { !accepted[$0].violations.isEmpty }
-        writer.key(RuntimeConstants.VerdictMember.violations); writer.beginArray()
-        for event in flagged.prefix(cap).lazy.map({ accepted[$0] }) {
-            writer.beginObject()
-            writer.key(RuntimeConstants.VerdictMember.uuid); writer.value(event.uuid)
-            writer.key(RuntimeConstants.VerdictMember.violations)
-            ViolationJSON.write(event.violations.prefix(20).map {
-                Violation(path: cut($0.path), code: $0.code, message: cut($0.message))
-            }, to: &writer)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.key("violationsCount"); writer.value(flagged.count)
-        writer.endObject()
-        return writer.bytes
+        let verdict = BatchVerdict(
+            accepted: acceptedUUIDs, duplicates: repeated,
+            rejected: rejected.prefix(cap).map { BatchVerdict.RejectedEntry(uuid: cut($0.uuid), reason: cut($0.reason)) },
+            rejectedCount: rejected.count,
+            violations: flagged.prefix(cap).map { index in
+                BatchVerdict.FlaggedEvent(uuid: accepted[index].uuid, violations: accepted[index].violations.prefix(20).map {
+                    ViolationEntry(path: cut($0.path), code: $0.code.rawValue, message: cut($0.message))
+                })
+            },
+            violationsCount: flagged.count)
+        // A verdict always encodes (strings, lists and counts).
+        return (try? JSONWriterEncoding.bytes(verdict, capacity: 64 + accepted.count * 40)) ?? []
     }
 }

@@ -1,48 +1,35 @@
+import CollectorResponses
 import Foundation
 import TrackingCore
 
-/// One row of the live monitor: an event as the collector saw it, or a step of
-/// its journey as a debug dispatcher reported it. Sent to the page as JSON.
-struct MonitorItem: Sendable {
-    var json: String
+// The live monitor's rows (`CollectorResponses.MonitorItem`) made from what the
+// collector stored or refused, masked as the collector shows them.
 
+extension MonitorItem {
     /// A stored event, as `mask` shows it.
     init(event stored: CollectedEvent, duplicate: Bool, mask: DisplayMask) {
         let event = mask(stored)
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("side"); writer.value("collector")
-        writer.key("uuid"); writer.value(event.uuid)
-        writer.key("event"); writer.value(event.eventName)
-        writer.key("kind"); writer.value(event.kind)
-        writer.key("verdict"); writer.value(duplicate ? "duplicate" : event.violations.isEmpty ? "valid" : "violations")
-        writer.key("violations"); ViolationJSON.write(event.violations, to: &writer)
-        writer.key("requestId"); writer.value(event.requestID)
-        writer.key("receivedAt"); writer.timestamp(event.receivedAt)
-        writer.key("payload"); writer.rawValue(event.payload.utf8)
-        writer.endObject()
-        json = writer.string
+        self = .event(MonitorEventItem(
+            uuid: event.uuid, event: event.eventName, kind: event.kind,
+            verdict: duplicate ? .duplicate : event.violations.isEmpty ? .valid : .violations,
+            violations: event.violations.map(ViolationEntry.init), requestId: event.requestID,
+            receivedAt: ISO8601Timestamp.string(from: event.receivedAt), payload: RawJSON(text: event.payload)))
     }
 
     /// A rejected event, as `mask` shows it.
     init(rejected received: RejectedEvent, mask: DisplayMask) {
         let rejected = mask(received)
         let envelope = try? JSONValue.parse(rejected.payload)
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("side"); writer.value("collector")
-        writer.key("uuid"); writer.value(rejected.uuid)
-        writer.key("event"); writer.value(envelope?[WireNames.event]?.stringValue ?? "")
-        writer.key("kind"); writer.value(envelope?[WireNames.kind]?.stringValue ?? "")
-        writer.key("verdict"); writer.value("rejected")
-        writer.key("reason"); writer.value(rejected.reason)
-        writer.key("violations"); writer.beginArray(); writer.endArray()
-        writer.key("requestId"); writer.value(rejected.requestID)
-        writer.key("receivedAt"); writer.timestamp(rejected.receivedAt)
-        writer.key("payload"); writer.rawValue(rejected.payload.utf8)
-        writer.endObject()
-        json = writer.string
+        self = .event(MonitorEventItem(
+            uuid: rejected.uuid, event: envelope?[WireNames.event]?.stringValue ?? "",
+            kind: envelope?[WireNames.kind]?.stringValue ?? "", verdict: .rejected, reason: rejected.reason,
+            violations: [], requestId: rejected.requestID, receivedAt: ISO8601Timestamp.string(from: rejected.receivedAt),
+            payload: RawJSON(text: rejected.payload)))
     }
 
-    init(json: String) { self.json = json }
+    /// The row's JSON, as the stream's `data:` lines and the snapshot's items send it.
+    var json: String {
+        // A monitor row always encodes (every member is a string, a list or raw JSON).
+        String(decoding: (try? JSONWriterEncoding.bytes(self)) ?? [], as: UTF8.self)
+    }
 }

@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 import Hummingbird
 import HTTPTypes
@@ -65,35 +66,30 @@ extension CollectorService {
         }
     }
 
-    /// The snapshot: `{"contract":{…},"storage":…,"showPII":…,"items":[…]}`, the items
+    /// The snapshot (`MonitorSnapshot`), its items written a page at a time: the items
     /// oldest first among the newest `limit` stored, then rejected, then journey steps; masked.
     private func writeSnapshot(limit: Int, json: inout PagedJSON, body: inout any ResponseBodyWriter) async throws {
         let contract = contract.get()
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("contract"); writer.beginObject()
-        writer.key("name"); writer.value(contract.name)
-        writer.key("version"); writer.value(contract.version)
-        writer.endObject()
-        writer.key("storage"); writer.value(storage.summary)
-        writer.key("showPII"); writer.value(configuration.showPII)
-        writer.endObject()
-        // The members above, without the closing brace, then the items.
-        json.text(String(decoding: writer.bytes.dropLast(), as: UTF8.self) + #","items":["#)
+        let head = MonitorSnapshot(contract: ContractIdentity(name: contract.name, version: contract.version),
+                                   storage: storage.summary, showPII: configuration.showPII, items: [])
+        let (before, after) = try JSONWriterEncoding.split(head, aroundMember: MonitorSnapshot.CodingKeys.items)
+        json.text(before)
+        json.text("[")
         let mask = DisplayMask(contract: contract, showPII: configuration.showPII)
         let newest = PageQuery(limit: limit, newest: limit)
         _ = try await Self.forEachPage(newest, json: &json, body: &body, read: { [storage] page in
             try await storage.eventPage(EventQuery(limit: page.limit, offset: page.offset, after: page.after, newest: page.newest))
         }, row: { event, json in
-            json.element(MonitorItem(event: event, duplicate: false, mask: mask).json.utf8)
+            json.element(try JSONWriterEncoding.bytes(MonitorItem(event: event, duplicate: false, mask: mask)))
         })
         _ = try await Self.forEachPage(newest, json: &json, body: &body, read: { [storage] in try await storage.rejectedPage($0) },
-                                       row: { event, json in json.element(MonitorItem(rejected: event, mask: mask).json.utf8) })
+                                       row: { event, json in json.element(try JSONWriterEncoding.bytes(MonitorItem(rejected: event, mask: mask))) })
         for step in journeys.all {
             json.element(step.utf8)
             try await json.flush(to: &body, force: false)
         }
-        json.text("]}")
+        json.text("]")
+        json.text(after)
     }
 
     /// `POST /v1/journey`: `{"steps":[{"uuid","event","stage","at",…}]}` from a debug
@@ -128,26 +124,20 @@ extension CollectorService {
                 refused += 1
                 continue
             }
-            var writer = JSONWriter()
-            writer.beginObject()
-            writer.key("side"); writer.value("app")
-            writer.key("uuid"); writer.value(uuid.lowercased())
-            writer.key("event"); writer.value(String((step["event"]?.stringValue ?? "").prefix(200)))
-            writer.key("stage"); writer.value(stage)
-            if let requestID = step["requestId"]?.stringValue { writer.key("requestId"); writer.value(String(requestID.prefix(100))) }
-            if let reason = step["reason"]?.stringValue { writer.key("reason"); writer.value(String(reason.prefix(300))) }
-            if case .array(let violations)? = step["violations"] {
-                writer.key("violations"); writer.beginArray()
-                violations.prefix(20).compactMap(\.stringValue).forEach { writer.value(String($0.prefix(300))) }
-                writer.endArray()
+            var violations: [String]?
+            if case .array(let listed)? = step["violations"] {
+                violations = listed.prefix(20).compactMap(\.stringValue).map { String($0.prefix(300)) }
             }
-            writer.key("at"); writer.value(String((step["at"]?.stringValue ?? "").prefix(40)))
-            writer.endObject()
-            items.append(writer.string)
+            let item = MonitorItem.journeyStep(MonitorJourneyStep(
+                uuid: uuid.lowercased(), event: String((step["event"]?.stringValue ?? "").prefix(200)), stage: stage,
+                requestId: step["requestId"]?.stringValue.map { String($0.prefix(100)) },
+                reason: step["reason"]?.stringValue.map { String($0.prefix(300)) }, violations: violations,
+                at: String((step["at"]?.stringValue ?? "").prefix(40))))
+            items.append(item.json)
         }
         journeys.append(items)
         feed.publish(items)
-        return Self.json(200, #"{"recorded":\#(items.count),"refused":\#(refused)}"#)
+        return Self.json(200, answer: JourneyRecordedAnswer(recorded: items.count, refused: refused))
     }
 }
 

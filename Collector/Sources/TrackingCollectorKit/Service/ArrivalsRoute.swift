@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 import Hummingbird
 import TrackingCore
@@ -16,7 +17,7 @@ extension CollectorService {
         guard let permit = reads.enter() else { return Self.busyReading() }
         let summaries = try await storage.arrivals(sinceDay: sinceDay)
         withExtendedLifetime(permit) {}
-        return Self.json(200, Self.arrivalsJSON(summaries, readAt: Date(), sinceDay: sinceDay))
+        return Self.json(200, try Self.arrivalsJSON(summaries, readAt: Date(), sinceDay: sinceDay))
     }
 
     /// A `since` value: a date (`2026-12-01`) or a time in UTC or with an offset, with or
@@ -32,35 +33,18 @@ extension CollectorService {
         return nil
     }
 
-    /// The answer: `ArrivalsReport`'s JSON, events sorted by name, counted values by key.
-    static func arrivalsJSON(_ summaries: [ArrivalSummary], readAt: Date, sinceDay: Int?) -> [UInt8] {
-        var writer = JSONWriter(capacity: 128 + summaries.count * 256)
-        writer.beginObject()
-        writer.key("format"); writer.value(1)
-        writer.key("readAt"); writer.timestamp(readAt)
-        if let sinceDay {
-            writer.key("since"); writer.timestamp(Date(timeIntervalSince1970: Double(sinceDay) * 86_400))
-        }
-        writer.key("events"); writer.beginArray()
-        for summary in summaries.sorted(by: { $0.event < $1.event }) {
-            writer.beginObject()
-            writer.key("event"); writer.value(summary.event)
-            writer.key("count"); writer.value(summary.arrived)
-            writer.key("rejected"); writer.value(summary.rejected)
-            writer.key("firstSeen"); writer.timestamp(summary.firstSeen)
-            writer.key("lastSeen"); writer.timestamp(summary.lastSeen)
-            for (name, counts) in [("contractVersions", summary.contractVersions), ("appVersions", summary.appVersions),
-                                   ("violations", summary.violations)] {
-                writer.key(name); writer.beginObject()
-                for (value, count) in counts.sorted(by: { $0.key < $1.key }) {
-                    writer.key(value); writer.value(count)
-                }
-                writer.endObject()
-            }
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.endObject()
-        return writer.bytes
+    /// The answer: an `ArrivalsReport`, events sorted by name (counted values by key: `JSONWriterEncoding`).
+    static func arrivalsJSON(_ summaries: [ArrivalSummary], readAt: Date, sinceDay: Int?) throws -> [UInt8] {
+        let report = ArrivalsReport(
+            format: ArrivalsReport.currentFormat, readAt: ISO8601Timestamp.string(from: readAt),
+            since: sinceDay.map { ISO8601Timestamp.string(from: Date(timeIntervalSince1970: Double($0) * 86_400)) },
+            events: summaries.sorted(by: { $0.event < $1.event }).map { summary in
+                ArrivedEvent(event: summary.event, count: summary.arrived, rejected: summary.rejected,
+                             firstSeen: ISO8601Timestamp.string(from: summary.firstSeen),
+                             lastSeen: ISO8601Timestamp.string(from: summary.lastSeen),
+                             contractVersions: summary.contractVersions, appVersions: summary.appVersions,
+                             violations: summary.violations)
+            })
+        return try JSONWriterEncoding.bytes(report, capacity: 128 + summaries.count * 256)
     }
 }

@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 import Hummingbird
 import HTTPTypes
@@ -11,7 +12,7 @@ extension CollectorService {
         if configuration.benchmarkSink {
             // The limit a benchmark compares with: answered without reading the body
             // (Hummingbird skips what is left of it before the connection's next request).
-            router.post("/v1/batch") { _, _ in Self.json(200, #"{"ok":true}"#) }
+            router.post("/v1/batch") { _, _ in Self.json(200, Self.okBytes) }
         } else {
             router.post("/v1/batch") { [self] request, context in try await batch(request, context: context) }
         }
@@ -21,20 +22,18 @@ extension CollectorService {
             try await storage.reset()
             journeys.clear()
             await faults.clear()
-            return Self.json(200, #"{"ok":true}"#)
+            return Self.json(200, Self.okBytes)
         }
         router.get("/rejected") { [self] request, _ in try await rejectedList(request) }
         router.get("/requests") { [self] request, _ in try await requestList(request) }
         router.get("/arrivals") { [self] request, _ in try await arrivals(request) }
-        router.get("/stats") { [self] _, _ in
-            Self.json(200, Array(try JSONEncoder().encode(try await statistics())))
-        }
-        router.get("/health") { _, _ in Self.json(200, #"{"ok":true}"#) }
+        router.get("/stats") { [self] _, _ in Self.json(200, answer: try await statistics()) }
+        router.get("/health") { _, _ in Self.json(200, Self.okBytes) }
         if configuration.enableFaults {
             router.post("/faults") { [self] request, _ in try await addFaults(request) }
             router.delete("/faults") { [self] request, _ in
                     await faults.clear()
-                return Self.json(200, #"{"ok":true}"#)
+                return Self.json(200, Self.okBytes)
             }
         }
         addMonitorRoutes(to: router)
@@ -52,7 +51,7 @@ extension CollectorService {
         default:
             try await storage.logRequest(RequestRecord(requestID: requestID, status: 415, events: 0, bytes: 0,
                                                        outcome: "unsupported encoding", receivedAt: Date()))
-            return Self.json(415, #"{"error":"unsupported Content-Encoding (gzip or none)"}"#)
+            return Self.error(415, "unsupported Content-Encoding (gzip or none)")
         }
         var request = request
         // Collected up to the head guard's streaming limit (see `RequestHeadGuard.streamedBodyLimit`),
@@ -62,7 +61,7 @@ extension CollectorService {
         guard let collected, collected.readableBytes <= configuration.limits.maxBodyBytes else {
             try await storage.logRequest(RequestRecord(requestID: requestID, status: 413, events: 0, bytes: 0,
                                                        outcome: "body too large", receivedAt: Date()))
-            return Self.json(413, #"{"error":"the body is larger than \#(configuration.limits.maxBodyBytes) bytes"}"#)
+            return Self.error(413, "the body is larger than \(configuration.limits.maxBodyBytes) bytes")
         }
         let body = Array(buffer: collected)
         if let fault = await faults.next() {
@@ -113,7 +112,7 @@ extension CollectorService {
         try await storage.logRequest(RequestRecord(requestID: requestID, status: status, events: 0, bytes: bytes,
                                                    outcome: "fault", receivedAt: Date()))
         var response = Fault.allowsBody(status: status)
-            ? Self.json(status, fault.body ?? #"{"error":"injected fault \#(status)"}"#)
+            ? fault.body.map { Self.json(status, $0) } ?? Self.error(status, "injected fault \(status)")
             : Response(status: HTTPResponse.Status(code: status))
         // Validated when queued: digits or an HTTP date, never CR or LF.
         if let retryAfter = fault.retryAfter { response.headers[.retryAfter] = retryAfter }
@@ -124,7 +123,7 @@ extension CollectorService {
         if let refusal = Self.refuseNonJSON(request) { return refusal }
         var request = request
         guard let body = try? await request.collectBody(upTo: 256 * 1_024) else {
-            return Self.json(413, #"{"error":"too large"}"#)
+            return Self.error(413, "too large")
         }
         let parsed: [Fault]
         do {
@@ -135,7 +134,7 @@ extension CollectorService {
         guard await faults.append(parsed) else {
             return Self.error(400, "at most \(configuration.limits.maxQueuedFaults) faults queued")
         }
-        return Self.json(200, #"{"queued":\#(await faults.pending)}"#)
+        return Self.json(200, answer: FaultsQueuedAnswer(queued: await faults.pending))
     }
 
     // MARK: Queries
@@ -152,7 +151,7 @@ extension CollectorService {
     /// Reads up to `query.limit` rows a page at a time with `read`, handing each to
     /// `row`; returns the sequence number to continue after (`next` in the answer).
     static func forEachPage<Row>(_ query: PageQuery, json: inout PagedJSON, body: inout any ResponseBodyWriter,
-                                 read: (PageQuery) async throws -> Page<Row>, row: (Row, inout PagedJSON) -> Void) async throws -> Int {
+                                 read: (PageQuery) async throws -> Page<Row>, row: (Row, inout PagedJSON) throws -> Void) async throws -> Int {
         var query = query
         var remaining = query.limit
         var last = query.after ?? 0
@@ -160,7 +159,7 @@ extension CollectorService {
             query.limit = min(remaining, PagedJSON.rowsPerPage)
             let page = try await read(query)
             for item in page.rows {
-                row(item, &json)
+                try row(item, &json)
                 try await json.flush(to: &body, force: false)
             }
             try await json.flush(to: &body)
@@ -181,28 +180,15 @@ extension CollectorService {
         let query = Self.listQuery(request)
         let mask = DisplayMask(contract: contract.get(), showPII: configuration.showPII)
         return pagedJSON(permit: permit) { [self] json, body in
-            json.text(#"{"events":["#)
+            json.text(try JSONWriterEncoding.split(EventList(events: [], next: 0), aroundMember: EventList.CodingKeys.events).before)
+            json.text("[")
             let uuid = query.uuid
             let next = try await Self.forEachPage(query.page, json: &json, body: &body, read: { page in
                 try await storage.eventPage(EventQuery(uuid: uuid, limit: page.limit, offset: page.offset, after: page.after))
-            }, row: { event, json in json.element(Self.eventJSON(mask(event))) })
-            json.text(#"],"next":\#(next)}"#)
+            }, row: { event, json in json.element(try JSONWriterEncoding.bytes(EventListRow(mask(event)))) })
+            json.text("]")
+            json.text(try JSONWriterEncoding.split(EventList(events: [], next: next), aroundMember: EventList.CodingKeys.events).after)
         }
-    }
-
-    /// One stored event (already masked) as `/events` lists it.
-    static func eventJSON(_ event: CollectedEvent) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("uuid"); writer.value(event.uuid)
-        writer.key("event"); writer.value(event.eventName)
-        writer.key("kind"); writer.value(event.kind)
-        writer.key("requestId"); writer.value(event.requestID)
-        writer.key("receivedAt"); writer.timestamp(event.receivedAt)
-        writer.key("violations"); ViolationJSON.write(event.violations, to: &writer)
-        writer.key("payload"); writer.rawValue(event.payload.utf8)
-        writer.endObject()
-        return writer.bytes
     }
 
     private func rejectedList(_ request: Request) async throws -> Response {
@@ -210,50 +196,25 @@ extension CollectorService {
         let query = Self.listQuery(request).page
         let mask = DisplayMask(contract: contract.get(), showPII: configuration.showPII)
         return pagedJSON(permit: permit) { [self] json, body in
-            json.text(#"{"rejected":["#)
+            json.text(try JSONWriterEncoding.split(RejectedList(rejected: [], next: 0), aroundMember: RejectedList.CodingKeys.rejected).before)
+            json.text("[")
             let next = try await Self.forEachPage(query, json: &json, body: &body, read: { try await storage.rejectedPage($0) },
-                                                  row: { event, json in json.element(Self.rejectedJSON(mask(event))) })
-            json.text(#"],"next":\#(next)}"#)
+                                                  row: { event, json in json.element(try JSONWriterEncoding.bytes(RejectedListRow(mask(event)))) })
+            json.text("]")
+            json.text(try JSONWriterEncoding.split(RejectedList(rejected: [], next: next), aroundMember: RejectedList.CodingKeys.rejected).after)
         }
     }
 
-    /// One rejected event (already masked) as `/rejected` lists it.
-    static func rejectedJSON(_ event: RejectedEvent) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("uuid"); writer.value(event.uuid)
-        writer.key("reason"); writer.value(event.reason)
-        writer.key("requestId"); writer.value(event.requestID)
-        writer.key("payload"); writer.rawValue(event.payload.utf8)
-        writer.endObject()
-        return writer.bytes
-    }
-
+    /// `GET /requests`: a JSON array of `RequestListRow`s.
     private func requestList(_ request: Request) async throws -> Response {
         guard let permit = reads.enter() else { return Self.busyReading() }
         let query = Self.listQuery(request).page
         return pagedJSON(permit: permit) { [self] json, body in
             json.text("[")
             _ = try await Self.forEachPage(query, json: &json, body: &body, read: { try await storage.requestPage($0) },
-                                           row: { record, json in json.element(Self.requestJSON(record)) })
+                                           row: { record, json in json.element(try JSONWriterEncoding.bytes(RequestListRow(record))) })
             json.text("]")
         }
-    }
-
-    /// One request record as `/requests` lists it.
-    static func requestJSON(_ record: RequestRecord) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("requestId"); writer.value(record.requestID)
-        writer.key("status"); writer.value(record.status)
-        writer.key("events"); writer.value(record.events)
-        writer.key("accepted"); writer.value(record.accepted)
-        writer.key("duplicates"); writer.value(record.duplicates)
-        writer.key("rejected"); writer.value(record.rejected)
-        writer.key("bytes"); writer.value(record.bytes)
-        writer.key("outcome"); writer.value(record.outcome)
-        writer.endObject()
-        return writer.bytes
     }
 
     // MARK: Answers
@@ -266,9 +227,7 @@ extension CollectorService {
     static func json(_ status: Int, _ body: String) -> Response { json(status, Array(body.utf8)) }
 
     static func error(_ status: Int, _ message: String) -> Response {
-        var writer = JSONWriter()
-        writer.beginObject(); writer.key("error"); writer.value(message); writer.endObject()
-        return json(status, writer.bytes)
+        json(status, errorBytes(message))
     }
 
     /// Bodies that only a debugging tool sends (faults, journey steps) must be

@@ -32,6 +32,12 @@ struct PagedJSON {
         needsComma = false
     }
 
+    /// Structure given as bytes (`JSONWriterEncoding.split`'s pieces around a list).
+    mutating func text(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        needsComma = false
+    }
+
     /// One element of the list being written, after a comma when it is not the first.
     mutating func element(_ json: some Sequence<UInt8>) {
         if needsComma { buffer.append(UInt8(ascii: ",")) }

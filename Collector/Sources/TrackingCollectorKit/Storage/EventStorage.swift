@@ -1,3 +1,4 @@
+import CollectorResponses
 import Foundation
 import TrackingCore
 
@@ -197,33 +198,17 @@ public struct StorageTotals: Sendable, Hashable {
     public var largestBatch = 0
 }
 
-/// Violations as stored: `[{"path":…,"code":…,"message":…}]`.
+/// Violations as stored: a JSON array of `ViolationEntry`s, the shape the answers list them in.
 enum ViolationJSON {
     static func encode(_ violations: [Violation]) -> String {
-        var writer = JSONWriter()
-        write(violations, to: &writer)
-        return writer.string
+        // Always encodes (strings only).
+        String(decoding: (try? JSONWriterEncoding.bytes(violations.map(ViolationEntry.init))) ?? Array("[]".utf8), as: UTF8.self)
     }
 
-    static func write(_ violations: [Violation], to writer: inout JSONWriter) {
-        writer.beginArray()
-        for violation in violations {
-            writer.beginObject()
-            writer.key(RuntimeConstants.VerdictMember.path); writer.value(violation.path)
-            writer.key(RuntimeConstants.VerdictMember.code); writer.value(violation.code.rawValue)
-            writer.key(RuntimeConstants.VerdictMember.message); writer.value(violation.message)
-            writer.endObject()
-        }
-        writer.endArray()
-    }
-
+    /// What was stored; an item that is no violation is left out, and a code this build
+    /// does not know (a newer collector wrote it) reads as unknownField.
     static func decode(_ text: String?) -> [Violation] {
         guard let text, case .array(let items)? = try? JSONValue.parse(text) else { return [] }
-        return items.compactMap { item in
-            guard let path = item["path"]?.stringValue, let message = item["message"]?.stringValue else { return nil }
-            // A code this build does not know (a newer collector wrote it) reads as unknownField.
-            let code = item["code"]?.stringValue.flatMap(Violation.Code.init(rawValue:)) ?? .unknownField
-            return Violation(path: path, code: code, message: message)
-        }
+        return items.compactMap { try? JSONValueDecoding.decode(ViolationEntry.self, from: $0).violation }
     }
 }

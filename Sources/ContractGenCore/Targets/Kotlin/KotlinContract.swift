@@ -52,6 +52,27 @@ struct KotlinContract: Sendable {
     private(set) var kindCodeLists: [[KotlinFieldCode]] = []
     private(set) var curatedCodes: [KotlinFieldCode] = []
 
+    /// The Kotlin names of the contract's value sets and objects (by contract name), and every top-level name
+    /// the files declare (`taken`: the contract's object, `<Contract>Constraints`, `<Contract>Globals`,
+    /// `<Contract>Fields`, the shard objects and those types), which a kind class nested in the contract's
+    /// object must not take: it would hide them from the object's own code.
+    static func topLevelNames(of contract: Contract, objectName: String, shardCount: Int) -> (typeNames: [String: String], taken: Set<String>) {
+        var taken: Set<String> = [objectName, objectName + "Constraints", objectName + "Globals", objectName + "Fields"]
+        for shard in 0..<shardCount { taken.insert(objectName + "Events\(shard)") }
+        var typeNames: [String: String] = [:]
+        for set in contract.valueSets {
+            let name = KotlinNames.topLevelType(set.name, chosen: nil, taken: taken)
+            typeNames[set.name] = name
+            taken.insert(name)
+        }
+        for object in contract.objects {
+            let name = KotlinNames.topLevelType(object.name, chosen: object.names[KotlinNames.targetID], taken: taken)
+            typeNames[object.name] = name
+            taken.insert(name)
+        }
+        return (typeNames, taken)
+    }
+
     /// The model of a lowered contract, its events in `shardCount` files (a divisor of the lowered
     /// contract's shards, which the files fold).
     init(_ lowered: LoweredContract, packageName: String?, shardCount: Int) {
@@ -80,26 +101,15 @@ struct KotlinContract: Sendable {
         valueSets = Dictionary(contract.valueSets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
-        var taken: Set<String> = [objectName, constraintsObject, globalsClass, fieldsObject]
-        for shard in 0..<shardCount { taken.insert(objectName + "Events\(shard)") }
-        var typeNames: [String: String] = [:]
+        let topLevel = Self.topLevelNames(of: contract, objectName: objectName, shardCount: shardCount)
         var enumConstants: [String: [String]] = [:]
-        for set in contract.valueSets {
-            let name = KotlinNames.topLevelType(set.name, chosen: nil, taken: taken)
-            typeNames[set.name] = name
-            taken.insert(name)
-            enumConstants[set.name] = KotlinNames.enumConstants(set.cases.map(\.code))
-        }
-        for object in contract.objects {
-            let name = KotlinNames.topLevelType(object.name, chosen: object.names[KotlinNames.targetID], taken: taken)
-            typeNames[object.name] = name
-            taken.insert(name)
-        }
-        self.typeNames = typeNames
+        for set in contract.valueSets { enumConstants[set.name] = KotlinNames.enumConstants(set.cases.map(\.code)) }
+        self.typeNames = topLevel.typeNames
         self.enumConstants = enumConstants
         let objectName = self.objectName
         kindClasses = Dictionary(
-            contract.kinds.map { ($0.name, KotlinNames.kindClass($0, contractObject: objectName)) }, uniquingKeysWith: { first, _ in first })
+            contract.kinds.map { ($0.name, KotlinNames.kindClass($0, contractObject: objectName, shadowing: topLevel.taken)) },
+            uniquingKeysWith: { first, _ in first })
 
         var constraintNames: [FieldConstraints: String] = [:]
         var constraintOrder: [FieldConstraints] = []

@@ -84,10 +84,19 @@ package enum KotlinNames {
         return objectMethods.contains(name) ? name + "_" : name
     }
 
-    /// The class of `kind`, nested in the contract's object.
-    static func kindClass(_ kind: Kind, contractObject: String) -> String {
-        let name = kind.names[targetID] ?? identifier(CamelCase.upperCamel(kind.name)) ?? spelledSymbols(kind.name, upperFirst: true) ?? "Kind"
-        return name == contractObject ? name + "_" : name
+    /// The annotations the contract's object uses unqualified.
+    static let annotations: Set<String> = ["JvmStatic", "JvmOverloads", "JvmField"]
+
+    /// The class of `kind`, nested in the contract's object, with `_` appended while it is the object's own name,
+    /// a runtime type the files import, an annotation the object uses or a top-level name of the files
+    /// (`shadowing`, ``KotlinContract/topLevelNames(of:objectName:shardCount:)``): a nested class of that name
+    /// would hide it from the object's code (kind `violation` would make `List<Violation>` its own class).
+    static func kindClass(_ kind: Kind, contractObject: String, shadowing: Set<String>) -> String {
+        var name = kind.names[targetID] ?? identifier(CamelCase.upperCamel(kind.name)) ?? spelledSymbols(kind.name, upperFirst: true) ?? "Kind"
+        while name == contractObject || importedRuntimeTypes.contains(name) || annotations.contains(name) || shadowing.contains(name) {
+            name += "_"
+        }
+        return name
     }
 
     /// The top-level type of an object or value set named `name` (chosen as `chosen` if so).

@@ -21,13 +21,30 @@ package struct KotlinTarget: CodeTarget {
         name.unicodeScalars.allSatisfy(\.isASCII) && KotlinNames.isIdentifier(name) ? nil : "ASCII letters, digits and '_', not starting with a digit"
     }
 
+    package func checkNames(of contract: Contract, reporting reporter: any DiagnosticReporting) {
+        KotlinNameChecks(contract: contract, reporter: reporter).run()
+    }
+
+    /// Reports fields of one scope (an object's data class) whose different wire names become one property.
+    package func checkMemberNames(_ fields: [Field], scope: String, reporting reporter: any DiagnosticReporting) {
+        KotlinNameChecks.checkDistinct(fields, reporting: reporter) { "property '\($0)' of \(scope)" }
+    }
+
     package func name(of element: NamedElement, in contract: Contract) -> String {
         switch element {
         case .field(let field): KotlinNames.member(field)
         case .object(let object): object.names[id] ?? CamelCase.upperCamel(object.name)
-        case .kind(let kind): KotlinNames.kindClass(kind, contractObject: KotlinNames.contractObject(contract.name))
+        case .kind(let kind):
+            KotlinNames.kindClass(kind, contractObject: KotlinNames.contractObject(contract.name), shadowing: Self.topLevelNames(of: contract))
         case .event(let event): KotlinNames.function(event)
         }
+    }
+
+    /// The top-level names of `contract`'s files, which kind classes keep clear of.
+    static func topLevelNames(of contract: Contract) -> Set<String> {
+        KotlinContract.topLevelNames(
+            of: contract, objectName: KotlinNames.contractObject(contract.name), shardCount: KotlinGenerator.eventShardCount
+        ).taken
     }
 
     package var generator: any TargetGenerator { KotlinGenerator(packageName: packageName) }

@@ -34,6 +34,35 @@ struct SwiftNameChecks {
         for field in contract.fields { note(field) }
         for kind in contract.kinds { for field in kind.mandatory { note(field) } }
         checkMemberNames()
+        checkFieldProtocolNames()
+    }
+
+    /// Each curated field becomes a protocol in `N.Fields` and `N.OptionalFields`, named after its property with a
+    /// capital first letter and a `_` when that is reserved (``GeneratedNames/fieldProtocolName(_:namespace:)``).
+    /// Distinct properties can still meet there: `self` (property `self_`, protocol `Self_`) and a `swiftName: Self_`,
+    /// or `foo` and a `swiftName: Foo`. Fields whose properties are one name are reported by ``checkPayloadNames()``.
+    private func checkFieldProtocolNames() {
+        let namespace = GeneratedNames.namespaceName(contract.name)
+        let qualifiers = GeneratedNames.qualifyingModules.union([namespace])
+        var seen: [String: Field] = [:]
+        seen.reserveCapacity(contract.fields.count)
+        for field in contract.fields {
+            // A field with no Swift name to derive, or a `swiftName:` that hides a qualifier, is reported by `checkMemberNames`.
+            guard field.names.swift.map({ !qualifiers.contains($0) }) ?? GeneratedNames.hasSwiftName(field.wireName) else { continue }
+            let swift = GeneratedNames.fieldProtocolName(field, namespace: namespace)
+            guard let other = seen[swift] else {
+                seen[swift] = field
+                continue
+            }
+            let (mine, theirs) = (GeneratedNames.memberName(of: field), GeneratedNames.memberName(of: other))
+            // One wire name twice (a duplicate key), or two with one property (reported already).
+            guard other.wireName != field.wireName, mine != theirs else { continue }
+            reporter.error(
+                "fields '\(other.wireName)' and '\(field.wireName)' both become the Swift protocols '\(namespace).Fields.\(swift)' and "
+                    + "'\(namespace).OptionalFields.\(swift)' (their properties '\(theirs)' and '\(mine)' with a capital first letter)",
+                at: field.location,
+                hint: "'\(other.wireName)' is at line \(other.location.line), column \(other.location.column); rename one of them, or give one a 'swiftName:'")
+        }
     }
 
     /// Every field becomes a Swift property: a name without a letter or digit

@@ -117,6 +117,12 @@ struct TypeScriptNameChecks {
             if TypeScriptNames.reservedWords.contains(name) {
                 reporter.error("\(exporter.what) becomes '\(name)', a reserved word in TypeScript", at: location, hint: "give it a 'names.typescript:'")
                 return false
+            } else if name == TypeScriptRenderer.globalsInterface {
+                // `types.ts` declares it beside the contract's types: an interface of that name would merge into it.
+                reporter.error(
+                    "\(exporter.what) becomes '\(name)', the interface generated code declares for the contract's globals", at: location,
+                    hint: "rename it, or give it a 'names.typescript:'")
+                return false
             } else if let other = seen[name] {
                 guard !other.isSameElement(as: exporter) else { return false }
                 reporter.error(

@@ -96,12 +96,17 @@ extension CodePoints.Fields {
 }
 
 extension CodePoints.Rules {
+    /// The fields' constraints, built once, by the index their checks read.
+    static let fieldConstraints: [TrackingCore.FieldConstraints] = [
+        TrackingCore.FieldConstraints(
+            pattern: "^[\0\u{10}\u{12}\u{17} \"#(>_\u{7F}\u{81}\u{8F}éΩ\u{61C}\u{200B}\u{200C}\u{200E}\u{2028}\u{2029}\u{2067}가\u{E000}\u{F8FF}﷐️\u{FEFF}\u{FFF9}￼\u{FFFF}𐀀𝄞😀\u{1FFFE}]*$"),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
+    ]
+
     // "word"
-    static let constraints_field_word: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        pattern: "^[\0\u{10}\u{12}\u{17} \"#(>_\u{7F}\u{81}\u{8F}éΩ\u{61C}\u{200B}\u{200C}\u{200E}\u{2028}\u{2029}\u{2067}가\u{E000}\u{F8FF}﷐️\u{FEFF}\u{FFF9}￼\u{FFFF}𐀀𝄞😀\u{1FFFE}]*$")
     static func field_word(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_word, path: "word", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[0], path: "word", into: &violations)
     }
     static func field_word(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -121,11 +126,9 @@ extension CodePoints.Rules {
     }
 
     // "Kelvin"
-    static let constraints_field_kelvin: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func field_kelvin(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(int: value, Self.constraints_field_kelvin, path: "Kelvin", into: &violations)
+        TrackingCore.ConstraintRules.check(int: value, Self.fieldConstraints[1], path: "Kelvin", into: &violations)
     }
     static func field_kelvin(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }

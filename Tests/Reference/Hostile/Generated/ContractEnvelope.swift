@@ -156,6 +156,12 @@ extension Type_.Events {
 }
 
 extension Type_.Rules {
+    /// The fields' constraints, built once, by the index their checks read.
+    static let envelopeConstraints: [TrackingCore.FieldConstraints] = [
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("-5"),
+            maximum: TrackingCore.GeneratedCodeSupport.decimal("5")),
+    ]
+
     // "uuid"
     static func envelope_uuid(_ value: Foundation.UUID?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -181,13 +187,9 @@ extension Type_.Rules {
     }
 
     // "case"
-    static let constraints_kindStatic_case: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("-5"), maximum: TrackingCore.GeneratedCodeSupport.decimal(
-        "5"))
     static func kindStatic_case(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(int: value, Self.constraints_kindStatic_case, path: "case",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(int: value, Self.envelopeConstraints[0], path: "case", into: &violations)
     }
     static func kindStatic_case(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }

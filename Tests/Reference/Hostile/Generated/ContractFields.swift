@@ -147,12 +147,16 @@ extension Type_.Fields {
 }
 
 extension Type_.Rules {
+    /// The fields' constraints, built once, by the index their checks read.
+    static let fieldConstraints: [TrackingCore.FieldConstraints] = [
+        TrackingCore.FieldConstraints(maxLength: 10),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
+    ]
+
     // "default"
-    static let constraints_field_default: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxLength: 10)
     static func field_default(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.constraints_field_default, path: "default",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[0], path: "default", into: &violations)
     }
     static func field_default(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -170,12 +174,10 @@ extension Type_.Rules {
     }
 
     // "contract-version.x"
-    static let constraints_field_contractVersionX: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func field_contractVersionX(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(double: value, Self.constraints_field_contractVersionX,
-            path: "contract-version.x", into: &violations)
+        TrackingCore.ConstraintRules.check(double: value, Self.fieldConstraints[1], path: "contract-version.x",
+            into: &violations)
     }
     static func field_contractVersionX(_ value: Swift.Double?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }

@@ -91,6 +91,14 @@ extension Type_ {
             }
             writer.endObject()
         }
+
+        /// Whether every member of `lhs` equals the same member of `rhs`.
+        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+            guard Type_.Rules.equal(lhs.self_, rhs.self_) else { return false }
+            guard Type_.Rules.equal(lhs.any, rhs.any) else { return false }
+            guard Type_.Rules.equal(lhs.init_, rhs.init_) else { return false }
+            return true
+        }
     }
 
     /// Declared in contract.yaml, line 48.
@@ -137,6 +145,13 @@ extension Type_ {
             writer.rawKey("\"eventName\""); writer.value(self.eventName_)
             if let value = self.kindName_ { writer.rawKey("\"kindName\""); writer.value(value) }
             writer.endObject()
+        }
+
+        /// Whether every member of `lhs` equals the same member of `rhs`.
+        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+            guard Type_.Rules.equal(lhs.eventName_, rhs.eventName_) else { return false }
+            guard Type_.Rules.equal(lhs.kindName_, rhs.kindName_) else { return false }
+            return true
         }
     }
 
@@ -242,6 +257,16 @@ extension Type_ {
             }
             writer.endObject()
         }
+
+        /// Whether every member of `lhs` equals the same member of `rhs`.
+        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+            guard Type_.Rules.equal(lhs.label, rhs.label) else { return false }
+            guard Type_.Rules.equal(lhs._parent, rhs._parent) else { return false }
+            guard Type_.Rules.equal(lhs._edge, rhs._edge) else { return false }
+            guard Type_.Rules.equal(lhs._former, rhs._former) else { return false }
+            guard Type_.Rules.equal(lhs.children, rhs.children) else { return false }
+            return true
+        }
     }
 
     /// Declared in contract.yaml, line 62.
@@ -294,5 +319,17 @@ extension Type_ {
             if let value = self.weight { writer.rawKey("\"weight\""); writer.value(value) }
             writer.endObject()
         }
+
+        /// Whether every member of `lhs` equals the same member of `rhs`.
+        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+            guard Type_.Rules.equal(lhs._to, rhs._to) else { return false }
+            guard Type_.Rules.equal(lhs.weight, rhs.weight) else { return false }
+            return true
+        }
     }
+}
+
+extension Type_.Rules {
+    /// `lhs == rhs`, for the objects' `==`: one generic function, whose `==` the compiler solves once.
+    static func equal<Value: Swift.Equatable>(_ lhs: Value, _ rhs: Value) -> Swift.Bool { lhs == rhs }
 }

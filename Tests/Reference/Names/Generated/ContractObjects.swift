@@ -38,6 +38,12 @@ extension Shop {
             writer.rawKey("\"url\""); writer.rawValue(self.url.wireJSON)
             writer.endObject()
         }
+
+        /// Whether every member of `lhs` equals the same member of `rhs`.
+        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+            guard Shop.Rules.equal(lhs.url, rhs.url) else { return false }
+            return true
+        }
     }
 
     /// Declared in contract.yaml, line 42.
@@ -71,6 +77,12 @@ extension Shop {
             if let value = self.day { writer.rawKey("\"day\""); writer.value(value) }
             writer.endObject()
         }
+
+        /// Whether every member of `lhs` equals the same member of `rhs`.
+        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+            guard Shop.Rules.equal(lhs.day, rhs.day) else { return false }
+            return true
+        }
     }
 
     /// Declared in contract.yaml, line 45.
@@ -103,6 +115,12 @@ extension Shop {
             writer.beginObject()
             if let value = self.data { writer.rawKey("\"data\""); writer.rawValue(value.wireJSON) }
             writer.endObject()
+        }
+
+        /// Whether every member of `lhs` equals the same member of `rhs`.
+        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+            guard Shop.Rules.equal(lhs.data, rhs.data) else { return false }
+            return true
         }
     }
 
@@ -150,5 +168,18 @@ extension Shop {
             if let value = self.hasOwnProperty { writer.rawKey("\"hasOwnProperty\""); writer.value(value) }
             writer.endObject()
         }
+
+        /// Whether every member of `lhs` equals the same member of `rhs`.
+        public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+            guard Shop.Rules.equal(lhs.constructor, rhs.constructor) else { return false }
+            guard Shop.Rules.equal(lhs.proto, rhs.proto) else { return false }
+            guard Shop.Rules.equal(lhs.hasOwnProperty, rhs.hasOwnProperty) else { return false }
+            return true
+        }
     }
+}
+
+extension Shop.Rules {
+    /// `lhs == rhs`, for the objects' `==`: one generic function, whose `==` the compiler solves once.
+    static func equal<Value: Swift.Equatable>(_ lhs: Value, _ rhs: Value) -> Swift.Bool { lhs == rhs }
 }

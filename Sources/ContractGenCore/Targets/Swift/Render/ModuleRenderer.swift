@@ -73,8 +73,13 @@ struct ModuleRenderer: Sendable {
                 p.block("extension \(namespace)") { p in
                     for (index, object) in module.objects.enumerated() {
                         if index > 0 { p.line() }
-                        StructRenderer(decl: object).render(into: &p)
+                        StructRenderer(decl: object, equal: "\(namespace).Rules.equal").render(into: &p)
                     }
+                }
+                p.line()
+                p.block("extension \(namespace).Rules") { p in
+                    p.line("/// `lhs == rhs`, for the objects' `==`: one generic function, whose `==` the compiler solves once.")
+                    p.line("static func equal<Value: Swift.Equatable>(_ lhs: Value, _ rhs: Value) -> Swift.Bool { lhs == rhs }")
                 }
             }
         default:
@@ -172,14 +177,48 @@ struct ModuleRenderer: Sendable {
 
     /// The shared field code (constraints, checks, member writers) of
     /// `scopes`, in an extension of `<Namespace>.Rules`.
+    ///
+    /// The fields' constraints are one array per file (`fieldConstraints`, or
+    /// `envelopeConstraints` for the envelope's and kinds' fields), not a
+    /// `static let` per field: each `static let` is a global with its own
+    /// initializer, accessor and once-token for every build to compile, and
+    /// the array's one literal costs less (docs/performance.md, "Build time of
+    /// the generated module"). Rule names all hold a `_`, these two do not.
     static func renderRules(_ module: GeneratedModule, scopes: Set<FieldCheckDecl.Scope>, into p: inout CodePrinter) {
         let rules = module.rules.filter { scopes.contains($0.scope) }
         guard !rules.isEmpty else { return }
+        let arrayName = scopes.contains(.curated) ? "fieldConstraints" : "envelopeConstraints"
+        // Each rule's constraints by depth, as indices into the array.
+        var literals: [String] = []
+        var indices: [[Int: Int]] = []
+        for rule in rules {
+            var byDepth: [Int: Int] = [:]
+            if ValueCode.needsCheck(rule.property.spec) {
+                for (depth, literal) in ValueCode.constraintValues(rule.property.spec) {
+                    byDepth[depth] = literals.count
+                    literals.append(literal)
+                }
+            }
+            indices.append(byDepth)
+        }
         p.line()
         p.block("extension \(SwiftName.escaped(module.namespace)).Rules") { p in
+            if !literals.isEmpty {
+                p.line("/// The fields' constraints, built once, by the index their checks read.")
+                p.line("static let \(arrayName): [TrackingCore.FieldConstraints] = [")
+                p.indent()
+                for literal in literals { p.line(literal + ",") }
+                p.outdent()
+                p.line("]")
+                p.line()
+            }
             for (index, rule) in rules.enumerated() {
                 if index > 0 { p.line() }
-                ValueCode.renderRule(rule, into: &p)
+                let byDepth = indices[index]
+                ValueCode.renderRule(rule, constraints: { depth in
+                    guard let position = byDepth[depth] else { preconditionFailure("no constraints at depth \(depth): \(rule.name)") }
+                    return "Self.\(arrayName)[\(position)]"
+                }, into: &p)
             }
         }
     }

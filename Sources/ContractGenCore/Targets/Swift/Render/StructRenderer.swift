@@ -3,6 +3,23 @@
 /// ``StructLayout``, as a kind's event struct's are (``KindEventRenderer``).
 struct StructRenderer {
     let decl: StructDecl
+    /// `<Namespace>.Rules.equal`, the generic `==` the objects' `==` calls.
+    let equal: String
+    /// The members with constraints to check, in declaration order.
+    private let checkedProperties: [PropertyDecl]
+    /// Each checked member's constraints' base name, `constraints_<member>`, distinct once
+    /// suffixed per array depth (a member `a` of an array next to `swiftName: a_items`).
+    private let constraintsBaseNames: [String: String]
+
+    init(decl: StructDecl, equal: String) {
+        self.decl = decl
+        self.equal = equal
+        checkedProperties = decl.properties.filter { $0.constant == nil && ValueCode.needsCheck($0.spec) }
+        var claimed = ItemsSuffixedNames()
+        var names: [String: String] = [:]
+        for property in checkedProperties { names[property.name] = claimed.claim("constraints_" + property.name) }
+        constraintsBaseNames = names
+    }
 
     func render(into p: inout CodePrinter) {
         p.doc(decl.doc, source: decl.source)
@@ -19,8 +36,8 @@ struct StructRenderer {
             StructLayout.printDeclarations(
                 decl.properties.map { PropertyPrinter($0, immutable: false) }, afterMember: false, into: &p)
             p.line()
-            let lets = decl.properties.filter { $0.constant == nil && ValueCode.needsCheck($0.spec) }.flatMap { property in
-                ValueCode.constraintLets(property.spec) { Self.memberConstraintsName(property, depth: $0) }
+            let lets = checkedProperties.flatMap { property in
+                ValueCode.constraintLets(property.spec) { constraintsName(property, depth: $0) }
             }
             if !lets.isEmpty {
                 p.line("/// The members' constraints, built once.")
@@ -32,6 +49,26 @@ struct StructRenderer {
             renderValidation(into: &p)
             p.line()
             renderEncoder(into: &p)
+            p.line()
+            renderEquality(into: &p)
+        }
+    }
+
+    /// `==` over every stored member in declaration order, as `Hashable`
+    /// would derive it, each member compared through the namespace's
+    /// `Rules.equal(_:_:)` (``ModuleRenderer``): a derived `==` makes the
+    /// compiler solve the `==` operator once per member of every object, about
+    /// a third of the objects' type checking (docs/performance.md, "Build time
+    /// of the generated module"). `hash(into:)` is still derived.
+    func renderEquality(into p: inout CodePrinter) {
+        p.line("/// Whether every member of `lhs` equals the same member of `rhs`.")
+        p.block("public static func == (lhs: Self, rhs: Self) -> Swift.Bool") { p in
+            for property in decl.properties where property.constant == nil {
+                let stored = property.deprecated == nil && !property.isIndirect
+                    ? SwiftName.escaped(property.name) : "_" + property.name
+                p.line("guard \(equal)(lhs.\(stored), rhs.\(stored)) else { return false }")
+            }
+            p.line("return true")
         }
     }
 
@@ -66,7 +103,7 @@ struct StructRenderer {
     }
 
     func renderValidation(into p: inout CodePrinter) {
-        let checked = decl.properties.filter { $0.constant == nil && ValueCode.needsCheck($0.spec) }
+        let checked = checkedProperties
         p.line("/// Every way this value breaks the contract's constraints; empty when valid.")
         p.block("public func validate() -> [TrackingCore.Violation]") { p in
             p.line("var violations: [TrackingCore.Violation] = []")
@@ -79,7 +116,7 @@ struct StructRenderer {
             for property in checked {
                 ValueCode.checkMember(
                     property, path: "TrackingCore.GeneratedCodeSupport.path(path, \(SwiftLiteral.string(property.wireName)))",
-                    constraintsName: { "Self." + Self.memberConstraintsName(property, depth: $0) }, into: &p)
+                    constraintsName: { "Self." + constraintsName(property, depth: $0) }, into: &p)
             }
         }
     }
@@ -96,7 +133,7 @@ struct StructRenderer {
     }
 
     /// The name of an object member's constraints at array depth `depth`.
-    static func memberConstraintsName(_ property: PropertyDecl, depth: Int) -> String {
-        "constraints_" + property.name + String(repeating: "_items", count: depth)
+    private func constraintsName(_ property: PropertyDecl, depth: Int) -> String {
+        (constraintsBaseNames[property.name] ?? "constraints_" + property.name) + String(repeating: "_items", count: depth)
     }
 }

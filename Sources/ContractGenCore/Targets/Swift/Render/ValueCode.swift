@@ -130,7 +130,8 @@ enum ValueCode {
         constraintsName: (Int) -> String, into p: inout CodePrinter
     ) {
         let c = spec.constraints
-        let constraints = constraintsName(depth)
+        // Named only where read: an object's or an unchecked depth has none.
+        var constraints: String { constraintsName(depth) }
         switch spec.type {
         case .string:
             p.line("TrackingCore.ConstraintRules.check(string: \(expression), \(constraints), path: \(path), into: &violations)")
@@ -174,31 +175,33 @@ enum ValueCode {
     /// `name(depth)` (depth 0 the value, 1 its items, ...): built once, not on
     /// every call.
     static func constraintLets(_ spec: ValueSpec, name: (Int) -> String) -> [String] {
-        var lets: [String] = []
+        constraintValues(spec).map { "static let \(name($0.depth)): TrackingCore.FieldConstraints = \($0.literal)" }
+    }
+
+    /// The constraints a check of `spec` reads, as `FieldConstraints` literals
+    /// by array depth (0 the value, 1 its items, ...), depths without any left out.
+    static func constraintValues(_ spec: ValueSpec) -> [(depth: Int, literal: String)] {
+        var values: [(depth: Int, literal: String)] = []
         var current = spec
         var depth = 0
         while true {
             let c = current.constraints
             switch current.type {
             case .string where !c.isEmpty, .int where c.minimum != nil || c.maximum != nil, .double, .decimal:
-                lets.append("static let \(name(depth)): TrackingCore.FieldConstraints = \(constraints(c))")
-                return lets
+                values.append((depth, constraints(c)))
+                return values
             case .array(let items):
                 if c.minItems != nil || c.maxItems != nil {
-                    lets.append("static let \(name(depth)): TrackingCore.FieldConstraints = \(constraints(c))")
+                    values.append((depth, constraints(c)))
                 }
                 current = items
                 depth += 1
             case .string, .int, .bool, .uuid, .timestamp, .valueSet, .object:
-                return lets
+                return values
             }
         }
     }
 
-    /// The name of the shared constraints of `rule` at array depth `depth`.
-    static func ruleConstraintsName(_ rule: String, depth: Int) -> String {
-        "constraints_" + rule + String(repeating: "_items", count: depth)
-    }
 
     /// An event function's check of its parameter `property` through the field's
     /// shared rule, on one line (the rule takes an optional, so present and
@@ -214,17 +217,16 @@ enum ValueCode {
         p.line("\(SwiftName.escaped(namespace)).Rules.\(rule)(\(SwiftName.escaped(property.name)), to: &_writer)")
     }
 
-    /// The shared code of a field: its constraints, its check (when it has
-    /// anything to check) and its member writer. Both functions take an
-    /// optional and do nothing for `nil`.
-    static func renderRule(_ rule: FieldCheckDecl, into p: inout CodePrinter) {
+    /// The shared code of a field: its check (when it has anything to check)
+    /// and its member writer. Both functions take an optional and do nothing
+    /// for `nil`. `constraints(depth)` names the field's constraints at array
+    /// depth `depth` (in the file's array, ``ModuleRenderer/renderRules(_:scopes:into:)``).
+    static func renderRule(_ rule: FieldCheckDecl, constraints name: (Int) -> String, into p: inout CodePrinter) {
         var property = rule.property
         property.isOptional = false
         let type = typeCode(property) + "?"
-        let name = { (depth: Int) in "Self." + ruleConstraintsName(rule.name, depth: depth) }
         p.line("// \(SwiftLiteral.string(property.wireName))")
         if needsCheck(property.spec) {
-            p.lines(constraintLets(property.spec) { ruleConstraintsName(rule.name, depth: $0) })
             p.block("static func \(rule.name)(_ value: \(type), into violations: inout [TrackingCore.Violation])") { p in
                 p.line("guard let value else { return }")
                 check(property.spec, "value", path: SwiftLiteral.string(property.wireName), depth: 0, constraintsName: name, into: &p)

@@ -97,8 +97,11 @@ public enum ContractTranslator {
         let names: GeneratedNames
         /// Wire name -> member name, for every field of the contract without a `swiftName:`.
         let memberNames: [String: String]
-        /// Kind name -> `kind<Kind>_`, the start of its rules' names.
-        let kindRulePrefixes: [String: String]
+        /// The names of the fields' shared rules in `N.Rules` (`envelope_<member>`, `kind<Kind>_<member>`,
+        /// `field_<member>`), by wire name (kind rules by kind name, then wire name): see ``ruleNames(_:)``.
+        let envelopeRules: [String: String]
+        let kindRules: [String: [String: String]]
+        let curatedRules: [String: String]
 
         init(_ lowered: LoweredContract) {
             names = GeneratedNames(lowered.contract)
@@ -116,22 +119,46 @@ public enum ContractTranslator {
                 note(object.optional)
             }
             self.memberNames = memberNames
-            var kindRulePrefixes: [String: String] = [:]
-            for kind in lowered.kinds where kindRulePrefixes[kind.name] == nil {
-                kindRulePrefixes[kind.name] = "kind" + names.kindName(kind.name) + "_"
+            (envelopeRules, kindRules, curatedRules) = Self.ruleNames(lowered, names: names, memberNames: memberNames)
+        }
+
+        /// Each rule's name, distinct by construction once suffixed per array depth (``ItemsSuffixedNames``):
+        /// members and kinds may hold `_` (`swiftName: a_items`, a kind `A_b`), so `field_a` of an array and
+        /// `field_a_items`, or `kindA_` + `b_c` and `kindA_b_` + `c`, would otherwise meet.
+        static func ruleNames(
+            _ lowered: LoweredContract, names: GeneratedNames, memberNames: [String: String]
+        ) -> (envelope: [String: String], kinds: [String: [String: String]], curated: [String: String]) {
+            func member(_ field: LoweredField) -> String {
+                field.declaration.names.swift == nil
+                    ? memberNames[field.wireName] ?? GeneratedNames.memberName(of: field.declaration) : GeneratedNames.memberName(of: field.declaration)
             }
-            self.kindRulePrefixes = kindRulePrefixes
+            var claimed = ItemsSuffixedNames()
+            func claim(_ plain: String) -> String { claimed.claim(plain) }
+            var envelope: [String: String] = [:], kinds: [String: [String: String]] = [:], curated: [String: String] = [:]
+            for (field, _) in lowered.envelope where envelope[field.wireName] == nil {
+                envelope[field.wireName] = claim("envelope_" + member(field))
+            }
+            for kind in lowered.kinds where kinds[kind.name] == nil {
+                let prefix = "kind" + names.kindName(kind.name) + "_"
+                var rules: [String: String] = [:]
+                for field in kind.fields where rules[field.wireName] == nil { rules[field.wireName] = claim(prefix + member(field)) }
+                kinds[kind.name] = rules
+            }
+            for field in lowered.fields where curated[field.wireName] == nil {
+                curated[field.wireName] = claim("field_" + member(field))
+            }
+            return (envelope, kinds, curated)
         }
 
         func memberName(_ field: Field) -> String {
             field.names.swift == nil ? memberNames[field.wireName] ?? GeneratedNames.memberName(of: field) : GeneratedNames.memberName(of: field)
         }
 
-        func envelopeRule(_ field: LoweredField) -> String { "envelope_" + memberName(field.declaration) }
+        func envelopeRule(_ field: LoweredField) -> String { envelopeRules[field.wireName] ?? "envelope_" + memberName(field.declaration) }
         func kindRule(_ kind: String, _ field: LoweredField) -> String {
-            (kindRulePrefixes[kind] ?? "kind" + names.kindName(kind) + "_") + memberName(field.declaration)
+            kindRules[kind]?[field.wireName] ?? "kind" + names.kindName(kind) + "_" + memberName(field.declaration)
         }
-        func curatedRule(_ field: LoweredField) -> String { "field_" + memberName(field.declaration) }
+        func curatedRule(_ field: LoweredField) -> String { curatedRules[field.wireName] ?? "field_" + memberName(field.declaration) }
 
         /// The declaration of `field`, its rules as lowered: a field the runtime fills in (`role`
         /// ``LoweredRole/filled(_:)``) gets a fresh default.
@@ -201,7 +228,7 @@ public enum ContractTranslator {
     }
 
     /// The runtime descriptor of a lowered contract: its fields as lowered; without the events'
-    /// descriptors unless `includingEvents` (the renderer makes them per shard, with ``eventDescriptor(of:in:)``).
+    /// descriptors unless `includingEvents` (the renderer makes them per shard, with ``eventDescriptor(ofEvent:in:)``).
     static func descriptor(of lowered: LoweredContract, includingEvents: Bool) -> ContractDescriptor {
         func field(_ f: LoweredField) -> FieldDescriptor {
             FieldDescriptor(f.wireName, f.spec, pii: f.pii, deprecated: f.declaration.deprecated, defaultValue: f.defaultValue)
@@ -216,29 +243,29 @@ public enum ContractTranslator {
             fields: lowered.fields.map(field),
             // Shard order (contract order within a shard): the order generated code lists them in.
             events: !includingEvents ? [] : lowered.eventIndices(inFilesOf: GeneratedFileNames.eventShardCount)
-                .joined().map { eventDescriptor(of: lowered.events[$0], in: lowered) }
+                .joined().map { eventDescriptor(ofEvent: $0, in: lowered) }
         )
     }
 
-    /// The runtime descriptor of a lowered event: the kind fields it fixes (by the member's wire value, for
-    /// a field of a value set), its required and optional fields, as its members' roles say.
-    static func eventDescriptor(of event: LoweredEvent, in lowered: LoweredContract) -> EventDescriptor {
+    /// The runtime descriptor of the lowered event at `index` in `lowered.events`: the kind fields it fixes
+    /// (by the member's wire value, for a field of a value set), its required and optional fields, as its
+    /// members' roles say. (By index: the event's parts are read in place, not the whole event copied.)
+    static func eventDescriptor(ofEvent index: Int, in lowered: LoweredContract) -> EventDescriptor {
         var constants: [String: String] = [:]
         var required: [String] = [], optional: [String] = []
-        for member in event.members {
+        for member in lowered.events[index].members {
             switch (member.field, member.role) {
-            case (.kind, .fixed(_, let wireValue)):
-                let field = lowered.field(member.field)
-                if case .valueSet = field.spec.type { constants[field.wireName] = wireValue }
-            case (.curated, .required): required.append(lowered.field(member.field).wireName)
-            case (.curated, .optional): optional.append(lowered.field(member.field).wireName)
+            case (.kind(let kind, let position), .fixed(_, let wireValue)):
+                if case .valueSet = lowered.kinds[kind].fields[position].spec.type { constants[lowered.kinds[kind].fields[position].wireName] = wireValue }
+            case (.curated(let field), .required): required.append(lowered.fields[field].wireName)
+            case (.curated(let field), .optional): optional.append(lowered.fields[field].wireName)
             case (.envelope, _), (.kind, .required), (.kind, .optional), (.kind, .filled), (.curated, .fixed), (.curated, .filled):
                 continue
             }
         }
         return EventDescriptor(
-            name: event.name, kind: event.kind, constants: constants, required: required, optional: optional,
-            deprecated: event.declaration.deprecated)
+            name: lowered.events[index].name, kind: lowered.events[index].kind, constants: constants, required: required,
+            optional: optional, deprecated: lowered.events[index].declaration.deprecated)
     }
 
     /// Where a declaration is, as generated code says it: `contract.yaml, line 12`.

@@ -39,7 +39,7 @@ struct TranslatedContract: Sendable {
 
     /// The runtime descriptors of the events of `shard`, in contract order.
     func eventDescriptors(inShard shard: Int) -> some Collection<EventDescriptor> {
-        eventsByShard[shard].lazy.map { [lowered] in ContractTranslator.eventDescriptor(of: lowered.events[$0], in: lowered) }
+        eventsByShard[shard].lazy.map { [lowered] in ContractTranslator.eventDescriptor(ofEvent: $0, in: lowered) }
     }
 }
 

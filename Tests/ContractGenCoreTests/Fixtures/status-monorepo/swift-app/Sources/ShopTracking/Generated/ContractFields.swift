@@ -84,6 +84,12 @@ extension Shop.Fields {
 }
 
 extension Shop.Rules {
+    /// The fields' constraints, built once, by the index their checks read.
+    static let fieldConstraints: [TrackingCore.FieldConstraints] = [
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("1")),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
+    ]
+
     // "sku"
     static func field_sku(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -91,12 +97,9 @@ extension Shop.Rules {
     }
 
     // "quantity"
-    static let constraints_field_quantity: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("1"))
     static func field_quantity(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(int: value, Self.constraints_field_quantity, path: "quantity",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(int: value, Self.fieldConstraints[0], path: "quantity", into: &violations)
     }
     static func field_quantity(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -110,12 +113,9 @@ extension Shop.Rules {
     }
 
     // "total"
-    static let constraints_field_total: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-        minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
     static func field_total(_ value: Foundation.Decimal?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(decimal: value, Self.constraints_field_total, path: "total",
-            into: &violations)
+        TrackingCore.ConstraintRules.check(decimal: value, Self.fieldConstraints[1], path: "total", into: &violations)
     }
     static func field_total(_ value: Foundation.Decimal?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
