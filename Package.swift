@@ -157,14 +157,10 @@ let package = Package(
         .testTarget(
             name: "ContractGenCoreTests",
             dependencies: [
-<<<<<<< HEAD
-                "ContractGenCore", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract", "CodePointsContract", "ConformanceContract",
-                // The dispatcher applies globals: Conformance/globals.json runs through it (GlobalsConformanceTests).
-                "TrackingDispatcher",
-=======
                 "ContractGenCore", "CollectorResponses", "TrackingCore", "TrackingContract", "HostileContract", "NamesContract", "CodePointsContract",
                 "ConformanceContract",
->>>>>>> main
+                // The dispatcher applies globals: Conformance/globals.json runs through it (GlobalsConformanceTests).
+                "TrackingDispatcher",
                 "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
