@@ -117,10 +117,15 @@ import TrackingCore
     /// without, a constrained one, a value set's, and a pii one.
     @Test func theContractHasEveryKindOfGlobal() {
         let globals = Conformance.descriptor.globals
-        #expect(globals.contains { $0.defaultValue != nil })
-        #expect(globals.contains { $0.defaultValue == nil && !$0.pii })
-        #expect(globals.contains { $0.spec.constraints != FieldConstraints() })
-        #expect(globals.contains { if case .valueSet = $0.spec.type { true } else { false } })
-        #expect(globals.contains(where: \.pii))
+        let withDefault = globals.contains { $0.defaultValue != nil }
+        let withoutDefault = globals.contains { $0.defaultValue == nil && !$0.pii }
+        let constrained = globals.contains { $0.spec.constraints != FieldConstraints() }
+        let ofValueSet = globals.contains { if case .valueSet = $0.spec.type { true } else { false } }
+        let pii = globals.contains { $0.pii }
+        #expect(withDefault)
+        #expect(withoutDefault)
+        #expect(constrained)
+        #expect(ofValueSet)
+        #expect(pii)
     }
 }
