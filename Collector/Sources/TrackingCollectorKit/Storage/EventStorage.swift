@@ -201,8 +201,10 @@ public struct StorageTotals: Sendable, Hashable {
 /// Violations as stored: a JSON array of `ViolationEntry`s, the shape the answers list them in.
 enum ViolationJSON {
     static func encode(_ violations: [Violation]) -> String {
+        // Most events have none: no encoder on the ingest path for them (both storages call this per event).
+        guard !violations.isEmpty else { return "[]" }
         // Always encodes (strings only).
-        String(decoding: (try? JSONWriterEncoding.bytes(violations.map(ViolationEntry.init))) ?? Array("[]".utf8), as: UTF8.self)
+        return String(decoding: (try? JSONWriterEncoding.bytes(violations.map(ViolationEntry.init))) ?? Array("[]".utf8), as: UTF8.self)
     }
 
     /// What was stored; an item that is no violation is left out, and a code this build

@@ -340,7 +340,7 @@ public final class SQLiteStorage: EventStorage, @unchecked Sendable {
         try insert.bind(event.eventName, at: base + 2)
         try insert.bind(event.kind, at: base + 3)
         try insert.bind(event.payload, at: base + 4)
-        try insert.bind(event.violations.isEmpty ? "[]" : ViolationJSON.encode(event.violations), at: base + 5)
+        try insert.bind(ViolationJSON.encode(event.violations), at: base + 5)
         try insert.bind(event.requestID, at: base + 6)
         try insert.bind(event.receivedAt.timeIntervalSince1970, at: base + 7)
     }

@@ -65,12 +65,7 @@ struct KotlinNameChecks {
                 Self.report(first, second, "property '\(name)' of kind '\(kind.name)'", reporting: reporter)
             }
         }
-        let kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let fields = Dictionary(contract.fields.map { ($0.wireName, $0) }, uniquingKeysWith: { first, _ in first })
-        for event in contract.events {
-            let fixed = Set(event.constants.map(\.field))
-            var scope = contract.mandatory + (kinds[event.kind]?.mandatory ?? []).filter { !fixed.contains($0.wireName) }
-            scope += (event.required + event.optional).compactMap { fields[$0.name] }
+        for (event, scope) in contract.eventParameterScopes() {
             for (first, second, name) in Self.collisions(scope) where reported.insert([first.location, second.location]).inserted {
                 Self.report(first, second, "parameter '\(name)' of event '\(event.name)'", reporting: reporter)
             }

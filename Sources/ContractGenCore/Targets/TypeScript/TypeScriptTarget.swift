@@ -161,12 +161,7 @@ struct TypeScriptNameChecks {
             }
         }
         guard !shared.isEmpty else { return }
-        let kinds = Dictionary(contract.kinds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let fields = Dictionary(contract.fields.map { ($0.wireName, $0) }, uniquingKeysWith: { first, _ in first })
-        for event in contract.events {
-            let fixed = Set(event.constants.map(\.field))
-            var scope = contract.mandatory + (kinds[event.kind]?.mandatory ?? []).filter { !fixed.contains($0.wireName) }
-            scope += (event.required + event.optional).compactMap { fields[$0.name] }
+        for (event, scope) in contract.eventParameterScopes() {
             Self.checkDistinct(scope, scope: "event '\(event.name)'", reporting: reporter)
         }
     }
