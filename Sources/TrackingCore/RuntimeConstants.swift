@@ -213,6 +213,10 @@ public enum RuntimeConstants {
     public static let redactionMarker = "<redacted>"
     /// A full queue drops its oldest events to take a new one (the newest events say the most about the app's state).
     public static let queueOverflowPolicy = "dropOldest"
+    /// A global the app gives no value (absent, or null) is sent with its contract default; without a default it is left out of the payload, never sent as null.
+    public static let absentGlobalPolicy = "omit"
+    /// Globals that break the contract are sent as given, with every event, and their violations reported with the shared path, code and message: nothing is lost.
+    public static let invalidGlobalsPolicy = "sendAndReport"
 }
 
 /// What a runtime does with a batch after the collector's answer (docs/wire-format.md, "Delivery protocol").

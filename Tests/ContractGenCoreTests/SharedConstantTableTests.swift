@@ -50,6 +50,10 @@ import TrackingCore
         #expect(RuntimeConstants.PayloadMember.appVersion == "appVersion")
         #expect(RuntimeConstants.PatternOpcode.match == 5)
         #expect(RuntimeConstants.queueOverflowPolicy == "dropOldest")
+        // docs/wire-format.md, "Globals": an absent global is left out; broken globals are sent and reported.
+        #expect(RuntimeConstants.absentGlobalPolicy == "omit")
+        #expect(RuntimeConstants.invalidGlobalsPolicy == "sendAndReport")
+        #expect(SharedConstantTable.policies.map(\.name) == ["queueOverflowPolicy", "absentGlobalPolicy", "invalidGlobalsPolicy"])
     }
 
     /// The delivery rows name actions of the table, hold at least one status

@@ -8,10 +8,15 @@ import io.contractgen.runtime.DeliveryAction
 import io.contractgen.runtime.DeliveryAnswer
 import io.contractgen.runtime.DeliveryNotice
 import io.contractgen.runtime.DeliveryOptions
+import io.contractgen.runtime.EventFileQueue
+import io.contractgen.runtime.EventGlobals
 import io.contractgen.runtime.FlushResult
+import io.contractgen.runtime.JsonWriter
 import io.contractgen.runtime.PersistedCollectorSink
 import io.contractgen.runtime.RetryPolicy
 import io.contractgen.runtime.RuntimeConstants
+import io.contractgen.runtime.Violation
+import io.contractgen.runtime.ViolationMessage
 import java.net.InetSocketAddress
 import java.net.URL
 import java.nio.file.Files
@@ -73,6 +78,7 @@ object SinkChecks {
     fun run(failures: MutableList<String>) {
         this.failures = failures
         queueLimit()
+        invalidGlobals()
         automaticRetry()
         backgroundOutcome()
         deliveryRules()
@@ -114,6 +120,63 @@ object SinkChecks {
             failures.add("sink-checks: track after close did not throw")
         } catch (e: IllegalStateException) {
         }
+        directory.deleteRecursively()
+    }
+
+    /** Globals that break the contract, as a generated globals class reports them (`ContractGlobals.violations()`). */
+    private class BrokenGlobals : EventGlobals {
+        override fun writeMembers(writer: JsonWriter) {
+            writer.key("\"build\":")
+            writer.long(0)
+        }
+
+        override fun violations(): List<Violation> = listOf(Violation("build", "belowMinimum", ViolationMessage.belowMinimum("1")))
+    }
+
+    /**
+     * INVALID_GLOBALS_POLICY (docs/wire-format.md, "Globals"): each event tracked with globals that
+     * break the contract is stored unchanged, the globals as given, and reported with the globals'
+     * violations (path, code, shared message) next to its own; an event with valid globals is not.
+     */
+    private fun invalidGlobals() {
+        expect(RuntimeConstants.INVALID_GLOBALS_POLICY == "sendAndReport") { "policy ${RuntimeConstants.INVALID_GLOBALS_POLICY}" }
+        expect(RuntimeConstants.ABSENT_GLOBAL_POLICY == "omit") { "policy ${RuntimeConstants.ABSENT_GLOBAL_POLICY}" }
+        val directory = Files.createTempDirectory("kotlin-sink-globals").toFile()
+        val notices = ArrayList<DeliveryNotice>()
+        val options = DeliveryOptions()
+        options.globals = BrokenGlobals()
+        options.onNotice = Consumer { synchronized(notices) { notices.add(it) } }
+        val sink = PersistedCollectorSink(directory, URL("http://127.0.0.1:9/v1/batch"), options)
+        val first = UUID.randomUUID()
+        val second = UUID.randomUUID()
+        val tooLong = UUID.randomUUID()
+        sink.track(Omnitracking.appBoot(uuid = first))
+        sink.track(Omnitracking.appBoot(uuid = second))
+        sink.track(Omnitracking.searchResultsPageView(uniqueViewId = UUID.randomUUID(), searchQuery = "x".repeat(300),
+            skuItemList = listOf(), uuid = tooLong))
+        expect(sink.persisted().get(60, TimeUnit.SECONDS)) { "not persisted" }
+        sink.globals = null
+        val valid = UUID.randomUUID()
+        sink.track(Omnitracking.appBoot(uuid = valid))
+        expect(sink.persisted().get(60, TimeUnit.SECONDS)) { "not persisted" }
+        expect(sink.pendingCount() == 4) { "every event is kept: ${sink.pendingCount()} queued" }
+        sink.close()
+        val invalid = synchronized(notices) { notices.filterIsInstance<DeliveryNotice.InvalidEvent>() }
+        val globalsViolation = Violation("build", "belowMinimum", "is below the minimum 1")
+        expect(invalid.map { it.uuid } == listOf(first, second, tooLong)) { "invalid-event notices: $invalid" }
+        expect(invalid.take(2).all { it.violations == listOf("build: belowMinimum") && it.details == listOf(globalsViolation) }) {
+            "the globals' violations: $invalid"
+        }
+        expect(invalid.getOrNull(2)?.violations == listOf("searchQuery: tooLong", "build: belowMinimum")
+            && invalid[2].details.last() == globalsViolation) { "an event's own violations and the globals': $invalid" }
+        // Stored unchanged: the globals as given (the collector flags each event too).
+        val stored = EventFileQueue.open(directory).use { queue ->
+            queue.nextPage(10, 1 shl 20).associate { it.uuid to String(queue.payload(it), Charsets.UTF_8) }
+        }
+        expect(stored[first]?.endsWith(",\"build\":0}") == true && stored[tooLong]?.endsWith(",\"build\":0}") == true) {
+            "the payloads with the globals as given: $stored"
+        }
+        expect(stored[valid]?.contains("build") == false) { "globals removed, yet sent: ${stored[valid]}" }
         directory.deleteRecursively()
     }
 

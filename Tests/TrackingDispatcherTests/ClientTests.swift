@@ -34,6 +34,29 @@ struct ClientTests {
         await h.tearDown()
     }
 
+    @Test("A global without a value (absent or null) and without a default is left out, never null; the event is incomplete")
+    func missingGlobalWithoutDefaultIsLeftOut() async throws {
+        // Every global absent: the payload must still be the event's members alone, valid JSON (no stray comma).
+        let rules = DispatcherContract(globals: [GlobalSpec(name: "build"), GlobalSpec(name: "region"), GlobalSpec(name: "userEmail", isPII: true)])
+        let h = try await Harness.make(contract: rules, globals: ["build": .null])
+        let event = TestEvent()
+        h.client.track(event)
+        let stored = try #require(try await h.pending().first)
+        let keys = try #require(stored.json?.objectMembers).map(\.key)
+        #expect(keys == ["event", "kind", "contractVersion", "uuid", "clientTimestamp", "viewType"])
+        #expect(!stored.payloadString.contains("null"))
+        #expect(stored.flags == [.incomplete])
+        #expect(h.notices.all.contains(.incomplete(uuid: event.id, missingGlobals: ["build", "region", "userEmail"])))
+        // One given between two absent ones: no stray comma either side.
+        let middle = try await Harness.make(contract: rules, globals: ["region": .string("DE")])
+        middle.client.track(TestEvent())
+        let withRegion = try #require(try await middle.pending().first)
+        #expect(withRegion.payloadString.hasSuffix(#""viewType":"Wishlist","region":"DE"}"#), "\(withRegion.payloadString)")
+        #expect(withRegion.json != nil)
+        await middle.tearDown()
+        await h.tearDown()
+    }
+
     @Test("The session id is stable within the timeout and renewed after it")
     func sessionTimeout() async throws {
         let h = try await Harness.make()

@@ -206,6 +206,12 @@ export const redactionMarker = "<redacted>";
 /** A full queue drops its oldest events to take a new one (the newest events say the most about the app's state). */
 export const queueOverflowPolicy = "dropOldest";
 
+/** A global the app gives no value (absent, or null) is sent with its contract default; without a default it is left out of the payload, never sent as null. */
+export const absentGlobalPolicy = "omit";
+
+/** Globals that break the contract are sent as given, with every event, and their violations reported with the shared path, code and message: nothing is lost. */
+export const invalidGlobalsPolicy = "sendAndReport";
+
 /** What a runtime does with a batch after the collector's answer (docs/wire-format.md, "Delivery protocol"). */
 export type DeliveryAction =
     /** A verdict or a confirmation: the events `accepted` names are confirmed, those `rejected` names set aside with their reason, the others resent at once; a body without either list confirms the whole batch; a verdict naming none of the batch is retried after backoff. */

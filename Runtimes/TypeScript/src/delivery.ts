@@ -86,7 +86,13 @@ export type Notice =
     /** The storage failed (disk full, quota, a closed database): the events stay in memory and are still sent, but would not survive a crash. */
     | { readonly kind: "storageFailure"; readonly reason: string }
     /** Opening the storage found a torn or corrupt tail (a crash in the middle of a write) and dropped it. */
-    | { readonly kind: "storageRecovered"; readonly reason: string; readonly droppedBytes: number };
+    | { readonly kind: "storageRecovered"; readonly reason: string; readonly droppedBytes: number }
+    /**
+     * The sink's globals break the contract (reported once, when the sink is made): every event is still
+     * sent with them as given, and the collector flags each (`invalidGlobalsPolicy`). Each violation has
+     * its path, code and shared message; no message holds a value.
+     */
+    | { readonly kind: "invalidGlobals"; readonly reason: string; readonly violations: readonly ReportedViolation[] };
 
 /** What one `flush()` did. */
 export interface FlushSummary {

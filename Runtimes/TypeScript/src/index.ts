@@ -15,7 +15,7 @@ export { BrowserDelivery, IndexedDBQueue, LocalStorageQueue, openBrowserQueue, t
 export { PatternProgram } from "./pattern.js";
 export type { ContractRulesDocument, EventSpec, FieldSpec, FieldSpecs, ScalarTypeName } from "./rules.js";
 export type { Violation, ViolationCode } from "./violation.js";
-export { BatchMember, PayloadMember, VerdictMember, ViolationMessage, queueOverflowPolicy, redactionMarker } from "./constants.js";
+export { BatchMember, PayloadMember, VerdictMember, ViolationMessage, absentGlobalPolicy, invalidGlobalsPolicy, queueOverflowPolicy, redactionMarker } from "./constants.js";
 export { deliveryAction, deliveryFallbackAction, deliveryRules, retryAfterHeader, type DeliveryAction, type DeliveryRule } from "./constants.js";
 export { codePointCount, decimalText, doubleText, intText, stringText, timestampText, uuidText, wellFormed } from "./json.js";
 

@@ -1,6 +1,6 @@
 import { BatchMember, retryAfterHeader } from "./constants.js";
 import type { Contract } from "./contract.js";
-import { EncodingPass, PiiMode, read, type Member } from "./encoder.js";
+import { EncodingPass, PiiMode, type Member } from "./encoder.js";
 import type { TrackedEvent } from "./event.js";
 import { timestampText } from "./json.js";
 import type { ContractRulesDocument, FieldSpec, FieldSpecs, ScalarTypeName } from "./rules.js";
@@ -146,12 +146,11 @@ export class CollectorSink<Globals extends object = object> {
         const document = contract.rules.document;
         const members = contract.rules.members(document.globals, false);
         const values = withDefaults(document, document.globals, (options.globals ?? {}) as { readonly [name: string]: unknown });
-        // Checked once here (an unknown name included); each violation is named with the shared message.
-        const pass = new EncodingPass(PiiMode.all);
-        pass.members(members, values, "", false, "the globals");
-        if (pass.violations.length > 0) {
-            throw new Error("globals break the contract: " + pass.violations.map((v) => v.path + " " + v.code + ": " + v.message).join(", "));
-        }
+        // Checked once here, as Swift's dispatcher checks its GlobalsSource's values once per batch.
+        // `invalidGlobalsPolicy` (constants.ts): globals that break the contract are still sent, as
+        // given, with every event (the collector flags each one); the sink reports them once, below.
+        const check = new EncodingPass(PiiMode.all);
+        check.members(members, values, "", false, "the globals");
         this.#globals = globalMembers(PiiMode.all, members, values);
         this.#globalsWithoutPii = globalMembers(PiiMode.withoutPii, members, values);
         let last = 0;
@@ -163,6 +162,15 @@ export class CollectorSink<Globals extends object = object> {
         this.#nextSeq = last + 1;
         const recovered = this.#queue.recovered;
         if (recovered !== undefined) this.#notify({ kind: "storageRecovered", reason: recovered.reason, droppedBytes: recovered.droppedBytes });
+        if (check.violations.length > 0) {
+            const violations = check.violations.map((v) => ({ path: v.path, code: v.code, message: v.message }));
+            this.#notify({
+                kind: "invalidGlobals",
+                reason: "the globals break the contract (" + violations.map((v) => v.path + " " + v.code + ": " + v.message).join(", ")
+                    + "); every event is sent with them as given",
+                violations,
+            });
+        }
     }
 
     /** Events queued, not yet confirmed. */
@@ -528,25 +536,16 @@ export class CollectorSink<Globals extends object = object> {
 }
 
 /**
- * The globals' members (`"wire":value,…`) in contract order, as `mode` writes them:
- * a global with neither a value nor a default is sent as `null`, as Swift's
- * dispatcher and Kotlin's sinks send it (docs/conformance.md, "Globals"); with
- * consent denied a pii global is left out, with or without a value.
+ * The globals' members (`"wire":value,…`) in contract order, as `mode` writes them
+ * (docs/wire-format.md, "Globals"): `values` holds each global's value or its
+ * contract default; one with neither (undefined or null) is left out, never sent
+ * as `null` (`absentGlobalPolicy`, constants.ts), as Swift's dispatcher and
+ * Kotlin's sinks do; with consent denied a pii global is left out too. A value
+ * that breaks its constraints is written as given (`invalidGlobalsPolicy`).
  */
 function globalMembers(mode: PiiMode.all | PiiMode.withoutPii, members: readonly Member[], values: { readonly [name: string]: unknown }): string {
-    const parts: string[] = [];
-    for (const member of members) {
-        const value = read(values, member);
-        if (value !== undefined && value !== null) {
-            const one: { [name: string]: unknown } = Object.create(null);
-            one[member.key] = value;
-            const text = new EncodingPass(mode).members([member], one, "", false, "the globals");
-            if (text !== "") parts.push(text);
-        } else if (!member.pii || mode === PiiMode.all) {
-            parts.push(member.prefix + "null");
-        }
-    }
-    return parts.join(",");
+    // The encoder writes present members only, each after a comma when one came before.
+    return new EncodingPass(mode).members(members, values, "", false, "the globals");
 }
 
 /** `json` (an event's wire JSON) with `globals` (written members) appended. */

@@ -125,8 +125,10 @@ package enum SharedConstantFiles {
         for group in numberGroups { numbers(group.type, group.doc, group.entries) }
         lines.append("    /// \(Table.redactionMarker.doc)")
         lines.append("    public static let redactionMarker = \(literal(Table.redactionMarker.value))")
-        lines.append("    /// \(Table.queueOverflowPolicy.doc)")
-        lines.append("    public static let queueOverflowPolicy = \(literal(Table.queueOverflowPolicy.value))")
+        for policy in Table.policies {
+            lines.append("    /// \(policy.doc)")
+            lines.append("    public static let \(policy.name) = \(literal(policy.value))")
+        }
         lines.append("}")
         swiftDelivery(&lines)
         return lines.joined(separator: "\n") + "\n"
@@ -218,9 +220,11 @@ package enum SharedConstantFiles {
         lines.append("")
         lines.append("/** \(Table.redactionMarker.doc) */")
         lines.append("export const redactionMarker = \(literal(Table.redactionMarker.value));")
-        lines.append("")
-        lines.append("/** \(Table.queueOverflowPolicy.doc) */")
-        lines.append("export const queueOverflowPolicy = \(literal(Table.queueOverflowPolicy.value));")
+        for policy in Table.policies {
+            lines.append("")
+            lines.append("/** \(policy.doc) */")
+            lines.append("export const \(policy.name) = \(literal(policy.value));")
+        }
         typeScriptDelivery(&lines)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -309,9 +313,11 @@ package enum SharedConstantFiles {
         for group in numberGroups { numbers(group.type, group.doc, group.entries) }
         lines.append("    /** \(Table.redactionMarker.doc) */")
         lines.append("    const val REDACTION_MARKER: String = \(literal(Table.redactionMarker.value, dollar: true))")
-        lines.append("")
-        lines.append("    /** \(Table.queueOverflowPolicy.doc) */")
-        lines.append("    const val QUEUE_OVERFLOW_POLICY: String = \(literal(Table.queueOverflowPolicy.value, dollar: true))")
+        for policy in Table.policies {
+            lines.append("")
+            lines.append("    /** \(policy.doc) */")
+            lines.append("    const val \(screaming(policy.name)): String = \(literal(policy.value, dollar: true))")
+        }
         kotlinDeliveryMembers(&lines)
         lines.append("}")
         kotlinDeliveryTypes(&lines)

@@ -229,4 +229,17 @@ package enum SharedConstantTable {
     package static let queueOverflowPolicy = Name(
         name: "queueOverflowPolicy", value: "dropOldest",
         doc: "A full queue drops its oldest events to take a new one (the newest events say the most about the app's state).")
+
+    /// What a runtime sends for a global the app gives no value (docs/wire-format.md, "Globals").
+    package static let absentGlobalPolicy = Name(
+        name: "absentGlobalPolicy", value: "omit",
+        doc: "A global the app gives no value (absent, or null) is sent with its contract default; without a default it is left out of the payload, never sent as null.")
+
+    /// What a runtime does with globals that break the contract (docs/wire-format.md, "Globals").
+    package static let invalidGlobalsPolicy = Name(
+        name: "invalidGlobalsPolicy", value: "sendAndReport",
+        doc: "Globals that break the contract are sent as given, with every event, and their violations reported with the shared path, code and message: nothing is lost.")
+
+    /// The policies every runtime follows, by name, in the order the generated files declare them.
+    package static let policies: [Name] = [queueOverflowPolicy, absentGlobalPolicy, invalidGlobalsPolicy]
 }

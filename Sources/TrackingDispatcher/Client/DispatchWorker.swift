@@ -254,7 +254,8 @@ final class DispatchWorker: @unchecked Sendable {
             parsed.append(payload)
         }
         guard configuration.validatesEvents else { return prepared }
-        // The globals are the same for the whole batch: checked once, reported on every event.
+        // The globals are the same for the whole batch: checked once, reported on every event, which
+        // is still stored and sent unchanged (RuntimeConstants.invalidGlobalsPolicy).
         let globalViolations = configuration.contract.globalsValidator?(globals) ?? []
         let found = EventProcessor.violations(of: batch, parsed: parsed, rules: configuration.contract)
         for (index, eventViolations) in found.enumerated() {

@@ -48,8 +48,12 @@ struct EventProcessor {
     }
 
     /// Encodes the batch's globals in contract order: a value the source does
-    /// not supply gets its default (and the event `.incomplete`); PII globals are
-    /// left out when consent is denied.
+    /// not supply (absent, or `.null`) gets its default, or is left out when it
+    /// has none, never written as `null` (`RuntimeConstants.absentGlobalPolicy`);
+    /// either way it is named in `missing` and the event flagged `.incomplete`.
+    /// PII globals are left out when consent is denied. A value that breaks the
+    /// contract is written as given (`RuntimeConstants.invalidGlobalsPolicy`: the
+    /// worker reports it on every event, see `DispatchWorker.prepare`).
     func template(globals: [String: JSONValue], consent: PIIConsent) -> GlobalsTemplate {
         var template = GlobalsTemplate()
         var writer = JSONWriter(capacity: 256)
@@ -57,7 +61,7 @@ struct EventProcessor {
         for global in rules.globals where global.name != WireNames.contractVersion {
             // The encoder already wrote `contractVersion`; it is the same value.
             if global.isPII, consent == .denied { template.flags.insert(.piiStripped); continue }
-            if let value = globals[global.name] {
+            if let value = globals[global.name], value != .null {
                 writer.key(global.name)
                 value.write(to: &writer)
             } else if global.name == "sessionId" {
@@ -66,9 +70,12 @@ struct EventProcessor {
                 writer = JSONWriter(capacity: 256)
                 writer.beginObject()
             } else {
-                writer.key(global.name)
                 template.missing.append(global.name)
-                (global.defaultValue ?? .null).write(to: &writer)
+                // absentGlobalPolicy: the default, else nothing (an optional member without a value).
+                if let defaultValue = global.defaultValue, defaultValue != .null {
+                    writer.key(global.name)
+                    defaultValue.write(to: &writer)
+                }
             }
         }
         let members = Array(writer.bytes.dropFirst())

@@ -24,7 +24,8 @@ extension DispatcherContract {
         let globalsValidator: @Sendable ([String: JSONValue]) -> [Violation] = { values in
             var violations: [Violation] = []
             for field in globalFields {
-                guard let value = values[field.wireName] else { continue }  // absent: default + .incomplete
+                // Absent or null: not given (default or left out, and .incomplete), so not checked.
+                guard let value = values[field.wireName], value != .null else { continue }
                 descriptor.check(value, against: field.spec, path: field.wireName, into: &violations)
             }
             return violations

@@ -4,8 +4,9 @@ import TrackingCore
 public struct GlobalSpec: Sendable, Hashable {
     /// Wire name (`appVersion`).
     public var name: String
-    /// The contract default used when the globals source has no value; `nil` writes
-    /// `null`. Either way the event is flagged incomplete.
+    /// The contract default used when the globals source has no value; with `nil`
+    /// the global is left out of the payload (never `null`,
+    /// `RuntimeConstants.absentGlobalPolicy`). Either way the event is flagged incomplete.
     public var defaultValue: JSONValue?
     /// Marked `pii` in the contract: never logged, stripped without consent.
     public var isPII: Bool

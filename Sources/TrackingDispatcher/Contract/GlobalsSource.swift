@@ -5,9 +5,11 @@ import TrackingCore
 /// (never on the caller of `track`), once per batch of tracked events, so it may
 /// read settings but should be quick and thread-safe.
 public protocol GlobalsSource: Sendable {
-    /// Current values by wire name. A global the contract lists but this omits gets
-    /// its default and flags the event incomplete. `sessionId` may be omitted: the
-    /// dispatcher supplies its own session (see `SessionTracker`).
+    /// Current values by wire name. A global the contract lists but this omits (or
+    /// gives as `.null`) gets its default, or is left out of the payload when it has
+    /// none, and flags the event incomplete. A value that breaks the contract is
+    /// sent as given and reported as a violation of every event. `sessionId` may be
+    /// omitted: the dispatcher supplies its own session (see `SessionTracker`).
     func currentGlobals() -> [String: JSONValue]
 }
 

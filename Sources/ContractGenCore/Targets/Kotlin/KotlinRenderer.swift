@@ -482,7 +482,10 @@ struct KotlinRenderer: TargetFileRenderer {
         printer.line()
         var doc = [
             "The contract's globals: what a sink appends to every event it sends, in contract order, as the",
-            "Swift dispatcher does. A global without a value is sent with its contract default, or as null.",
+            "Swift dispatcher does. A global without a value is sent with its contract default, or left out",
+            "when it has none (`RuntimeConstants.ABSENT_GLOBAL_POLICY`, never null); a pii one is left out when",
+            "consent is denied and redacted in logs. Values that break the contract are sent as given and",
+            "reported by [violations] (`RuntimeConstants.INVALID_GLOBALS_POLICY`).",
         ]
         for field in globals {
             doc.append("@property \(KotlinNames.member(field)) \(field.description ?? "The `\(field.wireName)` global.")")
@@ -496,7 +499,7 @@ struct KotlinRenderer: TargetFileRenderer {
         }
         printer.line("data class \(model.globalsClass) @JvmOverloads constructor(")
         for (index, field) in globals.enumerated() {
-            // With a default the value is never absent; without one, absent is sent as null.
+            // With a default the value is never absent; without one, absent is left out of the payload.
             let initial = field.defaultValue.flatMap { model.defaultExpression($0, of: field.spec) }
             let type = model.typeName(field.spec) + (initial == nil ? "? = null" : " = \(initial!)")
             printer.line("    val \(KotlinNames.escaped(KotlinNames.member(field))): \(type)\(index < globals.count - 1 ? "," : "")")
@@ -506,22 +509,9 @@ struct KotlinRenderer: TargetFileRenderer {
                 for field in globals {
                     let value = "this.\(KotlinNames.escaped(KotlinNames.member(field)))"
                     let hasDefault = field.defaultValue.flatMap { model.defaultExpression($0, of: field.spec) } != nil
-                    func printValue(_ body: inout KotlinPrinter) {
-                        if hasDefault {
-                            model.printWrite(field.spec, value, writer: "writer", into: &body)
-                        } else {
-                            body.block("if (\(value) == null) writer.nullValue() else {") { inner in
-                                model.printWrite(field.spec, value, writer: "writer", into: &inner)
-                            }
-                        }
-                    }
-                    if field.pii {
-                        // Left out when consent is denied, redacted in logs, as the event's own pii members are.
-                        write.block("if (writer.piiKey(\(model.key(field)))) {") { body in printValue(&body) }
-                    } else {
-                        write.line("writer.key(\(model.key(field)))")
-                        printValue(&write)
-                    }
+                    // As an event's optional member: left out without a value (ABSENT_GLOBAL_POLICY);
+                    // a pii one left out when consent is denied and redacted in logs.
+                    model.printMember(field, value, optional: !hasDefault, writer: "writer", into: &write)
                 }
             }
             guard !checked.isEmpty else { return }

@@ -66,8 +66,19 @@ class FlushResult(
  * (`DeliveryOptions.onNotice`). No notice carries a field's value.
  */
 sealed class DeliveryNotice {
-    /** An event tracked with violations: stored and sent anyway (the collector sets it aside with its reason). */
-    class InvalidEvent(val uuid: UUID, val eventName: String, /** `path: code` each. */ val violations: List<String>) : DeliveryNotice() {
+    /**
+     * An event tracked with violations, its own or its globals' ([EventGlobals.violations],
+     * `RuntimeConstants.INVALID_GLOBALS_POLICY`): stored and sent anyway, unchanged (the
+     * collector flags it too). [details] has each with its shared message (no message holds a value).
+     */
+    class InvalidEvent @JvmOverloads constructor(
+        val uuid: UUID,
+        val eventName: String,
+        /** `path: code` each. */
+        val violations: List<String>,
+        /** The same violations with their paths, codes and shared messages. */
+        val details: List<Violation> = emptyList()
+    ) : DeliveryNotice() {
         override fun toString(): String = "InvalidEvent($eventName $uuid: ${violations.joinToString()})"
     }
 

@@ -131,12 +131,6 @@ class JsonWriter @JvmOverloads constructor(
         out.append(value, start, length)
     }
 
-    /** `null`: a global without a value or a default. */
-    fun nullValue() {
-        beforeValue()
-        out.append("null")
-    }
-
     /** An int. */
     fun long(value: Long) {
         beforeValue()

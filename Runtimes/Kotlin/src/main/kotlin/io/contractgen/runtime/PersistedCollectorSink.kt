@@ -26,7 +26,10 @@ import java.util.zip.GZIPOutputStream
  * Java: `new DeliveryOptions()` then setters.
  */
 class DeliveryOptions {
-    /** Appended to every event when it is tracked (a later change applies to later events); `null` for none. */
+    /**
+     * Appended to every event when it is tracked (a later change applies to later events); `null` for none.
+     * Values that break the contract are sent as given and reported with each event ([DeliveryNotice.InvalidEvent]).
+     */
     var globals: EventGlobals? = null
     /** Request headers (`Authorization: Bearer …`); replaced by [PersistedCollectorSink.resume]. */
     var headers: Map<String, String> = emptyMap()
@@ -282,9 +285,27 @@ class PersistedCollectorSink @JvmOverloads constructor(
         }
         if (items.isEmpty()) return true
         val records = ArrayList<Pair<UUID, ByteArray>>(items.size)
+        // INVALID_GLOBALS_POLICY: globals that break the contract are sent as given and reported on every
+        // event they go with; checked once per globals object of the drain (they rarely change).
+        var checkedGlobals: EventGlobals? = null
+        var globalsViolations: List<Violation> = emptyList()
         for (item in items) {
             val event = item.event
-            if (!event.isValid) notify(DeliveryNotice.InvalidEvent(event.uuid, event.eventName, event.violations.map { "${it.path}: ${it.code}" }))
+            val globals = item.globals
+            if (globals !== checkedGlobals) {
+                checkedGlobals = globals
+                globalsViolations = if (globals == null) emptyList() else try {
+                    globals.violations()
+                } catch (e: RuntimeException) {
+                    // A hand-written globals class that throws: never a dead writer thread (its
+                    // writeMembers likely throws too, and `encode` below sets the event aside, saying so).
+                    emptyList()
+                }
+            }
+            if (!event.isValid || globalsViolations.isNotEmpty()) {
+                val all = event.violations + globalsViolations.filter { it !in event.violations }
+                notify(DeliveryNotice.InvalidEvent(event.uuid, event.eventName, all.map { "${it.path}: ${it.code}" }, all))
+            }
             val bytes = try {
                 encode(item)
             } catch (e: RuntimeException) {

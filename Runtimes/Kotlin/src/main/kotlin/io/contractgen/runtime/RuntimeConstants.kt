@@ -238,6 +238,12 @@ object RuntimeConstants {
     /** A full queue drops its oldest events to take a new one (the newest events say the most about the app's state). */
     const val QUEUE_OVERFLOW_POLICY: String = "dropOldest"
 
+    /** A global the app gives no value (absent, or null) is sent with its contract default; without a default it is left out of the payload, never sent as null. */
+    const val ABSENT_GLOBAL_POLICY: String = "omit"
+
+    /** Globals that break the contract are sent as given, with every event, and their violations reported with the shared path, code and message: nothing is lost. */
+    const val INVALID_GLOBALS_POLICY: String = "sendAndReport"
+
     /** The delivery protocol by status: the first row that holds a status decides. */
     @JvmField
     val DELIVERY_RULES: List<DeliveryRule> = listOf(

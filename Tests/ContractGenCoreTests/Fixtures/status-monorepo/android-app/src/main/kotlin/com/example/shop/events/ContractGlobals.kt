@@ -7,7 +7,10 @@ import io.contractgen.runtime.JsonWriter
 
 /**
  * The contract's globals: what a sink appends to every event it sends, in contract order, as the
- * Swift dispatcher does. A global without a value is sent with its contract default, or as null.
+ * Swift dispatcher does. A global without a value is sent with its contract default, or left out
+ * when it has none (`RuntimeConstants.ABSENT_GLOBAL_POLICY`, never null); a pii one is left out when
+ * consent is denied and redacted in logs. Values that break the contract are sent as given and
+ * reported by [violations] (`RuntimeConstants.INVALID_GLOBALS_POLICY`).
  * @property appVersion The `appVersion` global.
  */
 data class ShopGlobals @JvmOverloads constructor(
