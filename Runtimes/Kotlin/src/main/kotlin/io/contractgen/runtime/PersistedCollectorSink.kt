@@ -294,12 +294,12 @@ class PersistedCollectorSink @JvmOverloads constructor(
             val globals = item.globals
             if (globals !== checkedGlobals) {
                 checkedGlobals = globals
-                globalsViolations = if (globals == null) emptyList() else try {
-                    globals.violations()
+                globalsViolations = try {
+                    globals?.violations() ?: emptyList<Violation>()
                 } catch (e: RuntimeException) {
                     // A hand-written globals class that throws: never a dead writer thread (its
                     // writeMembers likely throws too, and `encode` below sets the event aside, saying so).
-                    emptyList()
+                    emptyList<Violation>()
                 }
             }
             if (!event.isValid || globalsViolations.isNotEmpty()) {
