@@ -6,7 +6,7 @@ import Foundation
 public enum DispatcherNotice: Sendable, Hashable {
     /// The event breaks the contract; it is still stored and delivered.
     case violations(uuid: String, event: String, violations: [Violation])
-    /// Globals were missing; their defaults were used and the event is flagged.
+    /// Globals were missing; their defaults were sent (those without one left out) and the event is flagged.
     case incomplete(uuid: String, missingGlobals: [String])
     /// A uuid was tracked twice; the repeat is flagged and still delivered.
     case duplicate(uuid: String)

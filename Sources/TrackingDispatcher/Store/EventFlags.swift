@@ -5,7 +5,7 @@ public struct EventFlags: OptionSet, Sendable, Hashable, CustomStringConvertible
 
     /// Another event with the same `uuid` was tracked before (in this process).
     public static let duplicate = EventFlags(rawValue: 1 << 0)
-    /// A global was missing and its contract default was used.
+    /// A global was missing: its contract default was sent, or it was left out without one.
     public static let incomplete = EventFlags(rawValue: 1 << 1)
     /// The event breaks the contract; the violations are stored with it.
     public static let violations = EventFlags(rawValue: 1 << 2)

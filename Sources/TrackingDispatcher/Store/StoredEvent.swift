@@ -6,7 +6,7 @@ package struct NewStoredEvent: Sendable {
     package var flags: EventFlags
     /// Violations, one per line (`path: message`); empty when valid.
     package var violations: [String]
-    /// The globals that were missing and got their default.
+    /// The globals that were missing (absent or null): sent with their default, or left out without one.
     package var missingGlobals: [String]
     package var createdAt: Double
 
