@@ -37,7 +37,11 @@ struct DescriptorRenderer {
             p.line("/// The contract's `pii` fields, found once: what an event's description redacts.")
             p.line("public static let piiPolicy: TrackingCore.PIIPolicy = TrackingCore.PIIPolicy(descriptor: descriptor)")
             p.line()
-            renderMakeDescriptor(into: &p)
+            renderMakeDescriptor(
+                constraints: [
+                    ConstraintTable.rules(module, scopes: [.curated]), ConstraintTable.rules(module, scopes: [.envelope, .kind]),
+                    ConstraintTable.objects(module),
+                ], into: &p)
             p.line()
             p.line("/// Field checks shared by the events' validators (generated code only).")
             p.line("enum Rules {}")
@@ -60,9 +64,12 @@ struct DescriptorRenderer {
     /// function. A function body is type-checked by this file's compile job
     /// only (the module's interface job skips it), where one literal of the
     /// whole contract was type-checked by every job, a rebuild after any edit
-    /// included (2.3 s of a 500-event module's 4.4 s interface job).
-    func renderMakeDescriptor(into p: inout CodePrinter) {
+    /// included (2.3 s of a 500-event module's 4.4 s interface job). A value
+    /// spec's constraints are read from `constraints`' arrays where one holds
+    /// them (``ConstraintTable``), built in place otherwise.
+    func renderMakeDescriptor(constraints: [ConstraintTable], into p: inout CodePrinter) {
         let d = module.descriptor
+        let specs = SpecPrinter(constraints: constraints)
         p.line("/// Builds ``descriptor``, once.")
         p.block("private static func makeDescriptor() -> TrackingCore.ContractDescriptor") { p in
             // `var` only for a list that is appended to: an empty one is a `let`, so the module compiles without warnings.
@@ -80,8 +87,8 @@ struct DescriptorRenderer {
                 p.line("objects.append(TrackingCore.ObjectDescriptor(")
                 p.indent()
                 p.line("name: \(SwiftLiteral.string(object.name)),")
-                list("required", object.required.map(Self.field), into: &p)
-                list("optional", object.optional.map(Self.field), into: &p, last: true)
+                list("required", object.required.map(specs.field), into: &p)
+                list("optional", object.optional.map(specs.field), into: &p, last: true)
                 p.outdent()
                 p.line("))")
             }
@@ -90,14 +97,14 @@ struct DescriptorRenderer {
                 p.line("kinds.append(TrackingCore.KindDescriptor(")
                 p.indent()
                 p.line("name: \(SwiftLiteral.string(kind.name)),")
-                list("mandatory", kind.mandatory.map(Self.field), into: &p, last: true)
+                list("mandatory", kind.mandatory.map(specs.field), into: &p, last: true)
                 p.outdent()
                 p.line("))")
             }
             for (name, fields) in [("mandatory", d.mandatory), ("globals", d.globals), ("fields", d.fields)] {
                 declare(name, "FieldDescriptor", empty: fields.isEmpty)
                 for field in fields {
-                    p.wrapped("\(name).append(TrackingCore.FieldDescriptor(", Self.fieldArguments(field), "))")
+                    p.wrapped("\(name).append(TrackingCore.FieldDescriptor(", specs.fieldArguments(field), "))")
                 }
             }
             declare("events", "EventDescriptor", empty: eventShards.isEmpty)
@@ -197,34 +204,49 @@ struct DescriptorRenderer {
         p.line("]\(end)")
     }
 
-    static func field(_ f: FieldDescriptor) -> String {
-        "TrackingCore.FieldDescriptor(\(fieldArguments(f).joined(separator: ", ")))"
-    }
+    /// Prints the descriptor's field descriptors and value specs.
+    struct SpecPrinter {
+        /// The arrays whose entries the specs' constraints read.
+        let constraints: [ConstraintTable]
 
-    static func fieldArguments(_ f: FieldDescriptor) -> [String] {
-        var arguments = [SwiftLiteral.string(f.wireName), spec(f.spec)]
-        if f.pii { arguments.append("pii: true") }
-        if let message = f.deprecated { arguments.append("deprecated: \(SwiftLiteral.string(message))") }
-        if let value = f.defaultValue { arguments.append("defaultValue: \(json(value))") }
-        return arguments
-    }
-
-    static func spec(_ s: ValueSpec) -> String {
-        let type: String
-        switch s.type {
-        case .string: type = ".string"
-        case .int: type = ".int"
-        case .double: type = ".double"
-        case .decimal: type = ".decimal"
-        case .bool: type = ".bool"
-        case .uuid: type = ".uuid"
-        case .timestamp: type = ".timestamp"
-        case .array(let items): type = ".array(items: \(spec(items)))"
-        case .valueSet(let name): type = ".valueSet(\(SwiftLiteral.string(name)))"
-        case .object(let name): type = ".object(\(SwiftLiteral.string(name)))"
+        func field(_ f: FieldDescriptor) -> String {
+            "TrackingCore.FieldDescriptor(\(fieldArguments(f).joined(separator: ", ")))"
         }
-        if s.constraints.isEmpty { return "TrackingCore.ValueSpec(\(type))" }
-        return "TrackingCore.ValueSpec(\(type), \(ValueCode.constraints(s.constraints)))"
+
+        func fieldArguments(_ f: FieldDescriptor) -> [String] {
+            var arguments = [SwiftLiteral.string(f.wireName), spec(f.spec)]
+            if f.pii { arguments.append("pii: true") }
+            if let message = f.deprecated { arguments.append("deprecated: \(SwiftLiteral.string(message))") }
+            if let value = f.defaultValue { arguments.append("defaultValue: \(DescriptorRenderer.json(value))") }
+            return arguments
+        }
+
+        func spec(_ s: ValueSpec) -> String {
+            let type: String
+            switch s.type {
+            case .string: type = ".string"
+            case .int: type = ".int"
+            case .double: type = ".double"
+            case .decimal: type = ".decimal"
+            case .bool: type = ".bool"
+            case .uuid: type = ".uuid"
+            case .timestamp: type = ".timestamp"
+            case .array(let items): type = ".array(items: \(spec(items)))"
+            case .valueSet(let name): type = ".valueSet(\(SwiftLiteral.string(name)))"
+            case .object(let name): type = ".object(\(SwiftLiteral.string(name)))"
+            }
+            if s.constraints.isEmpty { return "TrackingCore.ValueSpec(\(type))" }
+            return "TrackingCore.ValueSpec(\(type), \(constraintsCode(s.constraints)))"
+        }
+
+        /// The entry of the first array that holds `c`, or `c` built in place.
+        func constraintsCode(_ c: FieldConstraints) -> String {
+            let literal = ValueCode.constraints(c)
+            for table in constraints {
+                if let position = table.position(of: literal) { return "Rules.\(table.arrayName)[\(position)]" }
+            }
+            return literal
+        }
     }
 
     static func json(_ value: JSONValue) -> String {
