@@ -45,18 +45,13 @@ public enum Omnitracking {
         objects.append(TrackingCore.ObjectDescriptor(
             name: "Product",
             required: [
-                TrackingCore.FieldDescriptor("sku", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
-                    pattern: "^[0-9]{4,12}$"))),
-                TrackingCore.FieldDescriptor("price", TrackingCore.ValueSpec(.decimal, TrackingCore.FieldConstraints(
-                    minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
+                TrackingCore.FieldDescriptor("sku", TrackingCore.ValueSpec(.string, Rules.fieldConstraints[1])),
+                TrackingCore.FieldDescriptor("price", TrackingCore.ValueSpec(.decimal, Rules.fieldConstraints[2])),
             ],
             optional: [
-                TrackingCore.FieldDescriptor("brand", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
-                    maxLength: 80))),
-                TrackingCore.FieldDescriptor("image_url", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
-                    pattern: "^https://"))),
-                TrackingCore.FieldDescriptor("position", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
-                    minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
+                TrackingCore.FieldDescriptor("brand", TrackingCore.ValueSpec(.string, Rules.objectConstraints[2])),
+                TrackingCore.FieldDescriptor("image_url", TrackingCore.ValueSpec(.string, Rules.objectConstraints[3])),
+                TrackingCore.FieldDescriptor("position", TrackingCore.ValueSpec(.int, Rules.fieldConstraints[2])),
             ]
         ))
         var kinds: [TrackingCore.KindDescriptor] = []
@@ -84,15 +79,12 @@ public enum Omnitracking {
             mandatory: [
                 TrackingCore.FieldDescriptor("viewType", TrackingCore.ValueSpec(.valueSet("ViewType"))),
                 TrackingCore.FieldDescriptor("uniqueViewId", TrackingCore.ValueSpec(.uuid)),
-                TrackingCore.FieldDescriptor("itemId", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
-                    minLength: 1, maxLength: 64))),
-                TrackingCore.FieldDescriptor("position", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
-                    minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
+                TrackingCore.FieldDescriptor("itemId", TrackingCore.ValueSpec(.string, Rules.envelopeConstraints[0])),
+                TrackingCore.FieldDescriptor("position", TrackingCore.ValueSpec(.int, Rules.fieldConstraints[2])),
                 TrackingCore.FieldDescriptor("visibleSeconds", TrackingCore.ValueSpec(.double,
-                    TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
+                    Rules.fieldConstraints[2])),
                 TrackingCore.FieldDescriptor("visibleRatio", TrackingCore.ValueSpec(.double,
-                    TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"),
-                    maximum: TrackingCore.GeneratedCodeSupport.decimal("1")))),
+                    Rules.envelopeConstraints[2])),
             ]
         ))
         var mandatory: [TrackingCore.FieldDescriptor] = []
@@ -111,30 +103,24 @@ public enum Omnitracking {
         fields.append(TrackingCore.FieldDescriptor("exitInteraction",
             TrackingCore.ValueSpec(.valueSet("ExitInteraction"))))
         fields.append(TrackingCore.FieldDescriptor("skuItemList",
-            TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
-                pattern: "^[0-9]{4,12}$"))), TrackingCore.FieldConstraints(maxItems: 200))))
+            TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.string, Rules.fieldConstraints[1])),
+                Rules.fieldConstraints[0])))
         fields.append(TrackingCore.FieldDescriptor("messageQuantity",
-            TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
-                minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))))
+            TrackingCore.ValueSpec(.int, Rules.fieldConstraints[2])))
         fields.append(TrackingCore.FieldDescriptor("hasNewMessages", TrackingCore.ValueSpec(.bool)))
         fields.append(TrackingCore.FieldDescriptor("promocode",
-            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$"))))
-        fields.append(TrackingCore.FieldDescriptor("sku",
-            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"))))
+            TrackingCore.ValueSpec(.string, Rules.fieldConstraints[3])))
+        fields.append(TrackingCore.FieldDescriptor("sku", TrackingCore.ValueSpec(.string, Rules.fieldConstraints[1])))
         fields.append(TrackingCore.FieldDescriptor("price",
-            TrackingCore.ValueSpec(.decimal, TrackingCore.FieldConstraints(
-                minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))))
+            TrackingCore.ValueSpec(.decimal, Rules.fieldConstraints[2])))
         fields.append(TrackingCore.FieldDescriptor("currency", TrackingCore.ValueSpec(.valueSet("Currency"))))
-        fields.append(TrackingCore.FieldDescriptor("quantity",
-            TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
-                minimum: TrackingCore.GeneratedCodeSupport.decimal("1"),
-                maximum: TrackingCore.GeneratedCodeSupport.decimal("99")))))
+        fields.append(TrackingCore.FieldDescriptor("quantity", TrackingCore.ValueSpec(.int, Rules.fieldConstraints[4])))
         fields.append(TrackingCore.FieldDescriptor("products",
             TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.object("Product"))),
-                TrackingCore.FieldConstraints(maxItems: 50))))
+                Rules.fieldConstraints[5])))
         fields.append(TrackingCore.FieldDescriptor("cart_id", TrackingCore.ValueSpec(.string)))
         fields.append(TrackingCore.FieldDescriptor("searchQuery",
-            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(maxLength: 200)), pii: true))
+            TrackingCore.ValueSpec(.string, Rules.fieldConstraints[6]), pii: true))
         fields.append(TrackingCore.FieldDescriptor("legacyCategory", TrackingCore.ValueSpec(.string),
             deprecated: "Use skuItemList instead."))
         var events: [TrackingCore.EventDescriptor] = []

@@ -283,10 +283,9 @@ extension Omnitracking.Events {
 }
 
 extension Omnitracking.Rules {
-    /// The fields' constraints, built once, by the index their checks read.
+    /// The constraints the checks read, by index, each built once.
     static let envelopeConstraints: [TrackingCore.FieldConstraints] = [
         TrackingCore.FieldConstraints(minLength: 1, maxLength: 64),
-        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
         TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
         TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"),
             maximum: TrackingCore.GeneratedCodeSupport.decimal("1")),
@@ -371,7 +370,7 @@ extension Omnitracking.Rules {
     // "visibleSeconds"
     static func kindImpression_visibleSeconds(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(double: value, Self.envelopeConstraints[2], path: "visibleSeconds",
+        TrackingCore.ConstraintRules.check(double: value, Self.envelopeConstraints[1], path: "visibleSeconds",
             into: &violations)
     }
     static func kindImpression_visibleSeconds(_ value: Swift.Double?, to writer: inout TrackingCore.JSONWriter) {
@@ -382,7 +381,7 @@ extension Omnitracking.Rules {
     // "visibleRatio"
     static func kindImpression_visibleRatio(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(double: value, Self.envelopeConstraints[3], path: "visibleRatio",
+        TrackingCore.ConstraintRules.check(double: value, Self.envelopeConstraints[2], path: "visibleRatio",
             into: &violations)
     }
     static func kindImpression_visibleRatio(_ value: Swift.Double?, to writer: inout TrackingCore.JSONWriter) {

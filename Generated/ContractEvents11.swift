@@ -7,16 +7,15 @@ import Foundation
 import TrackingCore
 
 extension Omnitracking.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors11() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(2)
-        events.append(TrackingCore.EventDescriptor(name: "searchResultsPageView", kind: "pageView",
-            constants: ["viewType": "Product Listing"], required: ["searchQuery", "skuItemList"],
-            optional: ["legacyCategory"]))
-        events.append(TrackingCore.EventDescriptor(name: "applyPromocode", kind: "pageAction",
-            constants: ["viewType": "Bag"], required: ["promocode"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["searchResultsPageView","pageView",{"viewType":"Product Listing"},["searchQuery","skuItemList"],
+            ["legacyCategory"],null],
+            ["applyPromocode","pageAction",{"viewType":"Bag"},["promocode"],[],null]
+            ]
+            """)
     }
 }
 

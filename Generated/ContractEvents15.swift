@@ -7,14 +7,14 @@ import Foundation
 import TrackingCore
 
 extension Omnitracking.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors15() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "productDetailPageView", kind: "pageView",
-            constants: ["viewType": "Product Detail"], required: ["sku", "price", "currency"],
-            optional: ["exitInteraction"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["productDetailPageView","pageView",{"viewType":"Product Detail"},["sku","price","currency"],
+            ["exitInteraction"],null]
+            ]
+            """)
     }
 }
 

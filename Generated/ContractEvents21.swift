@@ -7,14 +7,14 @@ import Foundation
 import TrackingCore
 
 extension Omnitracking.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors21() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "messageCentrePageView", kind: "pageView",
-            constants: ["viewType": "My Notifications List"], required: ["messageQuantity", "hasNewMessages"],
-            optional: ["exitInteraction", "promocode"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["messageCentrePageView","pageView",{"viewType":"My Notifications List"},["messageQuantity",
+            "hasNewMessages"],["exitInteraction","promocode"],null]
+            ]
+            """)
     }
 }
 

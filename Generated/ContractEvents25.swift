@@ -7,14 +7,14 @@ import Foundation
 import TrackingCore
 
 extension Omnitracking.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors25() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "addToBag", kind: "pageAction",
-            constants: ["interactionType": "tap", "viewType": "Product Detail"], required: ["sku", "price",
-            "currency", "quantity"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["addToBag","pageAction",{"interactionType":"tap","viewType":"Product Detail"},["sku","price","currency",
+            "quantity"],[],null]
+            ]
+            """)
     }
 }
 

@@ -7,12 +7,13 @@ import Foundation
 import TrackingCore
 
 extension Omnitracking.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors44() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "appBoot", kind: "systemAction"))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["appBoot","systemAction",{},[],[],null]
+            ]
+            """)
     }
 }
 

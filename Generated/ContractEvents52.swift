@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension Omnitracking.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors52() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "wishlistPageView", kind: "pageView",
-            constants: ["viewType": "Wishlist"], required: ["skuItemList"], optional: ["exitInteraction"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["wishlistPageView","pageView",{"viewType":"Wishlist"},["skuItemList"],["exitInteraction"],null]
+            ]
+            """)
     }
 }
 

@@ -7,14 +7,13 @@ import Foundation
 import TrackingCore
 
 extension Omnitracking.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors59() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "bagPageView", kind: "pageView",
-            constants: ["viewType": "Bag"], required: ["products", "cart_id"], optional: ["promocode",
-            "exitInteraction"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["bagPageView","pageView",{"viewType":"Bag"},["products","cart_id"],["promocode","exitInteraction"],null]
+            ]
+            """)
     }
 }
 

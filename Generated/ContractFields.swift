@@ -251,14 +251,12 @@ extension Omnitracking.Fields {
 }
 
 extension Omnitracking.Rules {
-    /// The fields' constraints, built once, by the index their checks read.
+    /// The constraints the checks read, by index, each built once.
     static let fieldConstraints: [TrackingCore.FieldConstraints] = [
         TrackingCore.FieldConstraints(maxItems: 200),
         TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"),
         TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
         TrackingCore.FieldConstraints(pattern: "^[A-Z0-9]{4,16}$"),
-        TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"),
-        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
         TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("1"),
             maximum: TrackingCore.GeneratedCodeSupport.decimal("99")),
         TrackingCore.FieldConstraints(maxItems: 50),
@@ -323,7 +321,7 @@ extension Omnitracking.Rules {
     // "sku"
     static func field_sku(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[4], path: "sku", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[1], path: "sku", into: &violations)
     }
     static func field_sku(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -333,7 +331,7 @@ extension Omnitracking.Rules {
     // "price"
     static func field_price(_ value: Foundation.Decimal?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(decimal: value, Self.fieldConstraints[5], path: "price", into: &violations)
+        TrackingCore.ConstraintRules.check(decimal: value, Self.fieldConstraints[2], path: "price", into: &violations)
     }
     static func field_price(_ value: Foundation.Decimal?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -349,7 +347,7 @@ extension Omnitracking.Rules {
     // "quantity"
     static func field_quantity(_ value: Swift.Int?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(int: value, Self.fieldConstraints[6], path: "quantity", into: &violations)
+        TrackingCore.ConstraintRules.check(int: value, Self.fieldConstraints[4], path: "quantity", into: &violations)
     }
     static func field_quantity(_ value: Swift.Int?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -359,7 +357,7 @@ extension Omnitracking.Rules {
     // "products"
     static func field_products(_ value: [Omnitracking.Product]?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(count: value.count, Self.fieldConstraints[7], path: "products",
+        TrackingCore.ConstraintRules.check(count: value.count, Self.fieldConstraints[5], path: "products",
             into: &violations)
         for (index0, item0) in value.enumerated() {
             item0.collectViolations(at: TrackingCore.GeneratedCodeSupport.path("products", index: index0),
@@ -385,7 +383,7 @@ extension Omnitracking.Rules {
     // "searchQuery"
     static func field_searchQuery(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[8], path: "searchQuery",
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[6], path: "searchQuery",
             into: &violations)
     }
     static func field_searchQuery(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {

@@ -20,18 +20,6 @@ extension Omnitracking {
 
         public var position: Swift.Int?
 
-        /// The members' constraints, built once.
-        private static let constraints_sku: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            pattern: "^[0-9]{4,12}$")
-        private static let constraints_price: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
-        private static let constraints_brand: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            maxLength: 80)
-        private static let constraints_imageUrl: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            pattern: "^https://")
-        private static let constraints_position: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
-
         /// Optional members default to `nil`.
         ///
         /// - Parameters:
@@ -63,20 +51,20 @@ extension Omnitracking {
 
         /// Appends this value's violations, with paths below `path`.
         public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-            TrackingCore.ConstraintRules.check(string: self.sku, Self.constraints_sku,
+            TrackingCore.ConstraintRules.check(string: self.sku, Omnitracking.Rules.objectConstraints[0],
                 path: TrackingCore.GeneratedCodeSupport.path(path, "sku"), into: &violations)
-            TrackingCore.ConstraintRules.check(decimal: self.price, Self.constraints_price,
+            TrackingCore.ConstraintRules.check(decimal: self.price, Omnitracking.Rules.objectConstraints[1],
                 path: TrackingCore.GeneratedCodeSupport.path(path, "price"), into: &violations)
             if let value = self.brand {
-                TrackingCore.ConstraintRules.check(string: value, Self.constraints_brand,
+                TrackingCore.ConstraintRules.check(string: value, Omnitracking.Rules.objectConstraints[2],
                     path: TrackingCore.GeneratedCodeSupport.path(path, "brand"), into: &violations)
             }
             if let value = self.imageUrl {
-                TrackingCore.ConstraintRules.check(string: value, Self.constraints_imageUrl,
+                TrackingCore.ConstraintRules.check(string: value, Omnitracking.Rules.objectConstraints[3],
                     path: TrackingCore.GeneratedCodeSupport.path(path, "image_url"), into: &violations)
             }
             if let value = self.position {
-                TrackingCore.ConstraintRules.check(int: value, Self.constraints_position,
+                TrackingCore.ConstraintRules.check(int: value, Omnitracking.Rules.objectConstraints[1],
                     path: TrackingCore.GeneratedCodeSupport.path(path, "position"), into: &violations)
             }
         }
@@ -105,6 +93,14 @@ extension Omnitracking {
 }
 
 extension Omnitracking.Rules {
+    /// The constraints the checks read, by index, each built once.
+    static let objectConstraints: [TrackingCore.FieldConstraints] = [
+        TrackingCore.FieldConstraints(pattern: "^[0-9]{4,12}$"),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
+        TrackingCore.FieldConstraints(maxLength: 80),
+        TrackingCore.FieldConstraints(pattern: "^https://"),
+    ]
+
     /// `lhs == rhs`, for the objects' `==`: one generic function, whose `==` the compiler solves once.
     static func equal<Value: Swift.Equatable>(_ lhs: Value, _ rhs: Value) -> Swift.Bool { lhs == rhs }
 }

@@ -30,7 +30,7 @@ extension Omnitracking {
 
         /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+            guard let match = TrackingCore.GeneratedCodeSupport.valueSetCase(rawValue, of: Self.self) else {
                 return nil
             }
             self = match
@@ -82,7 +82,7 @@ extension Omnitracking {
 
         /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+            guard let match = TrackingCore.GeneratedCodeSupport.valueSetCase(rawValue, of: Self.self) else {
                 return nil
             }
             self = match
@@ -128,7 +128,7 @@ extension Omnitracking {
 
         /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+            guard let match = TrackingCore.GeneratedCodeSupport.valueSetCase(rawValue, of: Self.self) else {
                 return nil
             }
             self = match
@@ -174,7 +174,7 @@ extension Omnitracking {
 
         /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+            guard let match = TrackingCore.GeneratedCodeSupport.valueSetCase(rawValue, of: Self.self) else {
                 return nil
             }
             self = match

@@ -34,6 +34,20 @@ public enum GeneratedCodeSupport {
         }
     }
 
+    /// A value set's case whose wire value is `rawValue`, scalar for scalar (its
+    /// `init?(rawValue:)`): the first of `allCases` whose `rawValue` has the same
+    /// UTF-8 bytes, `nil` for any other string. One generic scan here instead of
+    /// a closure per value set in the generated module, which every debug build
+    /// of the module compiles.
+    public static func valueSetCase<Value: CaseIterable & RawRepresentable>(
+        _ rawValue: String, of type: Value.Type
+    ) -> Value? where Value.RawValue == String {
+        for candidate in Value.allCases where candidate.rawValue.utf8.elementsEqual(rawValue.utf8) {
+            return candidate
+        }
+        return nil
+    }
+
     /// An exact decimal from the contract's text (`"19.99"`), read without a locale.
     public static func decimal(_ text: String) -> Decimal {
         Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? Decimal.nan

@@ -40,11 +40,8 @@ public enum Conformance {
         objects.append(TrackingCore.ObjectDescriptor(
             name: "Price",
             required: [
-                TrackingCore.FieldDescriptor("amount", TrackingCore.ValueSpec(.decimal, TrackingCore.FieldConstraints(
-                    minimum: TrackingCore.GeneratedCodeSupport.decimal("0"),
-                    maximum: TrackingCore.GeneratedCodeSupport.decimal("100000")))),
-                TrackingCore.FieldDescriptor("currency", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
-                    pattern: "^[A-Z]{3}$"))),
+                TrackingCore.FieldDescriptor("amount", TrackingCore.ValueSpec(.decimal, Rules.objectConstraints[0])),
+                TrackingCore.FieldDescriptor("currency", TrackingCore.ValueSpec(.string, Rules.objectConstraints[1])),
             ],
             optional: [
                 TrackingCore.FieldDescriptor("was", TrackingCore.ValueSpec(.decimal)),
@@ -53,15 +50,14 @@ public enum Conformance {
         objects.append(TrackingCore.ObjectDescriptor(
             name: "Line",
             required: [
-                TrackingCore.FieldDescriptor("sku", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
-                    minLength: 4, maxLength: 12))),
+                TrackingCore.FieldDescriptor("sku", TrackingCore.ValueSpec(.string, Rules.objectConstraints[3])),
                 TrackingCore.FieldDescriptor("price", TrackingCore.ValueSpec(.object("Price"))),
             ],
             optional: [
                 TrackingCore.FieldDescriptor("sizes", TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(
-                    .valueSet("Size"))), TrackingCore.FieldConstraints(minItems: 1, maxItems: 3))),
+                    .valueSet("Size"))), Rules.fieldConstraints[11])),
                 TrackingCore.FieldDescriptor("tags", TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.array(
-                    items: TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(maxLength: 4))))))),
+                    items: TrackingCore.ValueSpec(.string, Rules.objectConstraints[5])))))),
                 TrackingCore.FieldDescriptor("note", TrackingCore.ValueSpec(.string), pii: true),
             ]
         ))
@@ -82,9 +78,7 @@ public enum Conformance {
             name: "action",
             mandatory: [
                 TrackingCore.FieldDescriptor("shade", TrackingCore.ValueSpec(.valueSet("Shade"))),
-                TrackingCore.FieldDescriptor("step", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
-                    minimum: TrackingCore.GeneratedCodeSupport.decimal("0"),
-                    maximum: TrackingCore.GeneratedCodeSupport.decimal("1000")))),
+                TrackingCore.FieldDescriptor("step", TrackingCore.ValueSpec(.int, Rules.envelopeConstraints[0])),
             ]
         ))
         kinds.append(TrackingCore.KindDescriptor(
@@ -118,34 +112,25 @@ public enum Conformance {
         fields.append(TrackingCore.FieldDescriptor("size", TrackingCore.ValueSpec(.valueSet("Size"))))
         fields.append(TrackingCore.FieldDescriptor("line", TrackingCore.ValueSpec(.object("Line"))))
         fields.append(TrackingCore.FieldDescriptor("lines",
-            TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.object("Line"))),
-                TrackingCore.FieldConstraints(maxItems: 2))))
-        fields.append(TrackingCore.FieldDescriptor("email",
-            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(maxLength: 40)), pii: true))
-        fields.append(TrackingCore.FieldDescriptor("short",
-            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(minLength: 2, maxLength: 5))))
+            TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.object("Line"))), Rules.fieldConstraints[1])))
+        fields.append(TrackingCore.FieldDescriptor("email", TrackingCore.ValueSpec(.string, Rules.fieldConstraints[2]),
+            pii: true))
+        fields.append(TrackingCore.FieldDescriptor("short", TrackingCore.ValueSpec(.string, Rules.fieldConstraints[3])))
         fields.append(TrackingCore.FieldDescriptor("percent",
-            TrackingCore.ValueSpec(.double, TrackingCore.FieldConstraints(
-                minimum: TrackingCore.GeneratedCodeSupport.decimal("0"),
-                maximum: TrackingCore.GeneratedCodeSupport.decimal("100")))))
+            TrackingCore.ValueSpec(.double, Rules.fieldConstraints[4])))
         fields.append(TrackingCore.FieldDescriptor("discount",
-            TrackingCore.ValueSpec(.decimal, TrackingCore.FieldConstraints(
-                minimum: TrackingCore.GeneratedCodeSupport.decimal("-10.5"),
-                maximum: TrackingCore.GeneratedCodeSupport.decimal("10.5")))))
-        fields.append(TrackingCore.FieldDescriptor("code",
-            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^[A-Z]{2}-[0-9]{3,4}$"))))
-        fields.append(TrackingCore.FieldDescriptor("word",
-            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^[a-z\\-😀]+$"))))
+            TrackingCore.ValueSpec(.decimal, Rules.fieldConstraints[5])))
+        fields.append(TrackingCore.FieldDescriptor("code", TrackingCore.ValueSpec(.string, Rules.fieldConstraints[6])))
+        fields.append(TrackingCore.FieldDescriptor("word", TrackingCore.ValueSpec(.string, Rules.fieldConstraints[7])))
         fields.append(TrackingCore.FieldDescriptor("digits",
-            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "[0-9]"))))
+            TrackingCore.ValueSpec(.string, Rules.fieldConstraints[8])))
         fields.append(TrackingCore.FieldDescriptor("choice",
-            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^(ab|a)(c|bcd)(|!)$"))))
+            TrackingCore.ValueSpec(.string, Rules.fieldConstraints[9])))
         fields.append(TrackingCore.FieldDescriptor("dotted",
-            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(pattern: "^a.c$"))))
+            TrackingCore.ValueSpec(.string, Rules.fieldConstraints[10])))
         fields.append(TrackingCore.FieldDescriptor("ids",
-            TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
-                minimum: TrackingCore.GeneratedCodeSupport.decimal("1")))), TrackingCore.FieldConstraints(minItems: 1,
-                maxItems: 3))))
+            TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.int, Rules.fieldConstraints[12])),
+                Rules.fieldConstraints[11])))
         fields.append(TrackingCore.FieldDescriptor("object", TrackingCore.ValueSpec(.object("Object"))))
         fields.append(TrackingCore.FieldDescriptor("constructor", TrackingCore.ValueSpec(.string)))
         fields.append(TrackingCore.FieldDescriptor("__proto__", TrackingCore.ValueSpec(.string)))

@@ -146,7 +146,7 @@ extension Conformance.Events {
 }
 
 extension Conformance.Rules {
-    /// The fields' constraints, built once, by the index their checks read.
+    /// The constraints the checks read, by index, each built once.
     static let envelopeConstraints: [TrackingCore.FieldConstraints] = [
         TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"),
             maximum: TrackingCore.GeneratedCodeSupport.decimal("1000")),

@@ -7,13 +7,14 @@ import Foundation
 import TrackingCore
 
 extension Conformance.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors11() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "constraints", kind: "system", optional: ["short", "percent",
-            "discount", "code", "word", "digits", "choice", "dotted", "ids"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["constraints","system",{},[],["short","percent","discount","code","word","digits","choice","dotted","ids"],
+            null]
+            ]
+            """)
     }
 }
 

@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension Conformance.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors31() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "darkAction", kind: "action",
-            constants: ["shade": "dark-mode"], optional: ["size"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["darkAction","action",{"shade":"dark-mode"},[],["size"],null]
+            ]
+            """)
     }
 }
 

@@ -445,9 +445,8 @@ extension Conformance.Fields {
 }
 
 extension Conformance.Rules {
-    /// The fields' constraints, built once, by the index their checks read.
+    /// The constraints the checks read, by index, each built once.
     static let fieldConstraints: [TrackingCore.FieldConstraints] = [
-        TrackingCore.FieldConstraints(),
         TrackingCore.FieldConstraints(),
         TrackingCore.FieldConstraints(maxItems: 2),
         TrackingCore.FieldConstraints(maxLength: 40),
@@ -490,7 +489,7 @@ extension Conformance.Rules {
     // "amount"
     static func field_amount(_ value: Foundation.Decimal?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(decimal: value, Self.fieldConstraints[1], path: "amount", into: &violations)
+        TrackingCore.ConstraintRules.check(decimal: value, Self.fieldConstraints[0], path: "amount", into: &violations)
     }
     static func field_amount(_ value: Foundation.Decimal?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -534,7 +533,7 @@ extension Conformance.Rules {
     // "lines"
     static func field_lines(_ value: [Conformance.Line]?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(count: value.count, Self.fieldConstraints[2], path: "lines",
+        TrackingCore.ConstraintRules.check(count: value.count, Self.fieldConstraints[1], path: "lines",
             into: &violations)
         for (index0, item0) in value.enumerated() {
             item0.collectViolations(at: TrackingCore.GeneratedCodeSupport.path("lines", index: index0),
@@ -554,7 +553,7 @@ extension Conformance.Rules {
     // "email"
     static func field_email(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[3], path: "email", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[2], path: "email", into: &violations)
     }
     static func field_email(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -564,7 +563,7 @@ extension Conformance.Rules {
     // "short"
     static func field_short(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[4], path: "short", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[3], path: "short", into: &violations)
     }
     static func field_short(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -574,7 +573,7 @@ extension Conformance.Rules {
     // "percent"
     static func field_percent(_ value: Swift.Double?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(double: value, Self.fieldConstraints[5], path: "percent", into: &violations)
+        TrackingCore.ConstraintRules.check(double: value, Self.fieldConstraints[4], path: "percent", into: &violations)
     }
     static func field_percent(_ value: Swift.Double?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -584,7 +583,7 @@ extension Conformance.Rules {
     // "discount"
     static func field_discount(_ value: Foundation.Decimal?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(decimal: value, Self.fieldConstraints[6], path: "discount",
+        TrackingCore.ConstraintRules.check(decimal: value, Self.fieldConstraints[5], path: "discount",
             into: &violations)
     }
     static func field_discount(_ value: Foundation.Decimal?, to writer: inout TrackingCore.JSONWriter) {
@@ -595,7 +594,7 @@ extension Conformance.Rules {
     // "code"
     static func field_code(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[7], path: "code", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[6], path: "code", into: &violations)
     }
     static func field_code(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -605,7 +604,7 @@ extension Conformance.Rules {
     // "word"
     static func field_word(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[8], path: "word", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[7], path: "word", into: &violations)
     }
     static func field_word(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -615,7 +614,7 @@ extension Conformance.Rules {
     // "digits"
     static func field_digits(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[9], path: "digits", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[8], path: "digits", into: &violations)
     }
     static func field_digits(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -625,7 +624,7 @@ extension Conformance.Rules {
     // "choice"
     static func field_choice(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[10], path: "choice", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[9], path: "choice", into: &violations)
     }
     static func field_choice(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -635,7 +634,7 @@ extension Conformance.Rules {
     // "dotted"
     static func field_dotted(_ value: Swift.String?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[11], path: "dotted", into: &violations)
+        TrackingCore.ConstraintRules.check(string: value, Self.fieldConstraints[10], path: "dotted", into: &violations)
     }
     static func field_dotted(_ value: Swift.String?, to writer: inout TrackingCore.JSONWriter) {
         guard let value else { return }
@@ -645,10 +644,10 @@ extension Conformance.Rules {
     // "ids"
     static func field_ids(_ value: [Swift.Int]?, into violations: inout [TrackingCore.Violation]) {
         guard let value else { return }
-        TrackingCore.ConstraintRules.check(count: value.count, Self.fieldConstraints[12], path: "ids",
+        TrackingCore.ConstraintRules.check(count: value.count, Self.fieldConstraints[11], path: "ids",
             into: &violations)
         for (index0, item0) in value.enumerated() {
-            TrackingCore.ConstraintRules.check(int: item0, Self.fieldConstraints[13],
+            TrackingCore.ConstraintRules.check(int: item0, Self.fieldConstraints[12],
                 path: TrackingCore.GeneratedCodeSupport.path("ids", index: index0), into: &violations)
         }
     }

@@ -13,14 +13,6 @@ extension Conformance {
         public var currency: Swift.String
         public var was: Foundation.Decimal?
 
-        /// The members' constraints, built once.
-        private static let constraints_amount: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            minimum: TrackingCore.GeneratedCodeSupport.decimal("0"), maximum: TrackingCore.GeneratedCodeSupport.decimal(
-            "100000"))
-        private static let constraints_currency: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            pattern: "^[A-Z]{3}$")
-        private static let constraints_was: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints()
-
         /// Optional members default to `nil`.
         ///
         /// - Parameters:
@@ -46,12 +38,12 @@ extension Conformance {
 
         /// Appends this value's violations, with paths below `path`.
         public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-            TrackingCore.ConstraintRules.check(decimal: self.amount, Self.constraints_amount,
+            TrackingCore.ConstraintRules.check(decimal: self.amount, Conformance.Rules.objectConstraints[0],
                 path: TrackingCore.GeneratedCodeSupport.path(path, "amount"), into: &violations)
-            TrackingCore.ConstraintRules.check(string: self.currency, Self.constraints_currency,
+            TrackingCore.ConstraintRules.check(string: self.currency, Conformance.Rules.objectConstraints[1],
                 path: TrackingCore.GeneratedCodeSupport.path(path, "currency"), into: &violations)
             if let value = self.was {
-                TrackingCore.ConstraintRules.check(decimal: value, Self.constraints_was,
+                TrackingCore.ConstraintRules.check(decimal: value, Conformance.Rules.objectConstraints[2],
                     path: TrackingCore.GeneratedCodeSupport.path(path, "was"), into: &violations)
             }
         }
@@ -84,14 +76,6 @@ extension Conformance {
         /// May hold personal data (`pii`): never logged, removable by consent.
         public var note: Swift.String?
 
-        /// The members' constraints, built once.
-        private static let constraints_sku: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minLength: 4,
-            maxLength: 12)
-        private static let constraints_sizes: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(minItems: 1,
-            maxItems: 3)
-        private static let constraints_tags_items_items: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            maxLength: 4)
-
         /// Optional members default to `nil`.
         ///
         /// - Parameters:
@@ -123,17 +107,17 @@ extension Conformance {
 
         /// Appends this value's violations, with paths below `path`.
         public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-            TrackingCore.ConstraintRules.check(string: self.sku, Self.constraints_sku,
+            TrackingCore.ConstraintRules.check(string: self.sku, Conformance.Rules.objectConstraints[3],
                 path: TrackingCore.GeneratedCodeSupport.path(path, "sku"), into: &violations)
             self.price.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(path, "price"), into: &violations)
             if let value = self.sizes {
-                TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_sizes,
+                TrackingCore.ConstraintRules.check(count: value.count, Conformance.Rules.objectConstraints[4],
                     path: TrackingCore.GeneratedCodeSupport.path(path, "sizes"), into: &violations)
             }
             if let value = self.tags {
                 for (index0, item0) in value.enumerated() {
                     for (index1, item1) in item0.enumerated() {
-                        TrackingCore.ConstraintRules.check(string: item1, Self.constraints_tags_items_items,
+                        TrackingCore.ConstraintRules.check(string: item1, Conformance.Rules.objectConstraints[5],
                             path: TrackingCore.GeneratedCodeSupport.path(TrackingCore.GeneratedCodeSupport.path(
                             TrackingCore.GeneratedCodeSupport.path(path, "tags"), index: index0), index: index1),
                             into: &violations)
@@ -190,9 +174,6 @@ extension Conformance {
         public var typeof: Swift.Double?
         public var prototype: Swift.String?
 
-        /// The members' constraints, built once.
-        private static let constraints_typeof: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints()
-
         /// Optional members default to `nil`.
         ///
         /// - Parameters:
@@ -225,7 +206,7 @@ extension Conformance {
         /// Appends this value's violations, with paths below `path`.
         public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
             if let value = self.typeof {
-                TrackingCore.ConstraintRules.check(double: value, Self.constraints_typeof,
+                TrackingCore.ConstraintRules.check(double: value, Conformance.Rules.objectConstraints[2],
                     path: TrackingCore.GeneratedCodeSupport.path(path, "typeof"), into: &violations)
             }
         }
@@ -254,6 +235,17 @@ extension Conformance {
 }
 
 extension Conformance.Rules {
+    /// The constraints the checks read, by index, each built once.
+    static let objectConstraints: [TrackingCore.FieldConstraints] = [
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0"),
+            maximum: TrackingCore.GeneratedCodeSupport.decimal("100000")),
+        TrackingCore.FieldConstraints(pattern: "^[A-Z]{3}$"),
+        TrackingCore.FieldConstraints(),
+        TrackingCore.FieldConstraints(minLength: 4, maxLength: 12),
+        TrackingCore.FieldConstraints(minItems: 1, maxItems: 3),
+        TrackingCore.FieldConstraints(maxLength: 4),
+    ]
+
     /// `lhs == rhs`, for the objects' `==`: one generic function, whose `==` the compiler solves once.
     static func equal<Value: Swift.Equatable>(_ lhs: Value, _ rhs: Value) -> Swift.Bool { lhs == rhs }
 }

@@ -67,15 +67,11 @@ public enum CodePoints {
             defaultValue: .string(
                 "\u{2028}\u{E000}\u{FFF9}*/\u{E000}%\u{97}\u{F}\\u0041\u{200E}\"\"\"ß\u{202A}￼̈\u{3}")))
         var fields: [TrackingCore.FieldDescriptor] = []
-        fields.append(TrackingCore.FieldDescriptor("word",
-            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
-                pattern: "^[\0\u{10}\u{12}\u{17} \"#(>_\u{7F}\u{81}\u{8F}éΩ\u{61C}\u{200B}\u{200C}\u{200E}\u{2028}\u{2029}\u{2067}가\u{E000}\u{F8FF}﷐️\u{FEFF}\u{FFF9}￼\u{FFFF}𐀀𝄞😀\u{1FFFE}]*$"))))
+        fields.append(TrackingCore.FieldDescriptor("word", TrackingCore.ValueSpec(.string, Rules.fieldConstraints[0])))
         fields.append(TrackingCore.FieldDescriptor("old", TrackingCore.ValueSpec(.string),
             deprecated: "\u{81}\"#$\u{2029}\u{2069}`${\u{FFFF}\\u{41}\u{F8FF}가\u{200D}⃝\u{FEFF}\0̈\n𠀀\u{200B}\u{2066}\0 */ /* // \u{E000}>\u{7F}\u{2029}\u{2060}é가"))
         fields.append(TrackingCore.FieldDescriptor("choice", TrackingCore.ValueSpec(.valueSet("Texts"))))
-        fields.append(TrackingCore.FieldDescriptor("Kelvin",
-            TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
-                minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))))
+        fields.append(TrackingCore.FieldDescriptor("Kelvin", TrackingCore.ValueSpec(.int, Rules.fieldConstraints[1])))
         var events: [TrackingCore.EventDescriptor] = []
         events += Rules.eventDescriptors1()
         events += Rules.eventDescriptors2()

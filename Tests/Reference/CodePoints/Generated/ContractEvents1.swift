@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension CodePoints.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors1() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "e32", kind: "said",
-            constants: ["text": "\u{2029}\0\u{2060}\u{2028}*/ %s\u{1FFFE}\u{8C}("], required: ["word"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["e32","said",{"text":\"\u{2029}\\u0000\u{2060}\u{2028}*/ %s\u{1FFFE}\u{8C}(\"},["word"],[],null]
+            ]
+            """)
     }
 }
 

@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension CodePoints.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors13() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "e36", kind: "said",
-            constants: ["text": "\u{8A}\u{E000}\u{17}�\u{200E}\u{E000}﷯𠀀"], required: ["word"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["e36","said",{"text":\"\u{8A}\u{E000}\\u0017�\u{200E}\u{E000}﷯𠀀\"},["word"],[],null]
+            ]
+            """)
     }
 }
 

@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension CodePoints.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors16() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "e13", kind: "said",
-            constants: ["text": "𐀀𝄞😀👨𠀀\u{E0001}\u{F0000}"], required: ["word"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["e13","said",{"text":\"𐀀𝄞😀👨𠀀\u{E0001}\u{F0000}\"},["word"],[],null]
+            ]
+            """)
     }
 }
 

@@ -7,15 +7,14 @@ import Foundation
 import TrackingCore
 
 extension CodePoints.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors27() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(2)
-        events.append(TrackingCore.EventDescriptor(name: "e9", kind: "said", constants: ["text": "éßΩ中가"],
-            required: ["word"]))
-        events.append(TrackingCore.EventDescriptor(name: "e30", kind: "said",
-            constants: ["text": "￼;\u{E0001}]\0\u{9D}\u{2028}#️\\u0041"], required: ["word"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["e9","said",{"text":\"éßΩ中가\"},["word"],[],null],
+            ["e30","said",{"text":\"￼;\u{E0001}]\\u0000\u{9D}\u{2028}#️\\\\u0041\"},["word"],[],null]
+            ]
+            """)
     }
 }
 

@@ -7,15 +7,14 @@ import Foundation
 import TrackingCore
 
 extension CodePoints.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors3() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(2)
-        events.append(TrackingCore.EventDescriptor(name: "e1", kind: "said", constants: ["text": "\"'`\\$#{}()[]/"],
-            required: ["word"]))
-        events.append(TrackingCore.EventDescriptor(name: "e38", kind: "said",
-            constants: ["text": "\u{2067}&#\"\u{2028}\u{FFF9}\0%s;\u{E000}\u{FEFF}\u{91}"], required: ["word"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["e1","said",{"text":\"\\\"'`\\\\$#{}()[]/\"},["word"],[],null],
+            ["e38","said",{"text":\"\u{2067}&#\\\"\u{2028}\u{FFF9}\\u0000%s;\u{E000}\u{FEFF}\u{91}\"},["word"],[],null]
+            ]
+            """)
     }
 }
 

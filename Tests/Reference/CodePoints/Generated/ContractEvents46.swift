@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension CodePoints.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors46() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "e33", kind: "said",
-            constants: ["text": "\u{FFF9}\u{F8FF}\u{12}\u{F8FF}"], required: ["word"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["e33","said",{"text":\"\u{FFF9}\u{F8FF}\\u0012\u{F8FF}\"},["word"],[],null]
+            ]
+            """)
     }
 }
 

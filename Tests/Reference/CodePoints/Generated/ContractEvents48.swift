@@ -7,16 +7,14 @@ import Foundation
 import TrackingCore
 
 extension CodePoints.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors48() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(2)
-        events.append(TrackingCore.EventDescriptor(name: "e0", kind: "said",
-            constants: ["text": "azAZ09 _-.,:;!?@&%~|^=<>+*"], required: ["word"], optional: ["old", "choice",
-            "Kelvin"]))
-        events.append(TrackingCore.EventDescriptor(name: "e39", kind: "said",
-            constants: ["text": "\u{FEFF}中\u{202E}\u{200D}\u{1FFFE}￼가﷐@\u{F8FF}Ω"], required: ["word"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["e0","said",{"text":"azAZ09 _-.,:;!?@&%~|^=<>+*"},["word"],["old","choice","Kelvin"],null],
+            ["e39","said",{"text":\"\u{FEFF}中\u{202E}\u{200D}\u{1FFFE}￼가﷐@\u{F8FF}Ω\"},["word"],[],null]
+            ]
+            """)
     }
 }
 

@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension CodePoints.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors53() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "e7", kind: "said",
-            constants: ["text": "\u{200B}\u{200C}\u{200D}\u{2060}\u{FEFF}"], required: ["word"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["e7","said",{"text":\"\u{200B}\u{200C}\u{200D}\u{2060}\u{FEFF}\"},["word"],[],null]
+            ]
+            """)
     }
 }
 

@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension CodePoints.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors54() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "e11", kind: "said",
-            constants: ["text": "﷐﷯\u{FFFE}\u{FFFF}\u{1FFFE}\u{10FFFF}"], required: ["word"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["e11","said",{"text":\"﷐﷯\u{FFFE}\u{FFFF}\u{1FFFE}\u{10FFFF}\"},["word"],[],null]
+            ]
+            """)
     }
 }
 

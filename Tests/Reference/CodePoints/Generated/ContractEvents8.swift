@@ -7,16 +7,15 @@ import Foundation
 import TrackingCore
 
 extension CodePoints.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors8() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(2)
-        events.append(TrackingCore.EventDescriptor(name: "e8", kind: "said", constants: ["text": "́̈⃝️"],
-            required: ["word"]))
-        events.append(TrackingCore.EventDescriptor(name: "e31", kind: "said",
-            constants: ["text": "￼\u{202C}﷐\u{94}️️#𠀀\u{200B}\u{2029}\u{1FFFE}\\u{41}"],
-            required: ["word"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["e8","said",{"text":\"́̈⃝️\"},["word"],[],null],
+            ["e31","said",{"text":\"￼\u{202C}﷐\u{94}️️#𠀀\u{200B}\u{2029}\u{1FFFE}\\\\u{41}\"},["word"],[],
+            null]
+            ]
+            """)
     }
 }
 

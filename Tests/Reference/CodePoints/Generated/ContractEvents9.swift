@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension CodePoints.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors9() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "e10", kind: "said", constants: ["text": "\u{E000}\u{F8FF}"],
-            required: ["word"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["e10","said",{"text":\"\u{E000}\u{F8FF}\"},["word"],[],null]
+            ]
+            """)
     }
 }
 

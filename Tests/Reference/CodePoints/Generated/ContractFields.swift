@@ -96,7 +96,7 @@ extension CodePoints.Fields {
 }
 
 extension CodePoints.Rules {
-    /// The fields' constraints, built once, by the index their checks read.
+    /// The constraints the checks read, by index, each built once.
     static let fieldConstraints: [TrackingCore.FieldConstraints] = [
         TrackingCore.FieldConstraints(
             pattern: "^[\0\u{10}\u{12}\u{17} \"#(>_\u{7F}\u{81}\u{8F}éΩ\u{61C}\u{200B}\u{200C}\u{200E}\u{2028}\u{2029}\u{2067}가\u{E000}\u{F8FF}﷐️\u{FEFF}\u{FFF9}￼\u{FFFF}𐀀𝄞😀\u{1FFFE}]*$"),

@@ -42,23 +42,18 @@ public enum Type_ {
         objects.append(TrackingCore.ObjectDescriptor(
             name: "Class",
             required: [
-                TrackingCore.FieldDescriptor("self", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
-                    pattern: "^[a-z\"\\\\]+$"))),
-                TrackingCore.FieldDescriptor("Any", TrackingCore.ValueSpec(.decimal, TrackingCore.FieldConstraints(
-                    minimum: TrackingCore.GeneratedCodeSupport.decimal("0.5"),
-                    maximum: TrackingCore.GeneratedCodeSupport.decimal("1000000.25")))),
+                TrackingCore.FieldDescriptor("self", TrackingCore.ValueSpec(.string, Rules.objectConstraints[0])),
+                TrackingCore.FieldDescriptor("Any", TrackingCore.ValueSpec(.decimal, Rules.objectConstraints[1])),
             ],
             optional: [
                 TrackingCore.FieldDescriptor("init", TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.array(
-                    items: TrackingCore.ValueSpec(.object("Protocol2"))))), TrackingCore.FieldConstraints(
-                    maxItems: 3))),
+                    items: TrackingCore.ValueSpec(.object("Protocol2"))))), Rules.objectConstraints[2])),
             ]
         ))
         objects.append(TrackingCore.ObjectDescriptor(
             name: "Protocol2",
             required: [
-                TrackingCore.FieldDescriptor("eventName", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
-                    minLength: 1, maxLength: 3))),
+                TrackingCore.FieldDescriptor("eventName", TrackingCore.ValueSpec(.string, Rules.objectConstraints[3])),
             ],
             optional: [
                 TrackingCore.FieldDescriptor("kindName", TrackingCore.ValueSpec(.bool)),
@@ -67,8 +62,7 @@ public enum Type_ {
         objects.append(TrackingCore.ObjectDescriptor(
             name: "Node",
             required: [
-                TrackingCore.FieldDescriptor("label", TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(
-                    minLength: 1))),
+                TrackingCore.FieldDescriptor("label", TrackingCore.ValueSpec(.string, Rules.objectConstraints[4])),
             ],
             optional: [
                 TrackingCore.FieldDescriptor("parent", TrackingCore.ValueSpec(.object("Node"))),
@@ -76,7 +70,7 @@ public enum Type_ {
                 TrackingCore.FieldDescriptor("former", TrackingCore.ValueSpec(.object("Node")),
                     deprecated: "Use parent."),
                 TrackingCore.FieldDescriptor("children", TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(
-                    .object("Node"))), TrackingCore.FieldConstraints(maxItems: 2))),
+                    .object("Node"))), Rules.objectConstraints[5])),
             ]
         ))
         objects.append(TrackingCore.ObjectDescriptor(
@@ -85,8 +79,7 @@ public enum Type_ {
                 TrackingCore.FieldDescriptor("to", TrackingCore.ValueSpec(.object("Node"))),
             ],
             optional: [
-                TrackingCore.FieldDescriptor("weight", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
-                    minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))),
+                TrackingCore.FieldDescriptor("weight", TrackingCore.ValueSpec(.int, Rules.fieldConstraints[1])),
             ]
         ))
         var kinds: [TrackingCore.KindDescriptor] = []
@@ -94,9 +87,7 @@ public enum Type_ {
             name: "static",
             mandatory: [
                 TrackingCore.FieldDescriptor("Type", TrackingCore.ValueSpec(.valueSet("Selfish"))),
-                TrackingCore.FieldDescriptor("case", TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
-                    minimum: TrackingCore.GeneratedCodeSupport.decimal("-5"),
-                    maximum: TrackingCore.GeneratedCodeSupport.decimal("5")))),
+                TrackingCore.FieldDescriptor("case", TrackingCore.ValueSpec(.int, Rules.envelopeConstraints[0])),
             ]
         ))
         kinds.append(TrackingCore.KindDescriptor(
@@ -115,11 +106,10 @@ public enum Type_ {
             defaultValue: .string("\\(global)")))
         var fields: [TrackingCore.FieldDescriptor] = []
         fields.append(TrackingCore.FieldDescriptor("default",
-            TrackingCore.ValueSpec(.string, TrackingCore.FieldConstraints(maxLength: 10))))
+            TrackingCore.ValueSpec(.string, Rules.fieldConstraints[0])))
         fields.append(TrackingCore.FieldDescriptor("Self", TrackingCore.ValueSpec(.object("Class"))))
         fields.append(TrackingCore.FieldDescriptor("contract-version.x",
-            TrackingCore.ValueSpec(.double, TrackingCore.FieldConstraints(
-                minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))))
+            TrackingCore.ValueSpec(.double, Rules.fieldConstraints[1])))
         fields.append(TrackingCore.FieldDescriptor("when", TrackingCore.ValueSpec(.timestamp)))
         fields.append(TrackingCore.FieldDescriptor("validate",
             TrackingCore.ValueSpec(.array(items: TrackingCore.ValueSpec(.valueSet("in"))))))

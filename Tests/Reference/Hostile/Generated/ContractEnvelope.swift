@@ -156,7 +156,7 @@ extension Type_.Events {
 }
 
 extension Type_.Rules {
-    /// The fields' constraints, built once, by the index their checks read.
+    /// The constraints the checks read, by index, each built once.
     static let envelopeConstraints: [TrackingCore.FieldConstraints] = [
         TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("-5"),
             maximum: TrackingCore.GeneratedCodeSupport.decimal("5")),

@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension Type_.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors20() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "import", kind: "is", required: ["validate"],
-            optional: ["when", "tree"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["import","is",{},["validate"],["when","tree"],null]
+            ]
+            """)
     }
 }
 

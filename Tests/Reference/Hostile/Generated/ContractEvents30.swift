@@ -7,14 +7,14 @@ import Foundation
 import TrackingCore
 
 extension Type_.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors30() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "default", kind: "static",
-            constants: ["Type": "C:\\path\\to\\(file)"], required: ["default", "Self"],
-            optional: ["contract-version.x", "deprecated_thing"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["default","static",{"Type":\"C:\\\\path\\\\to\\\\(file)\"},["default","Self"],["contract-version.x",
+            "deprecated_thing"],null]
+            ]
+            """)
     }
 }
 

@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension Type_.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors56() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "break", kind: "is",
-            deprecated: "Use \"import\" instead; */ \\(gone)"))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["break","is",{},[],[],\"Use \\\"import\\\" instead; */ \\\\(gone)\"]
+            ]
+            """)
     }
 }
 

@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension Type_.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors63() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "return", kind: "static",
-            constants: ["Type": "*/ \"\"\" #\" \\(x)"], optional: ["default"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["return","static",{"Type":\"*/ \\\"\\\"\\\" #\\\" \\\\(x)\"},[],["default"],null]
+            ]
+            """)
     }
 }
 

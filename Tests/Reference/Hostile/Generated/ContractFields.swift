@@ -147,7 +147,7 @@ extension Type_.Fields {
 }
 
 extension Type_.Rules {
-    /// The fields' constraints, built once, by the index their checks read.
+    /// The constraints the checks read, by index, each built once.
     static let fieldConstraints: [TrackingCore.FieldConstraints] = [
         TrackingCore.FieldConstraints(maxLength: 10),
         TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),

@@ -22,14 +22,6 @@ extension Type_ {
         /// Wire name: "init".
         public var init_: [[Type_.Protocol2]]?
 
-        /// The members' constraints, built once.
-        private static let constraints_self_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            pattern: "^[a-z\"\\\\]+$")
-        private static let constraints_any: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            minimum: TrackingCore.GeneratedCodeSupport.decimal("0.5"),
-            maximum: TrackingCore.GeneratedCodeSupport.decimal("1000000.25"))
-        private static let constraints_init_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(maxItems: 3)
-
         /// Optional members default to `nil`.
         ///
         /// - Parameters:
@@ -55,12 +47,12 @@ extension Type_ {
 
         /// Appends this value's violations, with paths below `path`.
         public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-            TrackingCore.ConstraintRules.check(string: self.self_, Self.constraints_self_,
+            TrackingCore.ConstraintRules.check(string: self.self_, Type_.Rules.objectConstraints[0],
                 path: TrackingCore.GeneratedCodeSupport.path(path, "self"), into: &violations)
-            TrackingCore.ConstraintRules.check(decimal: self.any, Self.constraints_any,
+            TrackingCore.ConstraintRules.check(decimal: self.any, Type_.Rules.objectConstraints[1],
                 path: TrackingCore.GeneratedCodeSupport.path(path, "Any"), into: &violations)
             if let value = self.init_ {
-                TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_init_,
+                TrackingCore.ConstraintRules.check(count: value.count, Type_.Rules.objectConstraints[2],
                     path: TrackingCore.GeneratedCodeSupport.path(path, "init"), into: &violations)
                 for (index0, item0) in value.enumerated() {
                     for (index1, item1) in item0.enumerated() {
@@ -109,10 +101,6 @@ extension Type_ {
         /// Wire name: "kindName".
         public var kindName_: Swift.Bool?
 
-        /// The members' constraints, built once.
-        private static let constraints_eventName_: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            minLength: 1, maxLength: 3)
-
         /// Optional members default to `nil`.
         ///
         /// - Parameters:
@@ -135,7 +123,7 @@ extension Type_ {
 
         /// Appends this value's violations, with paths below `path`.
         public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-            TrackingCore.ConstraintRules.check(string: self.eventName_, Self.constraints_eventName_,
+            TrackingCore.ConstraintRules.check(string: self.eventName_, Type_.Rules.objectConstraints[3],
                 path: TrackingCore.GeneratedCodeSupport.path(path, "eventName"), into: &violations)
         }
 
@@ -182,12 +170,6 @@ extension Type_ {
 
         public var children: [Type_.Node]?
 
-        /// The members' constraints, built once.
-        private static let constraints_label: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            minLength: 1)
-        private static let constraints_children: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            maxItems: 2)
-
         /// Optional members default to `nil`.
         ///
         /// - Parameters:
@@ -219,7 +201,7 @@ extension Type_ {
 
         /// Appends this value's violations, with paths below `path`.
         public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
-            TrackingCore.ConstraintRules.check(string: self.label, Self.constraints_label,
+            TrackingCore.ConstraintRules.check(string: self.label, Type_.Rules.objectConstraints[4],
                 path: TrackingCore.GeneratedCodeSupport.path(path, "label"), into: &violations)
             if let value = self._parent.value {
                 value.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(path, "parent"), into: &violations)
@@ -231,7 +213,7 @@ extension Type_ {
                 value.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(path, "former"), into: &violations)
             }
             if let value = self.children {
-                TrackingCore.ConstraintRules.check(count: value.count, Self.constraints_children,
+                TrackingCore.ConstraintRules.check(count: value.count, Type_.Rules.objectConstraints[5],
                     path: TrackingCore.GeneratedCodeSupport.path(path, "children"), into: &violations)
                 for (index0, item0) in value.enumerated() {
                     item0.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(
@@ -279,10 +261,6 @@ extension Type_ {
 
         public var weight: Swift.Int?
 
-        /// The members' constraints, built once.
-        private static let constraints_weight: TrackingCore.FieldConstraints = TrackingCore.FieldConstraints(
-            minimum: TrackingCore.GeneratedCodeSupport.decimal("0"))
-
         /// Optional members default to `nil`.
         ///
         /// - Parameters:
@@ -307,7 +285,7 @@ extension Type_ {
         public func collectViolations(at path: Swift.String, into violations: inout [TrackingCore.Violation]) {
             self._to.value.collectViolations(at: TrackingCore.GeneratedCodeSupport.path(path, "to"), into: &violations)
             if let value = self.weight {
-                TrackingCore.ConstraintRules.check(int: value, Self.constraints_weight,
+                TrackingCore.ConstraintRules.check(int: value, Type_.Rules.objectConstraints[6],
                     path: TrackingCore.GeneratedCodeSupport.path(path, "weight"), into: &violations)
             }
         }
@@ -330,6 +308,18 @@ extension Type_ {
 }
 
 extension Type_.Rules {
+    /// The constraints the checks read, by index, each built once.
+    static let objectConstraints: [TrackingCore.FieldConstraints] = [
+        TrackingCore.FieldConstraints(pattern: "^[a-z\"\\\\]+$"),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0.5"),
+            maximum: TrackingCore.GeneratedCodeSupport.decimal("1000000.25")),
+        TrackingCore.FieldConstraints(maxItems: 3),
+        TrackingCore.FieldConstraints(minLength: 1, maxLength: 3),
+        TrackingCore.FieldConstraints(minLength: 1),
+        TrackingCore.FieldConstraints(maxItems: 2),
+        TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
+    ]
+
     /// `lhs == rhs`, for the objects' `==`: one generic function, whose `==` the compiler solves once.
     static func equal<Value: Swift.Equatable>(_ lhs: Value, _ rhs: Value) -> Swift.Bool { lhs == rhs }
 }

@@ -7,13 +7,14 @@ import Foundation
 import TrackingCore
 
 extension Shop.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors16() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(2)
-        events.append(TrackingCore.EventDescriptor(name: "shopSupportVersion", kind: "Task"))
-        events.append(TrackingCore.EventDescriptor(name: "kinds", kind: "event"))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["shopSupportVersion","Task",{},[],[],null],
+            ["kinds","event",{},[],[],null]
+            ]
+            """)
     }
 }
 

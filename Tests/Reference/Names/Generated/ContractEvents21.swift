@@ -7,13 +7,14 @@ import Foundation
 import TrackingCore
 
 extension Shop.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors21() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(2)
-        events.append(TrackingCore.EventDescriptor(name: "shopFieldKeysProtocolX", kind: "Task"))
-        events.append(TrackingCore.EventDescriptor(name: "eventDescriptors0", kind: "event"))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["shopFieldKeysProtocolX","Task",{},[],[],null],
+            ["eventDescriptors0","event",{},[],[],null]
+            ]
+            """)
     }
 }
 

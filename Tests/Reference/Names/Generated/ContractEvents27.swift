@@ -7,13 +7,14 @@ import Foundation
 import TrackingCore
 
 extension Shop.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors27() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(2)
-        events.append(TrackingCore.EventDescriptor(name: "trackingCore", kind: "event"))
-        events.append(TrackingCore.EventDescriptor(name: "signin", kind: "event"))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["trackingCore","event",{},[],[],null],
+            ["signin","event",{},[],[],null]
+            ]
+            """)
     }
 }
 

@@ -7,14 +7,14 @@ import Foundation
 import TrackingCore
 
 extension Shop.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors38() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(2)
-        events.append(TrackingCore.EventDescriptor(name: "Notification", kind: "Type", constants: ["section": "top"],
-            required: ["x", "data"], optional: ["xOptional"]))
-        events.append(TrackingCore.EventDescriptor(name: "name", kind: "event"))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["Notification","Type",{"section":"top"},["x","data"],["xOptional"],null],
+            ["name","event",{},[],[],null]
+            ]
+            """)
     }
 }
 

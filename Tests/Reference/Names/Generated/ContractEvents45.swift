@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension Shop.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors45() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "Type", kind: "event", optional: ["foundation", "swift",
-            "result"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["Type","event",{},[],["foundation","swift","result"],null]
+            ]
+            """)
     }
 }
 

@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension Shop.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors53() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "protocol", kind: "event", required: ["xOptional"],
-            optional: ["x"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["protocol","event",{},["xOptional"],["x"],null]
+            ]
+            """)
     }
 }
 

@@ -7,13 +7,13 @@ import Foundation
 import TrackingCore
 
 extension Shop.Rules {
-    /// The descriptors of the events in this file, for ``descriptor``.
+    /// The descriptors of the events in this file, for ``descriptor``: JSON, read once.
     static func eventDescriptors63() -> [TrackingCore.EventDescriptor] {
-        var events: [TrackingCore.EventDescriptor] = []
-        events.reserveCapacity(1)
-        events.append(TrackingCore.EventDescriptor(name: "class", kind: "event", optional: ["__proto__",
-            "constructor", "prototype", "hasOwnProperty", "toString", "valueOf"]))
-        return events
+        TrackingCore.GeneratedCodeSupport.eventDescriptors("""
+            [
+            ["class","event",{},[],["__proto__","constructor","prototype","hasOwnProperty","toString","valueOf"],null]
+            ]
+            """)
     }
 }
 

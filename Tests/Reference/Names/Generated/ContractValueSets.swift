@@ -22,7 +22,7 @@ extension Shop {
 
         /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+            guard let match = TrackingCore.GeneratedCodeSupport.valueSetCase(rawValue, of: Self.self) else {
                 return nil
             }
             self = match
@@ -60,7 +60,7 @@ extension Shop {
 
         /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+            guard let match = TrackingCore.GeneratedCodeSupport.valueSetCase(rawValue, of: Self.self) else {
                 return nil
             }
             self = match
@@ -98,7 +98,7 @@ extension Shop {
 
         /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+            guard let match = TrackingCore.GeneratedCodeSupport.valueSetCase(rawValue, of: Self.self) else {
                 return nil
             }
             self = match
@@ -134,7 +134,7 @@ extension Shop {
 
         /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+            guard let match = TrackingCore.GeneratedCodeSupport.valueSetCase(rawValue, of: Self.self) else {
                 return nil
             }
             self = match
@@ -170,7 +170,7 @@ extension Shop {
 
         /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+            guard let match = TrackingCore.GeneratedCodeSupport.valueSetCase(rawValue, of: Self.self) else {
                 return nil
             }
             self = match
@@ -210,7 +210,7 @@ extension Shop {
 
         /// The case whose wire value is `rawValue`, scalar for scalar; `nil` for any other string.
         public init?(rawValue: Swift.String) {
-            guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {
+            guard let match = TrackingCore.GeneratedCodeSupport.valueSetCase(rawValue, of: Self.self) else {
                 return nil
             }
             self = match

@@ -37,7 +37,11 @@ struct DescriptorRenderer {
             p.line("/// The contract's `pii` fields, found once: what an event's description redacts.")
             p.line("public static let piiPolicy: TrackingCore.PIIPolicy = TrackingCore.PIIPolicy(descriptor: descriptor)")
             p.line()
-            renderMakeDescriptor(into: &p)
+            renderMakeDescriptor(
+                constraints: [
+                    ConstraintTable.rules(module, scopes: [.curated]), ConstraintTable.rules(module, scopes: [.envelope, .kind]),
+                    ConstraintTable.objects(module),
+                ], into: &p)
             p.line()
             p.line("/// Field checks shared by the events' validators (generated code only).")
             p.line("enum Rules {}")
@@ -60,9 +64,12 @@ struct DescriptorRenderer {
     /// function. A function body is type-checked by this file's compile job
     /// only (the module's interface job skips it), where one literal of the
     /// whole contract was type-checked by every job, a rebuild after any edit
-    /// included (2.3 s of a 500-event module's 4.4 s interface job).
-    func renderMakeDescriptor(into p: inout CodePrinter) {
+    /// included (2.3 s of a 500-event module's 4.4 s interface job). A value
+    /// spec's constraints are read from `constraints`' arrays where one holds
+    /// them (``ConstraintTable``), built in place otherwise.
+    func renderMakeDescriptor(constraints: [ConstraintTable], into p: inout CodePrinter) {
         let d = module.descriptor
+        let specs = SpecPrinter(constraints: constraints)
         p.line("/// Builds ``descriptor``, once.")
         p.block("private static func makeDescriptor() -> TrackingCore.ContractDescriptor") { p in
             // `var` only for a list that is appended to: an empty one is a `let`, so the module compiles without warnings.
@@ -80,8 +87,8 @@ struct DescriptorRenderer {
                 p.line("objects.append(TrackingCore.ObjectDescriptor(")
                 p.indent()
                 p.line("name: \(SwiftLiteral.string(object.name)),")
-                list("required", object.required.map(Self.field), into: &p)
-                list("optional", object.optional.map(Self.field), into: &p, last: true)
+                list("required", object.required.map(specs.field), into: &p)
+                list("optional", object.optional.map(specs.field), into: &p, last: true)
                 p.outdent()
                 p.line("))")
             }
@@ -90,14 +97,14 @@ struct DescriptorRenderer {
                 p.line("kinds.append(TrackingCore.KindDescriptor(")
                 p.indent()
                 p.line("name: \(SwiftLiteral.string(kind.name)),")
-                list("mandatory", kind.mandatory.map(Self.field), into: &p, last: true)
+                list("mandatory", kind.mandatory.map(specs.field), into: &p, last: true)
                 p.outdent()
                 p.line("))")
             }
             for (name, fields) in [("mandatory", d.mandatory), ("globals", d.globals), ("fields", d.fields)] {
                 declare(name, "FieldDescriptor", empty: fields.isEmpty)
                 for field in fields {
-                    p.wrapped("\(name).append(TrackingCore.FieldDescriptor(", Self.fieldArguments(field), "))")
+                    p.wrapped("\(name).append(TrackingCore.FieldDescriptor(", specs.fieldArguments(field), "))")
                 }
             }
             declare("events", "EventDescriptor", empty: eventShards.isEmpty)
@@ -114,75 +121,102 @@ struct DescriptorRenderer {
 
     /// `static func eventDescriptors<shard>()` (printed inside an extension of
     /// `Rules`, where no event function can take its name): the descriptors of `events` (the shard's events, in
-    /// order), appended one statement each, printed straight as bytes.
+    /// order) as JSON text in a multi-line string literal, which
+    /// ``TrackingCore/GeneratedCodeSupport/eventDescriptors(_:)`` reads once: an array per event,
+    /// `[name, kind, {constants}, [required], [optional], deprecated or null]`. Data, not code: an
+    /// initializer call and a literal per name were about a fifth of a shard's compiled code, which every
+    /// debug build compiles (docs/performance.md, "Build time of the generated module"). Printed straight
+    /// as bytes, within 120 columns (a line breaks after a `,`, which JSON allows; a name longer than a line
+    /// gets a line of its own).
     func renderShard(_ shard: Int, events: some Collection<EventDescriptor>, into p: inout CodePrinter) {
-        p.line("/// The descriptors of the events in this file, for ``descriptor``.")
+        p.line("/// The descriptors of the events in this file, for ``descriptor``: JSON, read once.")
         p.block("static func eventDescriptors\(shard)() -> [TrackingCore.EventDescriptor]") { p in
-            p.line("var events: [TrackingCore.EventDescriptor] = []")
-            p.line("events.reserveCapacity(\(events.count))")
+            p.line("TrackingCore.GeneratedCodeSupport.eventDescriptors(\"\"\"")
             p.withBytes { out in
-                var scratch: [UInt8] = []
-                var lineStart = 0
-                func item(_ first: Bool, _ build: (inout [UInt8]) -> Void) {
-                    scratch.removeAll(keepingCapacity: true)
-                    build(&scratch)
-                    LineWrapping.append(
-                        scratch, first: first, continuation: Self.continuation, reserve: 3, lineStart: &lineStart, to: &out)
-                }
-                for event in events {
+                var piece: [UInt8] = []
+                var lineStart = out.count
+                func startLine() {
                     lineStart = out.count
-                    out.append(contentsOf: Self.eventStart)
-                    item(true) { SwiftLiteral.appendString(event.name, to: &$0) }
-                    item(false) { out in
-                        out.append(contentsOf: Self.kindLabel)
-                        SwiftLiteral.appendString(event.kind, to: &out)
-                    }
-                    if !event.constants.isEmpty {
-                        let constants = event.constants
-                        for (index, (key, value)) in constants.sorted(by: { $0.key < $1.key }).enumerated() {
-                            item(false) { out in
-                                if index == 0 { out.append(contentsOf: Self.constantsLabel) }
-                                SwiftLiteral.appendString(key, to: &out)
-                                out.append(contentsOf: Self.colon)
-                                SwiftLiteral.appendString(value, to: &out)
-                                if index == constants.count - 1 { out.append(UInt8(ascii: "]")) }
-                            }
-                        }
-                    }
-                    for required in [true, false] {
-                        let label = required ? Self.requiredLabel : Self.optionalLabel
-                        let references = required ? event.required : event.optional
-                        for (index, reference) in references.enumerated() {
-                            item(false) { out in
-                                if index == 0 { out.append(contentsOf: label) }
-                                SwiftLiteral.appendString(reference, to: &out)
-                                if index == references.count - 1 { out.append(UInt8(ascii: "]")) }
-                            }
-                        }
-                    }
-                    if let deprecated = event.deprecated {
-                        item(false) { out in
-                            out.append(contentsOf: Self.deprecatedLabel)
-                            SwiftLiteral.appendString(deprecated, to: &out)
-                        }
-                    }
-                    out.append(contentsOf: Self.eventEnd)
+                    out.append(contentsOf: Self.literalIndent)
                 }
+                // Ends `piece` and places it: on this line when it fits, else on the next.
+                func place() {
+                    let column = out.count - lineStart
+                    if column + piece.count > LineWrapping.maxColumns && column > Self.literalIndent.count {
+                        out.append(UInt8(ascii: "\n"))
+                        startLine()
+                    }
+                    out.append(contentsOf: piece)
+                    piece.removeAll(keepingCapacity: true)
+                }
+                func list(_ items: [String]) {
+                    piece.append(UInt8(ascii: "["))
+                    for (index, item) in items.enumerated() {
+                        if index > 0 { place() }
+                        Self.appendJSONString(item, to: &piece)
+                        if index < items.count - 1 { piece.append(UInt8(ascii: ",")) }
+                    }
+                    piece.append(contentsOf: Self.listEnd)
+                    place()
+                }
+                startLine()
+                out.append(UInt8(ascii: "["))
+                for (index, event) in events.enumerated() {
+                    out.append(UInt8(ascii: "\n"))
+                    startLine()
+                    piece.append(UInt8(ascii: "["))
+                    Self.appendJSONString(event.name, to: &piece)
+                    piece.append(UInt8(ascii: ","))
+                    place()
+                    Self.appendJSONString(event.kind, to: &piece)
+                    piece.append(UInt8(ascii: ","))
+                    place()
+                    piece.append(UInt8(ascii: "{"))
+                    let constants = event.constants.sorted(by: { $0.key < $1.key })
+                    for (index, (key, value)) in constants.enumerated() {
+                        if index > 0 { place() }
+                        Self.appendJSONString(key, to: &piece)
+                        piece.append(UInt8(ascii: ":"))
+                        Self.appendJSONString(value, to: &piece)
+                        if index < constants.count - 1 { piece.append(UInt8(ascii: ",")) }
+                    }
+                    piece.append(contentsOf: Self.objectEnd)
+                    place()
+                    list(event.required)
+                    list(event.optional)
+                    if let deprecated = event.deprecated {
+                        Self.appendJSONString(deprecated, to: &piece)
+                    } else {
+                        piece.append(contentsOf: Self.null)
+                    }
+                    piece.append(UInt8(ascii: "]"))
+                    if index < events.count - 1 { piece.append(UInt8(ascii: ",")) }
+                    place()
+                }
+                out.append(UInt8(ascii: "\n"))
+                startLine()
+                out.append(contentsOf: Self.literalEnd)
             }
-            p.line("return events")
         }
     }
 
-    /// Each label goes with the first item of its list, so that a wrap never separates them.
-    private static let eventStart = Array("        events.append(TrackingCore.EventDescriptor(name: ".utf8)
-    private static let continuation = Array("            ".utf8)
-    private static let kindLabel = Array("kind: ".utf8)
-    private static let constantsLabel = Array("constants: [".utf8)
-    private static let requiredLabel = Array("required: [".utf8)
-    private static let optionalLabel = Array("optional: [".utf8)
-    private static let deprecatedLabel = Array("deprecated: ".utf8)
-    private static let colon = Array(": ".utf8)
-    private static let eventEnd = Array("))\n".utf8)
+    /// `text` as a JSON string inside a Swift multi-line string literal: its quotes raw (JSON never puts three
+    /// together), everything the runtime's writer or Swift would escape escaped for both.
+    private static func appendJSONString(_ text: String, to out: inout [UInt8]) {
+        if SwiftLiteral.isPlain(text) {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+        } else {
+            out.append(contentsOf: SwiftLiteral.jsonString(text).utf8.dropFirst().dropLast())
+        }
+    }
+
+    private static let literalIndent = Array("            ".utf8)
+    private static let listEnd = Array("],".utf8)
+    private static let objectEnd = Array("},".utf8)
+    private static let null = Array("null".utf8)
+    private static let literalEnd = Array("]\n            \"\"\")\n".utf8)
 
     func list(_ label: String, _ items: [String], into p: inout CodePrinter, last: Bool = false) {
         let end = last ? "" : ","
@@ -197,34 +231,49 @@ struct DescriptorRenderer {
         p.line("]\(end)")
     }
 
-    static func field(_ f: FieldDescriptor) -> String {
-        "TrackingCore.FieldDescriptor(\(fieldArguments(f).joined(separator: ", ")))"
-    }
+    /// Prints the descriptor's field descriptors and value specs.
+    struct SpecPrinter {
+        /// The arrays whose entries the specs' constraints read.
+        let constraints: [ConstraintTable]
 
-    static func fieldArguments(_ f: FieldDescriptor) -> [String] {
-        var arguments = [SwiftLiteral.string(f.wireName), spec(f.spec)]
-        if f.pii { arguments.append("pii: true") }
-        if let message = f.deprecated { arguments.append("deprecated: \(SwiftLiteral.string(message))") }
-        if let value = f.defaultValue { arguments.append("defaultValue: \(json(value))") }
-        return arguments
-    }
-
-    static func spec(_ s: ValueSpec) -> String {
-        let type: String
-        switch s.type {
-        case .string: type = ".string"
-        case .int: type = ".int"
-        case .double: type = ".double"
-        case .decimal: type = ".decimal"
-        case .bool: type = ".bool"
-        case .uuid: type = ".uuid"
-        case .timestamp: type = ".timestamp"
-        case .array(let items): type = ".array(items: \(spec(items)))"
-        case .valueSet(let name): type = ".valueSet(\(SwiftLiteral.string(name)))"
-        case .object(let name): type = ".object(\(SwiftLiteral.string(name)))"
+        func field(_ f: FieldDescriptor) -> String {
+            "TrackingCore.FieldDescriptor(\(fieldArguments(f).joined(separator: ", ")))"
         }
-        if s.constraints.isEmpty { return "TrackingCore.ValueSpec(\(type))" }
-        return "TrackingCore.ValueSpec(\(type), \(ValueCode.constraints(s.constraints)))"
+
+        func fieldArguments(_ f: FieldDescriptor) -> [String] {
+            var arguments = [SwiftLiteral.string(f.wireName), spec(f.spec)]
+            if f.pii { arguments.append("pii: true") }
+            if let message = f.deprecated { arguments.append("deprecated: \(SwiftLiteral.string(message))") }
+            if let value = f.defaultValue { arguments.append("defaultValue: \(DescriptorRenderer.json(value))") }
+            return arguments
+        }
+
+        func spec(_ s: ValueSpec) -> String {
+            let type: String
+            switch s.type {
+            case .string: type = ".string"
+            case .int: type = ".int"
+            case .double: type = ".double"
+            case .decimal: type = ".decimal"
+            case .bool: type = ".bool"
+            case .uuid: type = ".uuid"
+            case .timestamp: type = ".timestamp"
+            case .array(let items): type = ".array(items: \(spec(items)))"
+            case .valueSet(let name): type = ".valueSet(\(SwiftLiteral.string(name)))"
+            case .object(let name): type = ".object(\(SwiftLiteral.string(name)))"
+            }
+            if s.constraints.isEmpty { return "TrackingCore.ValueSpec(\(type))" }
+            return "TrackingCore.ValueSpec(\(type), \(constraintsCode(s.constraints)))"
+        }
+
+        /// The entry of the first array that holds `c`, or `c` built in place.
+        func constraintsCode(_ c: FieldConstraints) -> String {
+            let literal = ValueCode.constraints(c)
+            for table in constraints {
+                if let position = table.position(of: literal) { return "Rules.\(table.arrayName)[\(position)]" }
+            }
+            return literal
+        }
     }
 
     static func json(_ value: JSONValue) -> String {

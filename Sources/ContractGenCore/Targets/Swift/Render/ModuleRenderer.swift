@@ -70,14 +70,19 @@ struct ModuleRenderer: Sendable {
         case GeneratedFileSet.objects:
             return file(name, consume buffer) { p in
                 guard !module.objects.isEmpty else { return }
+                let constraints = ConstraintTable.objects(module)
                 p.block("extension \(namespace)") { p in
                     for (index, object) in module.objects.enumerated() {
                         if index > 0 { p.line() }
-                        StructRenderer(decl: object, equal: "\(namespace).Rules.equal").render(into: &p)
+                        StructRenderer(decl: object, rules: "\(namespace).Rules", constraints: constraints).render(into: &p)
                     }
                 }
                 p.line()
                 p.block("extension \(namespace).Rules") { p in
+                    if !constraints.literals.isEmpty {
+                        constraints.renderArray(into: &p)
+                        p.line()
+                    }
                     p.line("/// `lhs == rhs`, for the objects' `==`: one generic function, whose `==` the compiler solves once.")
                     p.line("static func equal<Value: Swift.Equatable>(_ lhs: Value, _ rhs: Value) -> Swift.Bool { lhs == rhs }")
                 }
@@ -178,46 +183,31 @@ struct ModuleRenderer: Sendable {
     /// The shared field code (constraints, checks, member writers) of
     /// `scopes`, in an extension of `<Namespace>.Rules`.
     ///
-    /// The fields' constraints are one array per file (`fieldConstraints`, or
-    /// `envelopeConstraints` for the envelope's and kinds' fields), not a
-    /// `static let` per field: each `static let` is a global with its own
-    /// initializer, accessor and once-token for every build to compile, and
-    /// the array's one literal costs less (docs/performance.md, "Build time of
-    /// the generated module"). Rule names all hold a `_`, these two do not.
+    /// The fields' constraints are one array per file (``ConstraintTable``:
+    /// `fieldConstraints`, or `envelopeConstraints` for the envelope's and
+    /// kinds' fields), each distinct literal once, not a `static let` per
+    /// field: each `static let` is a global with its own initializer, accessor
+    /// and once-token for every build to compile, and the array's one literal
+    /// costs less (docs/performance.md, "Build time of the generated module").
+    /// Rule names all hold a `_`, the arrays' do not.
     static func renderRules(_ module: GeneratedModule, scopes: Set<FieldCheckDecl.Scope>, into p: inout CodePrinter) {
         let rules = module.rules.filter { scopes.contains($0.scope) }
         guard !rules.isEmpty else { return }
-        let arrayName = scopes.contains(.curated) ? "fieldConstraints" : "envelopeConstraints"
-        // Each rule's constraints by depth, as indices into the array.
-        var literals: [String] = []
-        var indices: [[Int: Int]] = []
-        for rule in rules {
-            var byDepth: [Int: Int] = [:]
-            if ValueCode.needsCheck(rule.property.spec) {
-                for (depth, literal) in ValueCode.constraintValues(rule.property.spec) {
-                    byDepth[depth] = literals.count
-                    literals.append(literal)
-                }
-            }
-            indices.append(byDepth)
-        }
+        let table = ConstraintTable.rules(module, scopes: scopes)
         p.line()
         p.block("extension \(SwiftName.escaped(module.namespace)).Rules") { p in
-            if !literals.isEmpty {
-                p.line("/// The fields' constraints, built once, by the index their checks read.")
-                p.line("static let \(arrayName): [TrackingCore.FieldConstraints] = [")
-                p.indent()
-                for literal in literals { p.line(literal + ",") }
-                p.outdent()
-                p.line("]")
+            if !table.literals.isEmpty {
+                table.renderArray(into: &p)
                 p.line()
             }
             for (index, rule) in rules.enumerated() {
                 if index > 0 { p.line() }
-                let byDepth = indices[index]
+                let values = ValueCode.constraintValues(rule.property.spec)
                 ValueCode.renderRule(rule, constraints: { depth in
-                    guard let position = byDepth[depth] else { preconditionFailure("no constraints at depth \(depth): \(rule.name)") }
-                    return "Self.\(arrayName)[\(position)]"
+                    guard let literal = values.first(where: { $0.depth == depth })?.literal,
+                        let position = table.position(of: literal)
+                    else { preconditionFailure("no constraints at depth \(depth): \(rule.name)") }
+                    return "Self.\(table.arrayName)[\(position)]"
                 }, into: &p)
             }
         }

@@ -3,22 +3,24 @@
 /// ``StructLayout``, as a kind's event struct's are (``KindEventRenderer``).
 struct StructRenderer {
     let decl: StructDecl
-    /// `<Namespace>.Rules.equal`, the generic `==` the objects' `==` calls.
-    let equal: String
+    /// `<Namespace>.Rules`: its `equal`, the generic `==` the objects' `==` calls, and its
+    /// `objectConstraints`, the array the members' checks read (``ConstraintTable``).
+    let rules: String
+    /// The objects' file's constraints (``ConstraintTable/objects(_:)``).
+    let constraints: ConstraintTable
     /// The members with constraints to check, in declaration order.
     private let checkedProperties: [PropertyDecl]
-    /// Each checked member's constraints' base name, `constraints_<member>`, distinct once
-    /// suffixed per array depth (a member `a` of an array next to `swiftName: a_items`).
-    private let constraintsBaseNames: [String: String]
 
-    init(decl: StructDecl, equal: String) {
+    init(decl: StructDecl, rules: String, constraints: ConstraintTable) {
         self.decl = decl
-        self.equal = equal
-        checkedProperties = decl.properties.filter { $0.constant == nil && ValueCode.needsCheck($0.spec) }
-        var claimed = ItemsSuffixedNames()
-        var names: [String: String] = [:]
-        for property in checkedProperties { names[property.name] = claimed.claim("constraints_" + property.name) }
-        constraintsBaseNames = names
+        self.rules = rules
+        self.constraints = constraints
+        checkedProperties = Self.checkedProperties(of: decl)
+    }
+
+    /// The members of `decl` with constraints to check, in declaration order.
+    static func checkedProperties(of decl: StructDecl) -> [PropertyDecl] {
+        decl.properties.filter { $0.constant == nil && ValueCode.needsCheck($0.spec) }
     }
 
     func render(into p: inout CodePrinter) {
@@ -36,14 +38,6 @@ struct StructRenderer {
             StructLayout.printDeclarations(
                 decl.properties.map { PropertyPrinter($0, immutable: false) }, afterMember: false, into: &p)
             p.line()
-            let lets = checkedProperties.flatMap { property in
-                ValueCode.constraintLets(property.spec) { constraintsName(property, depth: $0) }
-            }
-            if !lets.isEmpty {
-                p.line("/// The members' constraints, built once.")
-                p.lines(lets.map { "private " + $0 })
-                p.line()
-            }
             renderInit(into: &p)
             p.line()
             renderValidation(into: &p)
@@ -66,7 +60,7 @@ struct StructRenderer {
             for property in decl.properties where property.constant == nil {
                 let stored = property.deprecated == nil && !property.isIndirect
                     ? SwiftName.escaped(property.name) : "_" + property.name
-                p.line("guard \(equal)(lhs.\(stored), rhs.\(stored)) else { return false }")
+                p.line("guard \(rules).equal(lhs.\(stored), rhs.\(stored)) else { return false }")
             }
             p.line("return true")
         }
@@ -116,7 +110,7 @@ struct StructRenderer {
             for property in checked {
                 ValueCode.checkMember(
                     property, path: "TrackingCore.GeneratedCodeSupport.path(path, \(SwiftLiteral.string(property.wireName)))",
-                    constraintsName: { "Self." + constraintsName(property, depth: $0) }, into: &p)
+                    constraintsName: { constraintsName(property, depth: $0) }, into: &p)
             }
         }
     }
@@ -132,8 +126,11 @@ struct StructRenderer {
         }
     }
 
-    /// The name of an object member's constraints at array depth `depth`.
+    /// An object member's constraints at array depth `depth`: their entry in the objects' array.
     private func constraintsName(_ property: PropertyDecl, depth: Int) -> String {
-        (constraintsBaseNames[property.name] ?? "constraints_" + property.name) + String(repeating: "_items", count: depth)
+        guard let literal = ValueCode.constraintValues(property.spec).first(where: { $0.depth == depth })?.literal,
+            let position = constraints.position(of: literal)
+        else { preconditionFailure("no constraints at depth \(depth): \(decl.name).\(property.name)") }
+        return "\(rules).\(constraints.arrayName)[\(position)]"
     }
 }

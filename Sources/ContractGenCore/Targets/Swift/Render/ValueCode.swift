@@ -123,8 +123,8 @@ enum ValueCode {
     }
 
     /// Checks `expression` (of type `spec`) at `path` (a Swift expression).
-    /// `constraintsName(depth)` names the static `FieldConstraints` of the
-    /// value at array depth `depth` (see ``constraintLets(_:name:)``).
+    /// `constraintsName(depth)` names the `FieldConstraints` of the value at
+    /// array depth `depth` (an entry of a ``ConstraintTable``'s array).
     static func check(
         _ spec: ValueSpec, _ expression: String, path: String, depth: Int,
         constraintsName: (Int) -> String, into p: inout CodePrinter
@@ -169,13 +169,6 @@ enum ValueCode {
         } else {
             check(property.spec, storage(property), path: path, depth: 0, constraintsName: constraintsName, into: &p)
         }
-    }
-
-    /// The constraints a check of `spec` reads, as `static let`s named
-    /// `name(depth)` (depth 0 the value, 1 its items, ...): built once, not on
-    /// every call.
-    static func constraintLets(_ spec: ValueSpec, name: (Int) -> String) -> [String] {
-        constraintValues(spec).map { "static let \(name($0.depth)): TrackingCore.FieldConstraints = \($0.literal)" }
     }
 
     /// The constraints a check of `spec` reads, as `FieldConstraints` literals

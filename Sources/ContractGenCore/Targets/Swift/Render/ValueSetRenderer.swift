@@ -32,8 +32,9 @@ struct ValueSetRenderer {
                 // (0.3-0.5 s of CPU for the 655 cases of the 500-event benchmark's
                 // sets), and at run time both compare the cases in order. The bytes are
                 // compared, not the strings: `==` takes canonically equivalent text ("K"
-                // and the Kelvin sign) for the wire value (docs/generated-code.md).
-                p.line("guard let match = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else {")
+                // and the Kelvin sign) for the wire value (docs/generated-code.md). The
+                // scan is TrackingCore's, generic: a closure here would be compiled per set.
+                p.line("guard let match = TrackingCore.GeneratedCodeSupport.valueSetCase(rawValue, of: Self.self) else {")
                 p.line("    return nil")
                 p.line("}")
                 p.line("self = match")

@@ -51,13 +51,10 @@ public enum Shop {
             defaultValue: .string("unknown")))
         var fields: [TrackingCore.FieldDescriptor] = []
         fields.append(TrackingCore.FieldDescriptor("sku", TrackingCore.ValueSpec(.string)))
-        fields.append(TrackingCore.FieldDescriptor("quantity",
-            TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
-                minimum: TrackingCore.GeneratedCodeSupport.decimal("1")))))
+        fields.append(TrackingCore.FieldDescriptor("quantity", TrackingCore.ValueSpec(.int, Rules.fieldConstraints[0])))
         fields.append(TrackingCore.FieldDescriptor("query", TrackingCore.ValueSpec(.string)))
         fields.append(TrackingCore.FieldDescriptor("total",
-            TrackingCore.ValueSpec(.decimal, TrackingCore.FieldConstraints(
-                minimum: TrackingCore.GeneratedCodeSupport.decimal("0")))))
+            TrackingCore.ValueSpec(.decimal, Rules.fieldConstraints[1])))
         var events: [TrackingCore.EventDescriptor] = []
         events += Rules.eventDescriptors6()
         events += Rules.eventDescriptors7()

@@ -84,7 +84,7 @@ extension Shop.Fields {
 }
 
 extension Shop.Rules {
-    /// The fields' constraints, built once, by the index their checks read.
+    /// The constraints the checks read, by index, each built once.
     static let fieldConstraints: [TrackingCore.FieldConstraints] = [
         TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("1")),
         TrackingCore.FieldConstraints(minimum: TrackingCore.GeneratedCodeSupport.decimal("0")),
