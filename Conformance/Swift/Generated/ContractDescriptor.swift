@@ -93,9 +93,7 @@ public enum Conformance {
         var globals: [TrackingCore.FieldDescriptor] = []
         globals.append(TrackingCore.FieldDescriptor("appVersion", TrackingCore.ValueSpec(.string),
             defaultValue: .string("unknown")))
-        globals.append(TrackingCore.FieldDescriptor("build",
-            TrackingCore.ValueSpec(.int, TrackingCore.FieldConstraints(
-                minimum: TrackingCore.GeneratedCodeSupport.decimal("1")))))
+        globals.append(TrackingCore.FieldDescriptor("build", TrackingCore.ValueSpec(.int, Rules.fieldConstraints[12])))
         globals.append(TrackingCore.FieldDescriptor("channel", TrackingCore.ValueSpec(.valueSet("Size")),
             defaultValue: .string("M")))
         globals.append(TrackingCore.FieldDescriptor("region",

@@ -11,6 +11,10 @@ package enum SourceText {
     /// separators, private use, surrogates, unassigned scalars and noncharacters, and
     /// every space but U+0020. Printable text, emoji and combining marks stay as they are.
     package static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII without the category lookup (a table search per scalar, 13% of a large
+        // TypeScript generate): contract text is nearly all ASCII, whose only scalars to
+        // escape are the C0 controls and DEL, as their categories say.
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
             return true
