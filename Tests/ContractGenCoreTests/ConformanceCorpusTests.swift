@@ -10,6 +10,19 @@ import TrackingCore
 /// report the case's violations, each with the shared table's message; the
 /// descriptor check the collector runs must report the same of the wire bytes.
 @Suite struct ConformanceCorpusTests {
+    /// A case's `violations` as `path code: message` lines (a malformed entry is one line saying so).
+    static func violations(of item: JSONValue) -> [String] {
+        guard case .array(let list)? = item["violations"] else { return [] }
+        return list.map { violation in
+            if case .string(let path)? = violation["path"], case .string(let code)? = violation["code"],
+               case .string(let message)? = violation["message"] {
+                "\(path) \(code): \(message)"
+            } else {
+                "(malformed violation)"
+            }
+        }
+    }
+
     struct Case: Sendable, CustomStringConvertible {
         var file: String
         var name: String
@@ -37,17 +50,7 @@ import TrackingCore
                     withoutPii: nil, redacted: nil)]
             }
             return items.map { item in
-                var violations: [String] = []
-                if case .array(let list)? = item["violations"] {
-                    for violation in list {
-                        if case .string(let path)? = violation["path"], case .string(let code)? = violation["code"],
-                           case .string(let message)? = violation["message"] {
-                            violations.append("\(path) \(code): \(message)")
-                        } else {
-                            violations.append("(malformed violation)")
-                        }
-                    }
-                }
+                let violations = Self.violations(of: item)
                 func text(_ key: String) -> String? { if case .string(let value)? = item[key] { value } else { nil } }
                 return Case(
                     file: file, name: text("name") ?? "", event: text("event") ?? "", arguments: item["arguments"] ?? .null,

@@ -39,17 +39,7 @@ import TrackingCore
             func text(_ key: String) -> String { if case .string(let value)? = item[key] { value } else { "" } }
             var globals: [(key: String, value: JSONValue)] = []
             if case .object(let members)? = item["globals"] { globals = members }
-            var violations: [String] = []
-            if case .array(let list)? = item["violations"] {
-                for violation in list {
-                    if case .string(let path)? = violation["path"], case .string(let code)? = violation["code"],
-                       case .string(let message)? = violation["message"] {
-                        violations.append("\(path) \(code): \(message)")
-                    } else {
-                        violations.append("(malformed violation)")
-                    }
-                }
-            }
+            let violations = ConformanceCorpusTests.violations(of: item)
             return Case(name: text("name"), event: text("event"), arguments: item["arguments"] ?? .null, globals: globals,
                         payload: text("payload"), withoutPii: text("withoutPii"), redacted: text("redacted"), violations: violations)
         }
